@@ -1,0 +1,4 @@
+//! engine: the embeddable Control API and the mini-clingo command line.
+#![forbid(unsafe_code)]
+
+pub mod cli;

@@ -1,0 +1,81 @@
+//! Messages in clingo's format.
+//!
+//! ```text
+//! file.lp:3:1-18: error: unsafe variables in:
+//!   p(X):-not q(X).
+//! file.lp:3:3-4: note: 'X' is unsafe
+//! ```
+//! A location prints as `file:line:col-col` when it is on one line and
+//! `file:line:col-line:col` otherwise; the end column is one past the last character.
+
+use std::fmt;
+
+use crate::ast::Span;
+
+/// How serious a message is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Severity {
+    /// The program is rejected.
+    Error,
+    /// Something worth telling (`info:` in clingo), the program still runs.
+    Info,
+}
+
+/// A note attached to a message, optionally with its own location.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    pub span: Option<Span>,
+    pub text: String,
+}
+
+/// One message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    pub span: Option<Span>,
+    /// The first line (without location and severity); may continue on further lines.
+    pub message: String,
+    pub notes: Vec<Note>,
+}
+
+/// Writes a span as clingo does.
+pub struct DisplaySpan<'a>(pub &'a Span);
+
+impl fmt::Display for DisplaySpan<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = self.0;
+        if s.start.line == s.end.line {
+            write!(
+                f,
+                "{}:{}:{}-{}",
+                s.file, s.start.line, s.start.column, s.end.column
+            )
+        } else {
+            write!(
+                f,
+                "{}:{}:{}-{}:{}",
+                s.file, s.start.line, s.start.column, s.end.line, s.end.column
+            )
+        }
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let severity = match self.severity {
+            Severity::Error => "error",
+            Severity::Info => "info",
+        };
+        match &self.span {
+            Some(span) => write!(f, "{}: {severity}: {}", DisplaySpan(span), self.message)?,
+            None => write!(f, "<unknown>: {severity}: {}", self.message)?,
+        }
+        for note in &self.notes {
+            match &note.span {
+                Some(span) => write!(f, "\n{}: note: {}", DisplaySpan(span), note.text)?,
+                None => write!(f, "\n  {}", note.text)?,
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,45 @@
+//! grounder: clingo program text in, a `solver_core::GroundProgram` out.
+//!
+//! The pipeline runs one way: [`syntax`] (logos lexer, LALRPOP grammar, the gringo-3 dialect
+//! rewrite, `#include` resolution) produces an [`ast::Program`]; the grounder checks safety,
+//! rewrites pools, intervals and aggregates, orders the components of the predicate dependency
+//! graph and instantiates them semi-naively into a ground program plus the symbols it shows.
+#![forbid(unsafe_code)]
+
+pub mod ast;
+pub mod diagnostic;
+pub mod symbol;
+pub mod syntax;
+
+pub use diagnostic::{Diagnostic, Note, Severity};
+pub use symbol::Symbol;
+
+/// Which input language a file is written in.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Dialect {
+    /// Decide per file from its legacy constructs.
+    #[default]
+    Auto,
+    /// clingo 5's language.
+    Clingo,
+    /// gringo 3's language (as used by 2010-era programs).
+    Gringo3,
+}
+
+/// One input: a file's name as the user gave it and its bytes (which may not be UTF-8).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Source {
+    /// Shown in messages; `<stdin>` for standard input.
+    pub name: String,
+    pub text: Vec<u8>,
+}
+
+impl Source {
+    /// A source from text held in memory.
+    pub fn new(name: impl Into<String>, text: impl Into<Vec<u8>>) -> Source {
+        Source {
+            name: name.into(),
+            text: text.into(),
+        }
+    }
+}

@@ -1,0 +1,156 @@
+//! Ground terms as plain values: what models contain and what the engine hands to users.
+//!
+//! Inside the grounder terms are interned (see `intern`); [`Symbol`] is the owned, public form.
+//! Its `Display` is clingo's (`p("a",(1,2),-3)`, `-q(1)`, `#inf`) and its `Ord` is clingo's
+//! total term order: `#inf` < integers < functions (by arity, then name, then sign, then
+//! arguments left to right) < strings < `#sup`. Tuples are functions with the empty name.
+
+use std::cmp::Ordering;
+use std::fmt;
+
+/// A ground term.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Symbol {
+    /// `#inf`, smaller than every other term.
+    Infimum,
+    Number(i32),
+    /// `name(args)`; a constant has no arguments, a tuple has the empty name.
+    /// `negative` is classical negation (`-p(1)`), meaningful for functions with a name.
+    Function {
+        name: String,
+        args: Vec<Symbol>,
+        negative: bool,
+    },
+    /// A string, unescaped.
+    String(String),
+    /// `#sup`, greater than every other term.
+    Supremum,
+}
+
+impl Symbol {
+    /// The constant `name`.
+    pub fn constant(name: impl Into<String>) -> Symbol {
+        Symbol::function(name, Vec::new())
+    }
+
+    /// The function term `name(args)`.
+    pub fn function(name: impl Into<String>, args: Vec<Symbol>) -> Symbol {
+        Symbol::Function {
+            name: name.into(),
+            args,
+            negative: false,
+        }
+    }
+
+    /// The tuple `(args)`.
+    pub fn tuple(args: Vec<Symbol>) -> Symbol {
+        Symbol::function("", args)
+    }
+
+    /// The name and arity of a function term (None for other terms).
+    pub fn signature(&self) -> Option<(&str, usize, bool)> {
+        match self {
+            Symbol::Function {
+                name,
+                args,
+                negative,
+            } => Some((name, args.len(), *negative)),
+            _ => None,
+        }
+    }
+
+    fn rank(&self) -> u8 {
+        match self {
+            Symbol::Infimum => 0,
+            Symbol::Number(_) => 1,
+            Symbol::Function { .. } => 2,
+            Symbol::String(_) => 3,
+            Symbol::Supremum => 4,
+        }
+    }
+}
+
+impl Ord for Symbol {
+    fn cmp(&self, other: &Symbol) -> Ordering {
+        match (self, other) {
+            (Symbol::Number(a), Symbol::Number(b)) => a.cmp(b),
+            (Symbol::String(a), Symbol::String(b)) => a.cmp(b),
+            (
+                Symbol::Function {
+                    name: n1,
+                    args: a1,
+                    negative: s1,
+                },
+                Symbol::Function {
+                    name: n2,
+                    args: a2,
+                    negative: s2,
+                },
+            ) => a1
+                .len()
+                .cmp(&a2.len())
+                .then_with(|| n1.cmp(n2))
+                .then_with(|| s1.cmp(s2))
+                .then_with(|| a1.cmp(a2)),
+            _ => self.rank().cmp(&other.rank()),
+        }
+    }
+}
+
+impl PartialOrd for Symbol {
+    fn partial_cmp(&self, other: &Symbol) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// Writes `s` as a clingo string literal body (escaping `\`, `"` and newlines).
+pub(crate) fn write_escaped(f: &mut fmt::Formatter<'_>, s: &str) -> fmt::Result {
+    for c in s.chars() {
+        match c {
+            '\\' => f.write_str("\\\\")?,
+            '"' => f.write_str("\\\"")?,
+            '\n' => f.write_str("\\n")?,
+            c => write!(f, "{c}")?,
+        }
+    }
+    Ok(())
+}
+
+impl fmt::Display for Symbol {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Symbol::Infimum => f.write_str("#inf"),
+            Symbol::Supremum => f.write_str("#sup"),
+            Symbol::Number(n) => write!(f, "{n}"),
+            Symbol::String(s) => {
+                f.write_str("\"")?;
+                write_escaped(f, s)?;
+                f.write_str("\"")
+            }
+            Symbol::Function {
+                name,
+                args,
+                negative,
+            } => {
+                if *negative {
+                    f.write_str("-")?;
+                }
+                f.write_str(name)?;
+                if args.is_empty() && !name.is_empty() {
+                    return Ok(());
+                }
+                f.write_str("(")?;
+                for (i, arg) in args.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(",")?;
+                    }
+                    write!(f, "{arg}")?;
+                }
+                if name.is_empty() && args.len() == 1 {
+                    f.write_str(",")?;
+                }
+                f.write_str(")")
+            }
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! Parsing: bytes to [`crate::ast::Program`].

@@ -1,0 +1,151 @@
+//! The solver's public interface: options in, models out, a summary at the end.
+//!
+//! A [`Solver`] is made from a [`GroundProgram`] and [`SolveOptions`]; calling
+//! [`Solver::next_model`] repeatedly yields the models the options ask for (every model once,
+//! each projection once, improving models then optima, or brave/cautious approximations) and
+//! `None` when the search is over; [`Solver::summary`] then tells how it ended. Models are not
+//! stored by the solver (enumeration by backtracking with blocking of the last model's
+//! decisions, or projective enumeration), so memory stays flat however many there are.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::program::Atom;
+
+/// How models are enumerated (clingo's `--enum-mode`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum EnumMode {
+    /// Backtracking enumeration, or recording when projecting.
+    #[default]
+    Auto,
+    /// Enumerate by backtracking over the last model's decisions.
+    Backtrack,
+    /// Enumerate by recording a nogood per model found.
+    Record,
+    /// Compute brave consequences (the union of all models).
+    Brave,
+    /// Compute cautious consequences (the intersection of all models).
+    Cautious,
+}
+
+/// How minimize statements are used (clingo's `--opt-mode`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum OptMode {
+    /// Find an optimum by branch and bound; report each improving model.
+    #[default]
+    Opt,
+    /// Find an optimum, then enumerate every optimal model.
+    OptN,
+    /// Enumerate models, reporting their costs, without optimizing.
+    Enum,
+    /// Ignore minimize statements.
+    Ignore,
+}
+
+/// Options for one solve call.
+#[derive(Clone, Debug, Default)]
+pub struct SolveOptions {
+    /// How many models to report; 0 means all. (In `Opt` mode the improving models are always
+    /// reported; this bounds the optimal ones in `OptN`.)
+    pub models: u64,
+    pub enum_mode: EnumMode,
+    pub opt_mode: OptMode,
+    /// Enumerate each distinct projection onto `GroundProgram::projection` once.
+    pub project: bool,
+    /// Seed for the heuristic's random choices.
+    pub seed: u64,
+    /// Stop after this long (checked often enough to stop within milliseconds).
+    pub time_limit: Option<Duration>,
+    /// Set from another thread to stop the search.
+    pub interrupt: Option<Interrupt>,
+}
+
+/// A `Send + Sync` handle that stops a running search.
+#[derive(Clone, Debug, Default)]
+pub struct Interrupt(Arc<AtomicBool>);
+
+impl Interrupt {
+    /// A fresh, unset handle.
+    pub fn new() -> Interrupt {
+        Interrupt::default()
+    }
+    /// Asks the search to stop as soon as possible.
+    pub fn interrupt(&self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
+    /// Whether an interrupt was asked for.
+    pub fn is_set(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+    /// Clears the flag, for the next solve call.
+    pub fn reset(&self) {
+        self.0.store(false, Ordering::SeqCst);
+    }
+}
+
+/// One answer reported by the solver.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Model {
+    /// 1-based number of this answer in the solve call (clingo's `Answer: N`); `OptN` numbers
+    /// the optimal models from 1 again once the optimum is proven.
+    pub number: u64,
+    /// The true atoms, ascending. For brave/cautious this is the current approximation.
+    pub atoms: Vec<Atom>,
+    /// Costs per priority level, highest priority first (empty without minimize statements).
+    pub costs: Vec<i64>,
+    /// Whether this model is known to be optimal (`OptN` after the optimum is proven).
+    pub optimal: bool,
+}
+
+/// How a solve call ended.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// `Some(true)` if a model was found, `Some(false)` if proven to have none, `None` if unknown.
+    pub satisfiable: Option<bool>,
+    /// The whole search space was explored.
+    pub exhausted: bool,
+    /// Answers reported.
+    pub models: u64,
+    /// The optimum was proven (optimization only).
+    pub optimum_proven: bool,
+    /// Number of optimal models reported (`OptN`).
+    pub optimal_models: u64,
+    /// The best costs found, highest priority first.
+    pub costs: Option<Vec<i64>>,
+    /// The search was stopped by the interrupt handle.
+    pub interrupted: bool,
+    /// The search was stopped by the time limit.
+    pub timed_out: bool,
+    pub stats: Statistics,
+}
+
+/// Counters of one solve call.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Statistics {
+    pub choices: u64,
+    pub conflicts: u64,
+    pub restarts: u64,
+    pub learnt_nogoods: u64,
+    pub deleted_nogoods: u64,
+    pub propagations: u64,
+    /// Atoms/rules/bodies of the input program and variables/constraints after preprocessing.
+    pub atoms: u64,
+    pub rules: u64,
+    pub bodies: u64,
+    pub variables: u64,
+    pub constraints: u64,
+    /// Whether the positive dependency graph had cycles (non-tight program).
+    pub tight: bool,
+}
+
+/// Why a program cannot be solved.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    /// The program uses something this solver refuses rather than answer wrongly.
+    #[error("unsupported: {0}")]
+    Unsupported(String),
+    /// The program is malformed (an atom out of range, ...).
+    #[error("invalid program: {0}")]
+    Invalid(String),
+}

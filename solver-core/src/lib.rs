@@ -1,0 +1,16 @@
+//! solver-core: the stable models of ground logic programs, in the clasp tradition.
+//!
+//! Input is a [`GroundProgram`] (built by hand, by the grounder, or read from aspif); output is
+//! a stream of [`Model`]s from a [`Solver`]. See the module docs for the algorithms.
+#![forbid(unsafe_code)]
+
+pub mod api;
+pub mod program;
+
+pub use api::{
+    EnumMode, Interrupt, Model, OptMode, SolveError, SolveOptions, Statistics, Summary,
+};
+pub use program::{
+    Atom, AtomOutOfRange, Body, ExternalValue, GroundProgram, HeadKind, Literal, Minimize, Output,
+    Rule, WeightedLiteral,
+};
