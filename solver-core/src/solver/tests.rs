@@ -416,27 +416,27 @@ impl Rng {
     }
 }
 
-/// A random small program: normal, choice, weight and (head-cycle-free or not) disjunctive rules.
-fn random_program(rng: &mut Rng) -> GroundProgram {
+/// A random small program: normal, choice, weight and disjunctive rules, externals,
+/// assumptions, minimize statements and a projection.
+fn random_program(rng: &mut Rng, max_atoms: u64, max_rules: u64) -> GroundProgram {
     let mut p = GroundProgram::new();
-    let n = 2 + rng.below(6) as u32;
+    let n = 2 + rng.below(max_atoms - 1);
     let v = atoms(&mut p, n as usize);
     let lit = |rng: &mut Rng| {
-        let a = v[rng.below(n as u64) as usize];
+        let a = v[rng.below(n) as usize];
         if rng.below(3) == 0 {
             neg(a)
         } else {
             pos(a)
         }
     };
-    for _ in 0..1 + rng.below(8) {
+    for _ in 0..1 + rng.below(max_rules) {
         let heads: Vec<Atom> = (0..rng.below(3))
-            .map(|_| v[rng.below(n as u64) as usize])
+            .map(|_| v[rng.below(n) as usize])
             .collect();
-        let kind = if rng.below(4) == 0 {
-            HeadKind::Choice
-        } else {
-            HeadKind::Disjunction
+        let kind = match rng.below(4) {
+            0 => HeadKind::Choice,
+            _ => HeadKind::Disjunction,
         };
         let body: Vec<Literal> = (0..rng.below(4)).map(|_| lit(rng)).collect();
         if rng.below(4) == 0 {
@@ -446,39 +446,171 @@ fn random_program(rng: &mut Rng) -> GroundProgram {
             p.add_rule(kind, heads, body);
         }
     }
+    if rng.below(5) == 0 {
+        let value = [
+            ExternalValue::Free,
+            ExternalValue::True,
+            ExternalValue::False,
+        ][rng.below(3) as usize];
+        p.add_external(v[rng.below(n) as usize], value);
+    }
+    if rng.below(6) == 0 {
+        p.assumptions.push(lit(rng));
+    }
+    for _ in 0..rng.below(3) {
+        let lits: Vec<Literal> = (0..1 + rng.below(3)).map(|_| lit(rng)).collect();
+        let weights: Vec<i64> = lits.iter().map(|_| rng.below(5) as i64 - 1).collect();
+        p.add_minimize(rng.below(3) as i32, weighted(&lits, &weights));
+    }
+    if rng.below(2) == 0 {
+        for &a in &v {
+            if rng.below(2) == 0 {
+                p.add_projection(a);
+            }
+        }
+    }
     p
+}
+
+/// Every answer of a solve call, or `None` for an unsupported program.
+fn answers(p: &GroundProgram, options: SolveOptions) -> Option<(Vec<Model>, Summary)> {
+    match Solver::new(p, options) {
+        Ok(mut solver) => {
+            let mut models = Vec::new();
+            while let Some(model) = solver.next_model() {
+                models.push(model);
+            }
+            Some((models, solver.summary()))
+        }
+        Err(SolveError::Unsupported(_)) => None,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// Compares plain and recorded enumeration with the brute-force model set.
+fn compare_enumeration(p: &GroundProgram, expected: &BTreeSet<Vec<Atom>>, seed: u64) -> bool {
+    for enum_mode in [EnumMode::Auto, EnumMode::Record] {
+        let options = SolveOptions {
+            seed,
+            enum_mode,
+            opt_mode: OptMode::Ignore,
+            ..SolveOptions::default()
+        };
+        let Some((models, summary)) = answers(p, options) else {
+            return false;
+        };
+        let found: BTreeSet<Vec<Atom>> = models.iter().map(|m| m.atoms.clone()).collect();
+        assert_eq!(found.len(), models.len(), "duplicate model in {p:?}");
+        assert_eq!(&found, expected, "{enum_mode:?} program {p:?}");
+        assert_eq!(summary.satisfiable, Some(!expected.is_empty()));
+    }
+    true
+}
+
+/// Compares `Opt` and `OptN` with the brute-force optimum.
+fn compare_optimization(p: &GroundProgram, models: &[Vec<Atom>], seed: u64) {
+    let Some((best, optimal)) = brute::optimal_models(p, models) else {
+        return;
+    };
+    if p.minimizes.is_empty() {
+        return;
+    }
+    let (found, summary) = answers(
+        p,
+        SolveOptions {
+            seed,
+            ..SolveOptions::default()
+        },
+    )
+    .unwrap();
+    let last = found.last().expect("a model");
+    assert_eq!(last.costs, best, "Opt in {p:?}");
+    assert!(summary.optimum_proven, "{summary:?} {found:?} in {p:?}");
+    for pair in found.windows(2) {
+        assert!(pair[1].costs < pair[0].costs, "not improving in {p:?}");
+    }
+    let options = SolveOptions {
+        seed,
+        opt_mode: OptMode::OptN,
+        ..SolveOptions::default()
+    };
+    let (found, summary) = answers(p, options).unwrap();
+    let optimal_found: BTreeSet<Vec<Atom>> = found
+        .iter()
+        .filter(|m| m.optimal)
+        .map(|m| m.atoms.clone())
+        .collect();
+    assert_eq!(
+        optimal_found,
+        optimal.into_iter().collect(),
+        "OptN in {p:?}"
+    );
+    assert_eq!(summary.optimal_models as usize, optimal_found.len());
+}
+
+/// Compares projection and brave/cautious consequences with brute force.
+fn compare_projection_and_consequences(p: &GroundProgram, models: &[Vec<Atom>], seed: u64) {
+    let options = SolveOptions {
+        seed,
+        project: true,
+        opt_mode: OptMode::Ignore,
+        ..SolveOptions::default()
+    };
+    let (found, _) = answers(p, options).unwrap();
+    let onto = brute::projection_atoms(p);
+    let projections: BTreeSet<Vec<Atom>> = found
+        .iter()
+        .map(|m| brute::project(&m.atoms, &onto))
+        .collect();
+    assert_eq!(
+        projections.len(),
+        found.len(),
+        "projection repeated in {p:?}"
+    );
+    assert_eq!(
+        projections,
+        brute::projected_models(p, models),
+        "projection in {p:?}"
+    );
+    for (mode, expected) in [
+        (
+            EnumMode::Brave,
+            (!models.is_empty()).then(|| brute::brave(models)),
+        ),
+        (EnumMode::Cautious, brute::cautious(models)),
+    ] {
+        let options = SolveOptions {
+            seed,
+            enum_mode: mode,
+            opt_mode: OptMode::Ignore,
+            ..SolveOptions::default()
+        };
+        let (found, _) = answers(p, options).unwrap();
+        assert_eq!(
+            found.last().map(|m| m.atoms.clone()),
+            expected,
+            "{mode:?} in {p:?}"
+        );
+    }
 }
 
 #[test]
 fn random_programs_match_brute_force() {
     let mut rng = Rng(0x2545_F491_4F6C_DD1D);
     let mut compared = 0;
-    for round in 0..1500 {
-        let p = random_program(&mut rng);
-        let expected: BTreeSet<Vec<Atom>> = match brute::stable_models(&p) {
-            Ok(models) => models.into_iter().collect(),
-            Err(_) => continue,
+    for round in 0..3000 {
+        let (max_atoms, max_rules) = if round % 3 == 0 { (12, 24) } else { (6, 9) };
+        let p = random_program(&mut rng, max_atoms, max_rules);
+        let Ok(models) = brute::stable_models(&p) else {
+            continue;
         };
-        let mut solver = match Solver::new(
-            &p,
-            SolveOptions {
-                seed: round,
-                ..SolveOptions::default()
-            },
-        ) {
-            Ok(solver) => solver,
-            Err(SolveError::Unsupported(_)) => continue,
-            Err(e) => panic!("{e}"),
-        };
-        let mut found = BTreeSet::new();
-        while let Some(model) = solver.next_model() {
-            assert!(
-                found.insert(model.atoms.clone()),
-                "duplicate model in {p:?}"
-            );
+        let expected: BTreeSet<Vec<Atom>> = models.iter().cloned().collect();
+        if !compare_enumeration(&p, &expected, round) {
+            continue;
         }
-        assert_eq!(found, expected, "program {p:?}");
+        compare_optimization(&p, &models, round);
+        compare_projection_and_consequences(&p, &models, round);
         compared += 1;
     }
-    assert!(compared > 1000);
+    assert!(compared > 2000, "only {compared} programs compared");
 }
