@@ -83,6 +83,8 @@ pub(crate) struct Ground {
     pub(crate) grounded: Option<Grounded>,
     /// Symbol to atom, for assumptions and externals.
     pub(crate) index: HashMap<Symbol, Atom>,
+    /// Output indices in clasp's printing order (see [`print_order`]).
+    pub(crate) print_order: Vec<usize>,
 }
 
 impl Ground {
@@ -97,12 +99,14 @@ impl Ground {
             .enumerate()
             .filter_map(|(i, s)| Some((s.clone()?, Atom(u32::try_from(i + 1).ok()?))))
             .collect();
+        let print_order = print_order(&program);
         Ground {
             program,
             shown,
             atoms,
             grounded,
             index,
+            print_order,
         }
     }
 }
@@ -401,6 +405,39 @@ impl Control {
             1
         }
     }
+}
+
+/// The order clasp prints shown atoms in: facts first (outputs without condition, or whose
+/// condition is one atom that is a fact of the program), in output order; then the others
+/// ordered by the atom of their first condition literal (clasp orders them by solver variable,
+/// which follows the atom numbering).
+pub(crate) fn print_order(program: &GroundProgram) -> Vec<usize> {
+    let facts: std::collections::HashSet<Atom> = program
+        .rules
+        .iter()
+        .filter(|r| {
+            r.kind == solver_core::HeadKind::Disjunction
+                && r.head.len() == 1
+                && matches!(&r.body, solver_core::Body::Normal(b) if b.is_empty())
+        })
+        .flat_map(|r| r.head.iter().copied())
+        .collect();
+    let is_fact = |o: &solver_core::Output| match o.condition.as_slice() {
+        [] => true,
+        [l] => l.is_positive() && facts.contains(&l.atom()),
+        _ => false,
+    };
+    let mut order: Vec<usize> = (0..program.outputs.len()).collect();
+    order.sort_by_key(|&i| {
+        let output = &program.outputs[i];
+        let first = output.condition.first().map_or(0, |l| l.atom().0);
+        if is_fact(output) {
+            (0, 0)
+        } else {
+            (1, first)
+        }
+    });
+    order
 }
 
 /// The atoms in the conditions of the program's outputs, ascending, without duplicates.

@@ -31,7 +31,6 @@
 //! ```
 #![forbid(unsafe_code)]
 
-#[path = "backend_stub.rs"]
 mod backend;
 pub mod cli;
 mod control;

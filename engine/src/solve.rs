@@ -54,7 +54,7 @@ impl Model {
         self.kind
     }
 
-    /// The shown symbols, in the order of the program's `#show` outputs (clingo's order).
+    /// The shown symbols, in clingo's printing order (facts first, then by atom number).
     pub fn symbols(&self) -> Vec<Symbol> {
         self.shown
             .iter()
@@ -222,14 +222,17 @@ impl SolveHandle {
     fn translate(&self, model: solver_core::Model) -> Model {
         let mut true_atoms = model.atoms;
         true_atoms.sort_unstable();
+        let outputs = &self.ground.program.outputs;
         let shown = self
             .ground
-            .program
-            .outputs
+            .print_order
             .iter()
-            .enumerate()
-            .filter(|(_, o)| o.condition.iter().all(|l| holds(&true_atoms, *l)))
-            .map(|(i, _)| i)
+            .copied()
+            .filter(|&i| {
+                outputs
+                    .get(i)
+                    .is_some_and(|o| o.condition.iter().all(|l| holds(&true_atoms, *l)))
+            })
             .collect();
         Model {
             number: model.number,

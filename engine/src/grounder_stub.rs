@@ -1,11 +1,11 @@
-//! Stand-in for `backend.rs` until the grounder's `ground` and the solver's `Solver` are on
-//! main: the same functions and types, reporting that the component is missing.
-//! Deleted at merge time (lib.rs then uses `backend.rs`).
+//! Stand-in for the grounder's `ground`, `print_text` and `parse_symbol` until they are on
+//! main: the same functions and types, reporting that the grounder is missing.
+//! Deleted at merge time (backend.rs then calls `grounder` directly).
 
 #![allow(dead_code)]
 
 use grounder::{Diagnostic, Dialect, Severity, Source, Symbol};
-use solver_core::{GroundProgram, Interrupt, Model, SolveError, SolveOptions, Summary};
+use solver_core::{GroundProgram, Interrupt};
 
 /// Mirrors `grounder::GroundOptions`.
 #[derive(Clone, Debug, Default)]
@@ -63,28 +63,4 @@ pub(crate) fn print_text(_: &Grounded) -> String {
 
 pub(crate) fn parse_symbol(text: &str) -> Result<Symbol, Diagnostic> {
     Ok(Symbol::constant(text))
-}
-
-pub(crate) fn read_aspif(_: &str) -> Result<GroundProgram, String> {
-    Err("the aspif reader is not available in this build".to_string())
-}
-
-pub(crate) fn write_aspif(_: &GroundProgram) -> String {
-    String::new()
-}
-
-pub(crate) struct Search;
-
-impl Search {
-    pub(crate) fn new(_: &GroundProgram, _: SolveOptions) -> Result<Search, SolveError> {
-        Err(SolveError::Unsupported(
-            "the solver is not available in this build".to_string(),
-        ))
-    }
-    pub(crate) fn next_model(&mut self) -> Option<Model> {
-        None
-    }
-    pub(crate) fn summary(&self) -> Summary {
-        Summary::default()
-    }
 }
