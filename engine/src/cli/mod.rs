@@ -98,6 +98,11 @@ impl<'a> Run<'a> {
         let _ = self.out.flush();
     }
 
+    /// clasp reports a time limit like a signal.
+    fn time_limit_message(&mut self) {
+        let _ = writeln!(self.err, "*** Info : ({PROGRAM}): INTERRUPTED by signal!");
+    }
+
     fn warn(&mut self, message: &str) {
         let _ = writeln!(self.err, "*** Warn : ({PROGRAM}): {message}");
     }
@@ -135,10 +140,8 @@ impl<'a> Run<'a> {
             self.options.files.clone()
         };
         if self.options.mode == Mode::Clasp {
-            let mut text = Vec::new();
-            for file in &files {
-                text.extend(read_input(file)?);
-            }
+            // Like clasp, only the first input is read.
+            let text = read_input(files.first().map_or("-", String::as_str))?;
             return self.control.load_aspif(&String::from_utf8_lossy(&text));
         }
         for (name, term) in &self.options.constants {
@@ -197,6 +200,9 @@ impl<'a> Run<'a> {
 
     /// Grounding was interrupted: an UNKNOWN result.
     fn finish_without_solving(&mut self, solving: bool) -> i32 {
+        if self.time_limit_hit {
+            self.time_limit_message();
+        }
         if solving {
             let stopped = if self.time_limit_hit {
                 StopReason::TimeLimit
@@ -265,6 +271,9 @@ impl<'a> Run<'a> {
             last = Some(model);
         }
         let summary = handle.summary();
+        if summary.timed_out {
+            self.time_limit_message();
+        }
         let run_summary = self.run_summary(&summary, last.as_ref(), costs_shown);
         let text = self.printer.finish(&run_summary);
         self.print(&text);
