@@ -176,7 +176,7 @@ pub fn negate(term: Term) -> Term {
 }
 
 /// One `#minimize`/`#maximize` element as a weak constraint.
-fn optimize_element(maximize: bool, element: OptElem) -> Statement {
+pub fn optimize_element(maximize: bool, element: OptElem) -> Statement {
     let priority = element
         .priority
         .unwrap_or_else(|| zero(&element.weight.span));
@@ -304,7 +304,7 @@ fn body_aggregate(aggregate: raw::Aggregate) -> Lowered<BodyAggregate> {
 }
 
 /// `#agg { terms : condition }` in a body: at most one condition.
-fn body_element(element: AggElem) -> Lowered<BodyAggregateElement> {
+pub fn body_element(element: AggElem) -> Lowered<BodyAggregateElement> {
     let mut conditions = element.conditions.into_iter();
     let condition = conditions.next().unwrap_or_default();
     if conditions.next().is_some() {
@@ -334,8 +334,8 @@ pub fn literal_terms(literal: &Literal) -> Vec<Term> {
     };
     match literal.sign {
         Sign::None => {}
-        Sign::Not => terms.push(constant("not", span)),
-        Sign::NotNot => terms.push(constant("not_not", span)),
+        Sign::Not => terms.push(constant("naf", span)),
+        Sign::NotNot => terms.push(constant("nafnaf", span)),
     }
     terms
 }
@@ -403,7 +403,7 @@ fn lower_head(head: raw::Head) -> Lowered<Head> {
 }
 
 /// Lowers a head aggregate: a choice or `#agg { terms : literal : condition }`.
-fn head_aggregate(aggregate: raw::Aggregate) -> Lowered<Head> {
+pub fn head_aggregate(aggregate: raw::Aggregate) -> Lowered<Head> {
     let raw::Aggregate {
         kind,
         left,
@@ -442,7 +442,7 @@ fn head_aggregate(aggregate: raw::Aggregate) -> Lowered<Head> {
 }
 
 /// `terms : literal : condition` in a head aggregate.
-fn head_element(element: AggElem) -> Lowered<HeadAggregateElement> {
+pub fn head_element(element: AggElem) -> Lowered<HeadAggregateElement> {
     let mut conditions = element.conditions.into_iter();
     let (Some(literal), condition) = (conditions.next(), conditions.next().unwrap_or_default())
     else {
