@@ -46,6 +46,17 @@ pub struct Ctx {
     pub errors: Vec<Diagnostic>,
     /// A construct that exists only in gringo 3 was seen.
     pub legacy: bool,
+    /// Start and end offsets of the tokens given to the parser, in order.
+    pub tokens: Vec<(usize, usize)>,
+    /// Start offsets of text skipped by lexer errors.
+    pub lexer_errors: Vec<usize>,
+    /// Start offsets of the `.` tokens.
+    pub dots: Vec<usize>,
+    /// Start offsets of the `,` tokens.
+    pub commas: Vec<usize>,
+    /// End of the `.` that ended the last error recovery (clingo stays silent until three
+    /// tokens after it have been read, as bison does).
+    last_recovery: Option<usize>,
 }
 
 impl Ctx {
@@ -60,6 +71,11 @@ impl Ctx {
             ends_with_newline: text.is_empty() || text.ends_with('\n'),
             errors: Vec::new(),
             legacy: false,
+            tokens: Vec::new(),
+            lexer_errors: Vec::new(),
+            dots: Vec::new(),
+            commas: Vec::new(),
+            last_recovery: None,
         }
     }
 
@@ -354,13 +370,63 @@ impl Ctx {
         }
     }
 
-    /// Reports a syntax error the parser recovered from (at the next `.`).
-    pub fn recover(&mut self, recovery: ErrorRecovery<usize, Token, ()>) {
-        self.syntax_error(recovery.error);
+    /// Reports a syntax error the parser recovered from at the `.` starting at `dot`.
+    pub fn recover(&mut self, recovery: ErrorRecovery<usize, Token, ()>, dot: usize) {
+        if let ParseError::UnrecognizedToken {
+            token: (l, Token::Dot, r),
+            ..
+        } = &recovery.error
+        {
+            if let Some(start) = self.empty_statement_start(*l) {
+                return self.error(self.span(start, *r), "syntax error, unexpected .");
+            }
+        }
+        let at = error_start(&recovery.error);
+        let silent = self.last_recovery.is_some_and(|end| {
+            let first = self.tokens.partition_point(|&(start, _)| start < end);
+            let until = self.tokens.partition_point(|&(start, _)| start < at);
+            until.saturating_sub(first) < 2
+        });
+        self.last_recovery = Some(dot + 1);
+        if !silent {
+            self.syntax_error(recovery.error);
+        }
+    }
+
+    /// For a `.` that ends an empty statement: where clingo starts the statement (at text a
+    /// lexer error skipped, if any).
+    fn empty_statement_start(&self, dot: usize) -> Option<usize> {
+        let index = self.tokens.partition_point(|&(start, _)| start < dot);
+        let previous_end = match index.checked_sub(1).and_then(|i| self.tokens.get(i)) {
+            None => 0,
+            Some(&(start, end)) if self.is_dot(start, end) => end,
+            Some(_) => return None,
+        };
+        let skipped = self
+            .lexer_errors
+            .iter()
+            .copied()
+            .find(|&start| start >= previous_end && start < dot);
+        Some(skipped.unwrap_or(dot))
+    }
+
+    /// Whether the token before offset `at` is a `,`.
+    fn previous_is_comma(&self, at: usize) -> bool {
+        let index = self.tokens.partition_point(|&(start, _)| start < at);
+        index
+            .checked_sub(1)
+            .and_then(|i| self.tokens.get(i))
+            .is_some_and(|&(start, _)| self.commas.binary_search(&start).is_ok())
+    }
+
+    /// Whether the token at this range is a `.` (one byte, recorded as such).
+    fn is_dot(&self, start: usize, end: usize) -> bool {
+        end == start + 1 && self.dots.binary_search(&start).is_ok()
     }
 
     /// Reports a syntax error in clingo's words.
     pub fn syntax_error(&mut self, error: ParseError<usize, Token, ()>) {
+        let error_at = error_start(&error);
         let (span, found, expected) = match error {
             ParseError::UnrecognizedToken {
                 token: (l, token, r),
@@ -380,13 +446,108 @@ impl Ctx {
             ParseError::User { .. } => return,
         };
         let mut message = format!("syntax error, unexpected {found}");
-        let names = expected_names(&expected);
+        let after_comma = self.previous_is_comma(error_at);
+        let names = clingo_expected(expected_names(&expected), after_comma);
         if !names.is_empty() && names.len() <= 4 {
             message.push_str(", expecting ");
             message.push_str(&names.join(" or "));
         }
         self.error(span, message);
     }
+}
+
+/// Where a parse error is.
+fn error_start(error: &ParseError<usize, Token, ()>) -> usize {
+    match error {
+        ParseError::UnrecognizedToken { token: (l, ..), .. }
+        | ParseError::ExtraToken { token: (l, ..) } => *l,
+        ParseError::UnrecognizedEof { location, .. } => *location,
+        ParseError::InvalidToken { location } => *location,
+        ParseError::User { .. } => 0,
+    }
+}
+
+/// Tokens clingo does not have (gringo 3's, and `==` which clingo reads as `=`).
+const NOT_CLINGO: &[&str] = &["#hide", "#domain", "#abs", "#mod", "#pow", "=="];
+
+/// clingo's order of terminals (its token declarations), for the `expecting` list.
+const CLINGO_ORDER: &[&str] = &[
+    "+",
+    "&",
+    "=",
+    "@",
+    "~",
+    ":",
+    "\",\"",
+    "#const",
+    "#count",
+    ".",
+    "..",
+    "EOF",
+    "#external",
+    "#defined",
+    "#false",
+    ">=",
+    ">",
+    ":-",
+    "#include",
+    "#inf",
+    "{",
+    "[",
+    "<=",
+    "(",
+    "<",
+    "#max",
+    "#maximize",
+    "#min",
+    "#minimize",
+    "\\",
+    "*",
+    "!=",
+    "**",
+    "?",
+    "}",
+    "]",
+    ")",
+    ";",
+    "#show",
+    "#project",
+    "/",
+    "-",
+    "#sum",
+    "#sum+",
+    "#sup",
+    "#true",
+    "#program",
+    "|",
+    ":~",
+    "^",
+    "<NUMBER>",
+    "<ANONYMOUS>",
+    "<IDENTIFIER>",
+    "<STRING>",
+    "<VARIABLE>",
+    "not",
+];
+
+/// The `expecting` list as clingo would print it: after an open argument list only `)` or `;`,
+/// in clingo's token order.
+fn clingo_expected(mut names: Vec<String>, after_comma: bool) -> Vec<String> {
+    let has = |names: &[String], token: &str| names.iter().any(|n| n == token);
+    if has(&names, ")") && has(&names, ";") && has(&names, "\",\"") {
+        if after_comma {
+            return Vec::new();
+        }
+        names.retain(|n| n == ")" || n == ";");
+    }
+    names.retain(|n| !NOT_CLINGO.contains(&n.as_str()));
+    names.sort_by_key(|n| {
+        CLINGO_ORDER
+            .iter()
+            .position(|o| o == n)
+            .unwrap_or(usize::MAX)
+    });
+    names
 }
 
 /// clingo's names for the terminals LALRPOP says it expected (as written in the grammar).

@@ -222,7 +222,7 @@ pub fn group<T>(seq: Seq<T>, comma_separates: bool) -> Lowered<Vec<(T, Vec<T>)>>
                 }
             }
             (SepKind::Comma, false) if !comma_separates => {
-                return Err(legacy(&sep.span, "\",\""));
+                return Err(legacy(&sep.span, "\",\", expecting } or ;"));
             }
             _ => {
                 in_condition = false;

@@ -108,8 +108,19 @@ fn lex(
                 let slice = text.get(l..r).unwrap_or("");
                 ctx.error(ctx.span(l, r), format!("lexer error, unexpected {slice}"));
             }
-            Ok(token) => tokens.push(Ok((l, token, r))),
-            Err(error) => lex_error(ctx, text, error, l, r),
+            Ok(token) => {
+                match token {
+                    Token::Dot => ctx.dots.push(l),
+                    Token::Comma => ctx.commas.push(l),
+                    _ => {}
+                }
+                ctx.tokens.push((l, r));
+                tokens.push(Ok((l, token, r)));
+            }
+            Err(error) => {
+                ctx.lexer_errors.push(l);
+                lex_error(ctx, text, error, l, r);
+            }
         }
     }
     tokens.into_iter()
