@@ -106,6 +106,7 @@ fn lex(
         match item {
             Ok(token) if dialect == Dialect::Clingo && token.is_legacy_keyword() => {
                 let slice = text.get(l..r).unwrap_or("");
+                ctx.lexer_errors.push(l);
                 ctx.error(ctx.span(l, r), format!("lexer error, unexpected {slice}"));
             }
             Ok(token) => {
