@@ -11,7 +11,26 @@ pub mod diagnostic;
 pub mod symbol;
 pub mod syntax;
 
+mod aggregate;
+mod astwalk;
+mod components;
+mod depgraph;
+mod domain;
+mod eval;
+mod ground;
+mod instantiate;
+mod intern;
+mod output;
+mod print;
+mod rewrite;
+mod rules;
+mod safety;
+mod simplify;
+mod text;
+mod unpool;
+
 pub use diagnostic::{Diagnostic, Note, Severity};
+pub use ground::{ground, parse_symbol, print_text, GroundError, GroundOptions, Grounded, Limits};
 pub use symbol::Symbol;
 
 /// Which input language a file is written in.

@@ -2,8 +2,10 @@
 //!
 //! Inside the grounder terms are interned (see `intern`); [`Symbol`] is the owned, public form.
 //! Its `Display` is clingo's (`p("a",(1,2),-3)`, `-q(1)`, `#inf`) and its `Ord` is clingo's
-//! total term order: `#inf` < integers < functions (by arity, then name, then sign, then
-//! arguments left to right) < strings < `#sup`. Tuples are functions with the empty name.
+//! total term order (checked against clingo 5.8.3): `#inf` < integers < constants (by name) <
+//! negated constants < strings < functions with arguments (positive before negated, then by
+//! arity, then name, then arguments left to right) < `#sup`. Tuples are functions with the
+//! empty name.
 
 use std::cmp::Ordering;
 use std::fmt;
@@ -59,13 +61,19 @@ impl Symbol {
         }
     }
 
+    /// clingo's rank of a term's kind: constants, negated constants and strings come before
+    /// functions with arguments.
     fn rank(&self) -> u8 {
         match self {
             Symbol::Infimum => 0,
             Symbol::Number(_) => 1,
-            Symbol::Function { .. } => 2,
-            Symbol::String(_) => 3,
-            Symbol::Supremum => 4,
+            Symbol::Function { args, negative, .. } => match (args.is_empty(), negative) {
+                (true, false) => 2,
+                (true, true) => 3,
+                (false, _) => 5,
+            },
+            Symbol::String(_) => 4,
+            Symbol::Supremum => 6,
         }
     }
 }
@@ -86,11 +94,12 @@ impl Ord for Symbol {
                     args: a2,
                     negative: s2,
                 },
-            ) => a1
-                .len()
-                .cmp(&a2.len())
-                .then_with(|| n1.cmp(n2))
+            ) => self
+                .rank()
+                .cmp(&other.rank())
                 .then_with(|| s1.cmp(s2))
+                .then_with(|| a1.len().cmp(&a2.len()))
+                .then_with(|| n1.cmp(n2))
                 .then_with(|| a1.cmp(a2)),
             _ => self.rank().cmp(&other.rank()),
         }

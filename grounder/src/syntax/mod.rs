@@ -1,1 +1,159 @@
 //! Parsing: bytes to [`crate::ast::Program`].
+//!
+//! Pipeline per source: UTF-8 check → [`lexer`] (logos; lexer errors are reported and the
+//! bad text skipped) → the LALRPOP grammar (`grammar.lalrpop`; a syntax error skips to the
+//! next `.`, like clingo) → [`raw`] statements that keep `,` `;` `:` as written → lowering
+//! for one dialect: [`lower`] (clingo 5) or [`gringo3`] (the legacy language, rewritten into
+//! the modern AST). `Dialect::Auto` picks gringo 3 for a file that uses a construct only
+//! gringo 3 has. At most [`MAX_ERRORS`] messages are returned, like clingo.
+
+pub mod actions;
+pub mod gringo3;
+pub mod lexer;
+pub mod lower;
+pub mod print;
+pub mod raw;
+
+mod load;
+
+use std::sync::Arc;
+
+use crate::ast::{Program, Term};
+use crate::diagnostic::Diagnostic;
+use crate::{Dialect, Source};
+use actions::Ctx;
+use lexer::{LexError, Token};
+
+pub use load::{load, Loaded};
+
+lalrpop_util::lalrpop_mod!(
+    #[allow(
+        clippy::all,
+        clippy::pedantic,
+        unused_parens,
+        unused_imports,
+        dead_code
+    )]
+    grammar,
+    "/syntax/grammar.rs"
+);
+
+/// The most messages reported for one run, as clingo.
+pub const MAX_ERRORS: usize = 20;
+
+/// Parses one source in the given dialect (`Auto` decides from the file's legacy constructs).
+pub fn parse(source: &Source, dialect: Dialect) -> Result<Program, Vec<Diagnostic>> {
+    let file: Arc<str> = Arc::from(source.name.as_str());
+    let text = match std::str::from_utf8(&source.text) {
+        Ok(text) => text,
+        Err(error) => return Err(vec![utf8_error(file, &source.text, error)]),
+    };
+    let mut ctx = Ctx::new(file, text);
+    let tokens = lex(&mut ctx, text, dialect);
+    let parsed = grammar::ProgramParser::new().parse(&mut ctx, tokens);
+    let raw = parsed.unwrap_or_else(|error| {
+        ctx.syntax_error(error);
+        Vec::new()
+    });
+    if !ctx.errors.is_empty() {
+        return Err(truncate(ctx.errors));
+    }
+    let statements = match dialect {
+        Dialect::Clingo => lower::lower(raw, &mut ctx),
+        Dialect::Gringo3 => gringo3::lower(raw, &mut ctx),
+        Dialect::Auto if ctx.legacy => gringo3::lower(raw, &mut ctx),
+        Dialect::Auto => lower::lower_or_legacy(raw, &mut ctx),
+    };
+    if !ctx.errors.is_empty() {
+        return Err(truncate(ctx.errors));
+    }
+    Ok(Program { statements })
+}
+
+/// Parses a term (for `-c name=term` and symbol parsing); the name in messages is `<term>`.
+pub fn parse_term(text: &str) -> Result<Term, Diagnostic> {
+    let mut ctx = Ctx::new(Arc::from("<term>"), text);
+    let tokens = lex(&mut ctx, text, Dialect::Clingo);
+    let parsed = grammar::SingleTermParser::new().parse(&mut ctx, tokens);
+    let term = parsed.map_err(|error| ctx.syntax_error(error));
+    match (term, ctx.errors.into_iter().next()) {
+        (Ok(term), None) => Ok(term),
+        (_, Some(error)) => Err(error),
+        (Err(()), None) => Err(Diagnostic {
+            severity: crate::Severity::Error,
+            span: None,
+            message: "syntax error".into(),
+            notes: Vec::new(),
+        }),
+    }
+}
+
+/// Keeps the first [`MAX_ERRORS`] messages.
+fn truncate(mut errors: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    errors.truncate(MAX_ERRORS);
+    errors
+}
+
+/// The token stream for the parser: lexer errors (and, in the clingo dialect, gringo 3's
+/// keywords) are reported and left out.
+fn lex(
+    ctx: &mut Ctx,
+    text: &str,
+    dialect: Dialect,
+) -> impl Iterator<Item = Result<(usize, Token, usize), ()>> {
+    let mut tokens = Vec::new();
+    for (l, item, r) in lexer::tokenize(text) {
+        match item {
+            Ok(token) if dialect == Dialect::Clingo && token.is_legacy_keyword() => {
+                let slice = text.get(l..r).unwrap_or("");
+                ctx.lexer_errors.push(l);
+                ctx.error(ctx.span(l, r), format!("lexer error, unexpected {slice}"));
+            }
+            Ok(token) => {
+                match token {
+                    Token::Dot => ctx.dots.push(l),
+                    Token::Comma => ctx.commas.push(l),
+                    _ => {}
+                }
+                ctx.tokens.push((l, r));
+                tokens.push(Ok((l, token, r)));
+            }
+            Err(error) => {
+                ctx.lexer_errors.push(l);
+                lex_error(ctx, text, error, l, r);
+            }
+        }
+    }
+    tokens.into_iter()
+}
+
+/// Reports one lexer error as clingo words it.
+fn lex_error(ctx: &mut Ctx, text: &str, error: LexError, l: usize, r: usize) {
+    let slice = text.get(l..r).unwrap_or("");
+    match error {
+        LexError::UnterminatedComment => {
+            ctx.error(ctx.eof_span(), "lexer error, unexpected <EOF>");
+        }
+        LexError::UnterminatedString => {
+            ctx.error(ctx.span(l, l + 1), "lexer error, unexpected \"");
+        }
+        LexError::IntegerTooLarge => ctx.error(ctx.span(l, r), "integer literal out of range"),
+        LexError::Unexpected | LexError::UnknownDirective => {
+            ctx.error(ctx.span(l, r), format!("lexer error, unexpected {slice}"));
+        }
+    }
+}
+
+/// The message for input that is not UTF-8, at the first bad byte.
+fn utf8_error(file: Arc<str>, bytes: &[u8], error: std::str::Utf8Error) -> Diagnostic {
+    let at = error.valid_up_to();
+    let prefix = std::str::from_utf8(bytes.get(..at).unwrap_or(&[])).unwrap_or("");
+    let ctx = Ctx::new(file, prefix);
+    let byte = bytes.get(at).copied().unwrap_or(0);
+    Diagnostic {
+        severity: crate::Severity::Error,
+        span: Some(ctx.span(at, at + 1)),
+        message: format!("lexer error, invalid UTF-8 byte 0x{byte:02x}: the input must be UTF-8"),
+        notes: Vec::new(),
+    }
+}

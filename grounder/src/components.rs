@@ -1,0 +1,308 @@
+//! Grounding the rules component by component (see `instantiate` for the round structure).
+//!
+//! # Invariants
+//! - Components are processed dependencies first; when a component is done its predicates are
+//!   marked complete, so negative literals and conditions over them are decided.
+//! - Headless rules (constraints, weak constraints, `#show`, `#project`) are grounded last.
+
+use fxhash::FxHashSet;
+
+use crate::depgraph::Graph;
+use crate::diagnostic::{Diagnostic, Note, Severity};
+use crate::instantiate::{lit_size, Grounder, JoinPlan, Mode, Ranges, Stop};
+use crate::print::Printer;
+use crate::rules::{Lit, Pred, Rule};
+use crate::safety;
+
+/// Per-rule facts the component loop needs.
+struct RuleInfo {
+    /// Predicate indexes of the head atoms.
+    heads: Vec<u32>,
+    /// Predicate indexes of every body atom and head condition atom.
+    deps: Vec<u32>,
+    /// Predicate indexes of atoms inside aggregates, conditional literals and head conditions.
+    nested: Vec<u32>,
+}
+
+fn rule_info(g: &mut Grounder, rule: &Rule) -> RuleInfo {
+    let heads = rule
+        .head
+        .atoms()
+        .iter()
+        .map(|a| g.store.pred(a.pred))
+        .collect();
+    let mut deps = Vec::new();
+    let mut nested = Vec::new();
+    for lit in &rule.body {
+        let mut atoms = Vec::new();
+        lit.atoms(&mut atoms);
+        let inner = matches!(lit, Lit::Agg(_) | Lit::Cond(_));
+        for (a, _) in atoms {
+            let p = g.store.pred(a.pred);
+            deps.push(p);
+            if inner {
+                nested.push(p);
+            }
+        }
+    }
+    for cond in rule.head.conditions() {
+        let mut atoms = Vec::new();
+        cond.iter().for_each(|l| l.atoms(&mut atoms));
+        for (a, _) in atoms {
+            let p = g.store.pred(a.pred);
+            deps.push(p);
+            nested.push(p);
+        }
+    }
+    RuleInfo {
+        heads,
+        deps,
+        nested,
+    }
+}
+
+/// `info: atom does not occur in any rule head` for body atoms of underivable predicates.
+pub(crate) fn undefined_atom_infos(
+    g: &mut Grounder,
+    rules: &[Rule],
+    defined: &[Pred],
+) -> Vec<Diagnostic> {
+    let mut heads: FxHashSet<Pred> = defined.iter().copied().collect();
+    for r in rules {
+        heads.extend(r.head.atoms().iter().map(|a| a.pred));
+    }
+    let mut out = Vec::new();
+    for r in rules {
+        let mut atoms = Vec::new();
+        r.body.iter().for_each(|l| l.atoms(&mut atoms));
+        for cond in r.head.conditions() {
+            cond.iter().for_each(|l| l.atoms(&mut atoms));
+        }
+        for (a, _) in atoms {
+            if heads.contains(&a.pred) {
+                continue;
+            }
+            let mut text = String::new();
+            Printer {
+                table: g.table,
+                names: &r.var_names,
+            }
+            .atom(a, &mut text);
+            out.push(Diagnostic {
+                severity: Severity::Info,
+                span: Some(a.span.clone()),
+                message: "atom does not occur in any rule head:".into(),
+                notes: vec![Note { span: None, text }],
+            });
+        }
+    }
+    out
+}
+
+/// Grounds every rule.
+pub(crate) fn ground_all(g: &mut Grounder, rules: &[Rule]) -> Result<(), Stop> {
+    let infos: Vec<RuleInfo> = rules.iter().map(|r| rule_info(g, r)).collect();
+    let mut graph = Graph::new(g.store.preds.len());
+    for info in &infos {
+        for &h in &info.heads {
+            info.deps.iter().for_each(|&d| graph.depend(h, d));
+            info.heads.iter().for_each(|&o| graph.depend(h, o));
+        }
+    }
+    let comps = graph.components();
+    let mut comp_of = vec![usize::MAX; g.store.preds.len()];
+    for (c, preds) in comps.iter().enumerate() {
+        for &p in preds {
+            if let Some(slot) = comp_of.get_mut(p as usize) {
+                *slot = c;
+            }
+        }
+    }
+    let mut by_comp: Vec<Vec<usize>> = vec![Vec::new(); comps.len() + 1];
+    for (i, info) in infos.iter().enumerate() {
+        let c = info
+            .heads
+            .first()
+            .and_then(|&h| comp_of.get(h as usize).copied())
+            .unwrap_or(comps.len());
+        if let Some(list) = by_comp.get_mut(c) {
+            list.push(i);
+        }
+    }
+    for (c, preds) in comps.iter().enumerate() {
+        let recursive = preds.len() > 1 || preds.first().is_some_and(|&p| graph.has_self_loop(p));
+        let members = by_comp.get(c).cloned().unwrap_or_default();
+        ground_component(g, rules, &infos, &members, preds, recursive)?;
+    }
+    for p in &mut g.store.preds {
+        p.complete = true;
+    }
+    for &i in by_comp.last().map(Vec::as_slice).unwrap_or(&[]) {
+        if let Some(rule) = rules.get(i) {
+            join_rule(g, rule, None, Mode::Emit)?;
+        }
+    }
+    Ok(())
+}
+
+/// Joins `rule` fully or with semi-naive ranges (`delta`: the recursive literal taking the
+/// delta and each recursive literal's `(old, current)` sizes).
+fn join_rule(
+    g: &mut Grounder,
+    rule: &Rule,
+    ranges: Option<(&Ranges, usize)>,
+    mode: Mode,
+) -> Result<(), Stop> {
+    let delta_lit = ranges.map(|(_, d)| d);
+    let order = {
+        let store = &g.store;
+        let sizes = |l: &Lit| {
+            let is_delta = delta_lit
+                .and_then(|d| rule.body.get(d))
+                .is_some_and(|d| std::ptr::eq(d, l));
+            if is_delta {
+                0
+            } else {
+                lit_size(store, l)
+            }
+        };
+        let mut bound = safety::Bound::default();
+        let (order, left) = safety::plan(&rule.body, &mut bound, &rule.globals, &sizes);
+        if !left.is_empty() {
+            return Ok(());
+        }
+        order
+    };
+    let mut binding = vec![None; rule.var_names.len()];
+    let plan = JoinPlan {
+        lits: &rule.body,
+        order: &order,
+        ranges: ranges.map(|(r, _)| r),
+        mode,
+    };
+    g.join(rule, plan, &mut binding, &mut |g, b, lits| {
+        g.on_match(rule, mode, b, lits)
+    })
+}
+
+/// Grounds the rules of one component to its fixpoint.
+fn ground_component(
+    g: &mut Grounder,
+    rules: &[Rule],
+    infos: &[RuleInfo],
+    members: &[usize],
+    preds: &[u32],
+    recursive: bool,
+) -> Result<(), Stop> {
+    let in_comp = |p: u32| preds.contains(&p);
+    let deferred: Vec<bool> = members
+        .iter()
+        .map(|&i| {
+            infos
+                .get(i)
+                .is_some_and(|info| info.nested.iter().any(|&p| in_comp(p)))
+        })
+        .collect();
+    let rec_lits: Vec<Vec<usize>> = members
+        .iter()
+        .map(|&i| recursive_literals(g, rules.get(i), &in_comp))
+        .collect();
+    let size_of = |g: &Grounder, p: u32| g.store.size(p);
+    let mut old: Vec<u32> = preds.iter().map(|&p| size_of(g, p)).collect();
+    let mut cur = old.clone();
+    let mut round = 0;
+    loop {
+        for (k, &i) in members.iter().enumerate() {
+            let Some(rule) = rules.get(i) else { continue };
+            let recs = rec_lits.get(k).map(Vec::as_slice).unwrap_or(&[]);
+            if deferred.get(k).copied().unwrap_or(false) {
+                join_rule(g, rule, None, Mode::Domain)?;
+            } else if recs.is_empty() || !recursive {
+                if round == 0 {
+                    join_rule(g, rule, None, Mode::Emit)?;
+                }
+            } else {
+                semi_naive(g, rule, recs, preds, &old, &cur)?;
+            }
+        }
+        let next: Vec<u32> = preds.iter().map(|&p| size_of(g, p)).collect();
+        if next == cur || !recursive {
+            break;
+        }
+        old = cur;
+        cur = next;
+        round += 1;
+    }
+    for &p in preds {
+        if let Some(d) = g.store.preds.get_mut(p as usize) {
+            d.complete = true;
+        }
+    }
+    for (k, &i) in members.iter().enumerate() {
+        if deferred.get(k).copied().unwrap_or(false) {
+            if let Some(rule) = rules.get(i) {
+                join_rule(g, rule, None, Mode::Emit)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Indexes of the positive body atoms of `rule` over the component.
+fn recursive_literals(
+    g: &mut Grounder,
+    rule: Option<&Rule>,
+    in_comp: &dyn Fn(u32) -> bool,
+) -> Vec<usize> {
+    let Some(rule) = rule else { return Vec::new() };
+    let mut out = Vec::new();
+    for (i, lit) in rule.body.iter().enumerate() {
+        if let Lit::Atom(crate::ast::Sign::None, a) = lit {
+            if in_comp(g.store.pred(a.pred)) {
+                out.push(i);
+            }
+        }
+    }
+    out
+}
+
+/// One semi-naive round of `rule`: one join per recursive literal taking the delta.
+fn semi_naive(
+    g: &mut Grounder,
+    rule: &Rule,
+    recs: &[usize],
+    preds: &[u32],
+    old: &[u32],
+    cur: &[u32],
+) -> Result<(), Stop> {
+    let sizes_of = |g: &mut Grounder, lit: usize| -> (u32, u32) {
+        let Some(Lit::Atom(_, a)) = rule.body.get(lit) else {
+            return (0, 0);
+        };
+        let p = g.store.pred(a.pred);
+        let k = preds.iter().position(|&q| q == p);
+        let o = k.and_then(|k| old.get(k)).copied().unwrap_or(0);
+        let c = k.and_then(|k| cur.get(k)).copied().unwrap_or(0);
+        (o, c)
+    };
+    for (k, &delta) in recs.iter().enumerate() {
+        let (o, c) = sizes_of(g, delta);
+        if o >= c {
+            continue;
+        }
+        let mut ranges: Ranges = vec![(0, u32::MAX); rule.body.len()];
+        for (j, &lit) in recs.iter().enumerate() {
+            let (o, c) = sizes_of(g, lit);
+            let range = match j.cmp(&k) {
+                std::cmp::Ordering::Less => (0, o),
+                std::cmp::Ordering::Equal => (o, c),
+                std::cmp::Ordering::Greater => (0, c),
+            };
+            if let Some(slot) = ranges.get_mut(lit) {
+                *slot = range;
+            }
+        }
+        join_rule(g, rule, Some((&ranges, delta)), Mode::Emit)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,227 @@
+//! Ground atoms and predicate domains with lazily built indexes.
+//!
+//! Every ground atom the grounder meets (derivable, only negatively referenced, or auxiliary)
+//! gets an [`AtomId`]. A predicate's *domain* is the list of its atoms that occur in the head
+//! of some ground rule, in insertion order; positions in that list give semi-naive evaluation
+//! its old/delta/all ranges. An index maps the values at a set of argument positions (a bit
+//! mask) to the ascending positions of matching domain members; it is built the first time a
+//! join asks for that mask and kept up to date on every insertion.
+//!
+//! # Invariants
+//! - `by_val[atoms[i].val] == i` for every non-auxiliary atom.
+//! - Index lists are ascending (members are only appended), so a position range is a
+//!   contiguous sub-slice found by binary search.
+//! - A fact is in its domain.
+
+use fxhash::FxHashMap;
+
+use crate::intern::{Interner, Val};
+use crate::rules::Pred;
+
+/// A ground atom of the grounder (not yet the ground program's numbering).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) struct AtomId(pub u32);
+
+/// What is known about a ground atom.
+#[derive(Clone, Debug)]
+pub(crate) struct AtomInfo {
+    /// The atom as a term; `None` for auxiliary atoms.
+    pub val: Option<Val>,
+    /// Index of its predicate in `Store::preds` (`u32::MAX` for auxiliary atoms).
+    pub pred: u32,
+    /// Certainly true.
+    pub fact: bool,
+    /// In the domain (occurs in some ground head).
+    pub in_domain: bool,
+}
+
+/// One predicate's domain.
+#[derive(Debug)]
+pub(crate) struct PredDomain {
+    /// The predicate.
+    pub pred: Pred,
+    /// Its derivable atoms in insertion order.
+    pub members: Vec<AtomId>,
+    /// Whether every atom of the predicate has been derived (its component is done).
+    pub complete: bool,
+    /// Indexes: argument mask → key values → ascending member positions.
+    indexes: FxHashMap<u64, FxHashMap<Box<[Val]>, Vec<u32>>>,
+}
+
+/// All atoms and domains.
+#[derive(Default, Debug)]
+pub(crate) struct Store {
+    /// Atoms by id.
+    pub atoms: Vec<AtomInfo>,
+    /// Ids of non-auxiliary atoms.
+    by_val: FxHashMap<Val, AtomId>,
+    /// Domains by predicate index.
+    pub preds: Vec<PredDomain>,
+    /// Predicate indexes.
+    pred_ids: FxHashMap<Pred, u32>,
+}
+
+/// The values of `args` at the positions in `mask`.
+fn key_of(args: &[Val], mask: u64) -> Box<[Val]> {
+    args.iter()
+        .enumerate()
+        .filter(|(i, _)| *i < 64 && mask & (1 << i) != 0)
+        .map(|(_, &v)| v)
+        .collect()
+}
+
+impl Store {
+    /// The index of predicate `p`, registering it if new.
+    pub fn pred(&mut self, p: Pred) -> u32 {
+        if let Some(&id) = self.pred_ids.get(&p) {
+            return id;
+        }
+        let id = self.preds.len() as u32;
+        self.preds.push(PredDomain {
+            pred: p,
+            members: Vec::new(),
+            complete: false,
+            indexes: FxHashMap::default(),
+        });
+        self.pred_ids.insert(p, id);
+        id
+    }
+
+    /// The index of `p` if registered.
+    pub fn find_pred(&self, p: Pred) -> Option<u32> {
+        self.pred_ids.get(&p).copied()
+    }
+
+    /// The atom of `val` (predicate `pred`), creating it if new.
+    pub fn atom(&mut self, val: Val, pred: u32) -> AtomId {
+        if let Some(&id) = self.by_val.get(&val) {
+            return id;
+        }
+        let id = AtomId(self.atoms.len() as u32);
+        self.atoms.push(AtomInfo {
+            val: Some(val),
+            pred,
+            fact: false,
+            in_domain: false,
+        });
+        self.by_val.insert(val, id);
+        id
+    }
+
+    /// The atom of `val` if it exists.
+    pub fn find(&self, val: Val) -> Option<AtomId> {
+        self.by_val.get(&val).copied()
+    }
+
+    /// A fresh auxiliary atom.
+    pub fn aux(&mut self) -> AtomId {
+        let id = AtomId(self.atoms.len() as u32);
+        self.atoms.push(AtomInfo {
+            val: None,
+            pred: u32::MAX,
+            fact: false,
+            in_domain: true,
+        });
+        id
+    }
+
+    /// The info of atom `a`.
+    pub fn info(&self, a: AtomId) -> Option<&AtomInfo> {
+        self.atoms.get(a.0 as usize)
+    }
+
+    /// Whether `a` is a fact.
+    pub fn is_fact(&self, a: AtomId) -> bool {
+        self.info(a).is_some_and(|i| i.fact)
+    }
+
+    /// Marks `a` a fact (adding it to its domain). Returns whether it was not a fact before.
+    pub fn set_fact(&mut self, table: &Interner, a: AtomId) -> bool {
+        self.add_to_domain(table, a);
+        match self.atoms.get_mut(a.0 as usize) {
+            Some(info) if !info.fact => {
+                info.fact = true;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Adds `a` to its predicate's domain. Returns whether it is new there.
+    pub fn add_to_domain(&mut self, table: &Interner, a: AtomId) -> bool {
+        let Some(info) = self.atoms.get_mut(a.0 as usize) else {
+            return false;
+        };
+        if info.in_domain {
+            return false;
+        }
+        info.in_domain = true;
+        let (pred, val) = (info.pred, info.val);
+        let Some(dom) = self.preds.get_mut(pred as usize) else {
+            return true;
+        };
+        let pos = dom.members.len() as u32;
+        dom.members.push(a);
+        let args: &[Val] = match val.and_then(|v| table.as_fun(v)) {
+            Some(f) => &f.args,
+            None => &[],
+        };
+        for (&mask, index) in dom.indexes.iter_mut() {
+            index.entry(key_of(args, mask)).or_default().push(pos);
+        }
+        true
+    }
+
+    /// Positions in `[lo, hi)` of `pred`'s members whose arguments at `mask` equal `key`.
+    pub fn lookup(
+        &mut self,
+        table: &Interner,
+        pred: u32,
+        mask: u64,
+        key: &[Val],
+        lo: u32,
+        hi: u32,
+    ) -> Vec<AtomId> {
+        let Some(dom) = self.preds.get_mut(pred as usize) else {
+            return Vec::new();
+        };
+        let hi = hi.min(dom.members.len() as u32);
+        if lo >= hi {
+            return Vec::new();
+        }
+        if mask == 0 {
+            return dom.members[lo as usize..hi as usize].to_vec();
+        }
+        if !dom.indexes.contains_key(&mask) {
+            let mut index: FxHashMap<Box<[Val]>, Vec<u32>> = FxHashMap::default();
+            for (pos, &m) in dom.members.iter().enumerate() {
+                let val = self.atoms.get(m.0 as usize).and_then(|i| i.val);
+                let args: &[Val] = match val.and_then(|v| table.as_fun(v)) {
+                    Some(f) => &f.args,
+                    None => &[],
+                };
+                index
+                    .entry(key_of(args, mask))
+                    .or_default()
+                    .push(pos as u32);
+            }
+            dom.indexes.insert(mask, index);
+        }
+        let Some(list) = dom.indexes.get(&mask).and_then(|ix| ix.get(key)) else {
+            return Vec::new();
+        };
+        let start = list.partition_point(|&p| p < lo);
+        let end = list.partition_point(|&p| p < hi);
+        list[start..end]
+            .iter()
+            .filter_map(|&p| dom.members.get(p as usize).copied())
+            .collect()
+    }
+
+    /// Number of members of `pred`.
+    pub fn size(&self, pred: u32) -> u32 {
+        self.preds
+            .get(pred as usize)
+            .map_or(0, |d| d.members.len() as u32)
+    }
+}

@@ -1,0 +1,326 @@
+//! Non-ground terms of rewritten rules, their evaluation and matching.
+//!
+//! After rewriting, a rule's variables are numbered `0..n` and a binding is a
+//! `Vec<Option<Val>>` indexed by variable. [`eval`] computes a term under a binding with
+//! clingo's 32-bit arithmetic: results wrap around on overflow, `/` truncates toward zero, `\`
+//! has the sign of the dividend, `**` with a negative exponent is 0 (1 or -1 for bases 1, -1),
+//! and division by zero, `0**-n` or arithmetic on non-integers is *undefined*: the rule instance
+//! is dropped and an `operation undefined` info is given. Unary minus negates numbers and flips
+//! classical negation of named functions.
+//!
+//! [`match_term`] unifies a term with a ground value, binding unbound variables. Besides
+//! variables and functions it inverts linear arithmetic in one unbound variable (`X+1`, `2*X`,
+//! `-X`, `X-c`, `c-X`), as gringo does, so `q(X) :- p(X+1).` is safe.
+//!
+//! # Invariants
+//! - Matching only binds variables that were unbound; the caller records them on a trail and
+//!   unbinds them when backtracking.
+
+use crate::ast::{BinaryOp, UnaryOp};
+use crate::intern::{Interner, Val};
+
+/// A term of a rewritten rule.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum T {
+    /// A ground value.
+    Val(Val),
+    /// Variable number `n` of the rule.
+    Var(u32),
+    /// A function with non-ground arguments: interned name, classical negation, arguments.
+    Fun(u32, bool, Vec<T>),
+    /// A unary operation.
+    Unary(UnaryOp, Box<T>),
+    /// A binary operation.
+    Binary(BinaryOp, Box<T>, Box<T>),
+}
+
+/// A binding of a rule's variables.
+pub(crate) type Binding = Vec<Option<Val>>;
+
+/// Evaluation failed: the operation is undefined.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Undefined;
+
+impl T {
+    /// Adds the variables of this term to `out` (in order of occurrence).
+    pub fn vars(&self, out: &mut Vec<u32>) {
+        match self {
+            T::Val(_) => {}
+            T::Var(v) => out.push(*v),
+            T::Fun(_, _, args) => args.iter().for_each(|a| a.vars(out)),
+            T::Unary(_, a) => a.vars(out),
+            T::Binary(_, a, b) => {
+                a.vars(out);
+                b.vars(out);
+            }
+        }
+    }
+
+    /// Whether every variable of the term is bound.
+    pub fn is_bound(&self, binding: &Binding) -> bool {
+        match self {
+            T::Val(_) => true,
+            T::Var(v) => binding.get(*v as usize).is_some_and(|b| b.is_some()),
+            T::Fun(_, _, args) => args.iter().all(|a| a.is_bound(binding)),
+            T::Unary(_, a) => a.is_bound(binding),
+            T::Binary(_, a, b) => a.is_bound(binding) && b.is_bound(binding),
+        }
+    }
+
+    /// Whether the term contains arithmetic.
+    pub fn has_arith(&self) -> bool {
+        match self {
+            T::Val(_) | T::Var(_) => false,
+            T::Fun(_, _, args) => args.iter().any(T::has_arith),
+            T::Unary(..) | T::Binary(..) => true,
+        }
+    }
+}
+
+/// Evaluates `t` under `binding` (every variable of `t` must be bound).
+pub(crate) fn eval(table: &mut Interner, t: &T, binding: &Binding) -> Result<Val, Undefined> {
+    match t {
+        T::Val(v) => Ok(*v),
+        T::Var(v) => binding.get(*v as usize).copied().flatten().ok_or(Undefined),
+        T::Fun(name, negative, args) => {
+            let mut vals = Vec::with_capacity(args.len());
+            for a in args {
+                vals.push(eval(table, a, binding)?);
+            }
+            Ok(table.fun(*name, *negative, &vals))
+        }
+        T::Unary(op, a) => {
+            let v = eval(table, a, binding)?;
+            unary(table, *op, v)
+        }
+        T::Binary(op, a, b) => {
+            let x = eval(table, a, binding)?;
+            let y = eval(table, b, binding)?;
+            match (x, y) {
+                (Val::Num(x), Val::Num(y)) => binary(*op, x, y).map(Val::Num),
+                _ => Err(Undefined),
+            }
+        }
+    }
+}
+
+/// A unary operation on a value.
+pub(crate) fn unary(table: &mut Interner, op: UnaryOp, v: Val) -> Result<Val, Undefined> {
+    match (op, v) {
+        (UnaryOp::Minus, Val::Num(n)) => Ok(Val::Num(n.wrapping_neg())),
+        (UnaryOp::Minus, Val::Fun(id)) => {
+            let f = table.fun_data(id).clone();
+            if table.name_text(f.name).is_empty() && f.args.is_empty() {
+                return Err(Undefined);
+            }
+            Ok(table.fun(f.name, !f.negative, &f.args))
+        }
+        (UnaryOp::BitNot, Val::Num(n)) => Ok(Val::Num(!n)),
+        (UnaryOp::Abs, Val::Num(n)) => Ok(Val::Num(n.wrapping_abs())),
+        _ => Err(Undefined),
+    }
+}
+
+/// A binary operation on integers with clingo's rules.
+pub(crate) fn binary(op: BinaryOp, x: i32, y: i32) -> Result<i32, Undefined> {
+    Ok(match op {
+        BinaryOp::Add => x.wrapping_add(y),
+        BinaryOp::Sub => x.wrapping_sub(y),
+        BinaryOp::Mul => x.wrapping_mul(y),
+        BinaryOp::Div => {
+            if y == 0 {
+                return Err(Undefined);
+            }
+            x.wrapping_div(y)
+        }
+        BinaryOp::Mod => {
+            if y == 0 {
+                return Err(Undefined);
+            }
+            x.wrapping_rem(y)
+        }
+        BinaryOp::Pow => power(x, y)?,
+        BinaryOp::And => x & y,
+        BinaryOp::Or => x | y,
+        BinaryOp::Xor => x ^ y,
+    })
+}
+
+/// `x ** y` with wrapping; negative exponents give the truncated reciprocal power.
+fn power(x: i32, y: i32) -> Result<i32, Undefined> {
+    if y >= 0 {
+        return Ok(x.wrapping_pow(y as u32));
+    }
+    match x {
+        0 => Err(Undefined),
+        1 => Ok(1),
+        -1 => Ok(if y % 2 == 0 { 1 } else { -1 }),
+        _ => Ok(0),
+    }
+}
+
+/// Unifies `t` with the ground `v`, binding unbound variables (pushed onto `trail`).
+/// Returns `Ok(false)` when they do not unify and `Err` when arithmetic is undefined.
+pub(crate) fn match_term(
+    table: &mut Interner,
+    t: &T,
+    v: Val,
+    binding: &mut Binding,
+    trail: &mut Vec<u32>,
+) -> Result<bool, Undefined> {
+    match t {
+        T::Val(w) => Ok(*w == v),
+        T::Var(x) => match binding.get(*x as usize).copied().flatten() {
+            Some(w) => Ok(w == v),
+            None => {
+                if let Some(slot) = binding.get_mut(*x as usize) {
+                    *slot = Some(v);
+                    trail.push(*x);
+                }
+                Ok(true)
+            }
+        },
+        T::Fun(name, negative, args) => {
+            let Some(f) = table.as_fun(v) else {
+                return Ok(false);
+            };
+            if f.name != *name || f.negative != *negative || f.args.len() != args.len() {
+                return Ok(false);
+            }
+            let vals = f.args.clone();
+            for (a, &w) in args.iter().zip(vals.iter()) {
+                if !match_term(table, a, w, binding, trail)? {
+                    return Ok(false);
+                }
+            }
+            Ok(true)
+        }
+        T::Unary(..) | T::Binary(..) => {
+            if t.is_bound(binding) {
+                return Ok(eval(table, t, binding)? == v);
+            }
+            match (v, invert(t, v)) {
+                (Val::Num(_), Some((var, value))) => match_term(table, var, value, binding, trail),
+                _ => Ok(false),
+            }
+        }
+    }
+}
+
+/// For a linear `t` over one unbound variable, the term and the value it must take so that `t`
+/// equals `v`; `None` when there is none.
+fn invert(t: &T, v: Val) -> Option<(&T, Val)> {
+    let Val::Num(n) = v else { return None };
+    match t {
+        T::Var(_) => Some((t, v)),
+        T::Unary(UnaryOp::Minus, a) => invert(a, Val::Num(n.checked_neg()?)),
+        T::Binary(op, a, b) => {
+            let (c, x, const_left) = match (&**a, &**b) {
+                (T::Val(Val::Num(c)), x) => (*c, x, true),
+                (x, T::Val(Val::Num(c))) => (*c, x, false),
+                _ => return None,
+            };
+            let inner = match (op, const_left) {
+                (BinaryOp::Add, _) => n.checked_sub(c)?,
+                (BinaryOp::Sub, false) => n.checked_add(c)?,
+                (BinaryOp::Sub, true) => c.checked_sub(n)?,
+                (BinaryOp::Mul, _) => {
+                    if c == 0 || n % c != 0 {
+                        return None;
+                    }
+                    n / c
+                }
+                _ => return None,
+            };
+            invert(x, Val::Num(inner))
+        }
+        _ => None,
+    }
+}
+
+/// Whether `t` is linear in one variable (the form [`match_term`] can invert).
+pub(crate) fn is_invertible(t: &T) -> bool {
+    match t {
+        T::Var(_) => true,
+        T::Unary(UnaryOp::Minus, a) => is_invertible(a),
+        T::Binary(BinaryOp::Add | BinaryOp::Sub, a, b) => match (&**a, &**b) {
+            (T::Val(Val::Num(_)), x) | (x, T::Val(Val::Num(_))) => is_invertible(x),
+            _ => false,
+        },
+        T::Binary(BinaryOp::Mul, a, b) => match (&**a, &**b) {
+            (T::Val(Val::Num(c)), x) | (x, T::Val(Val::Num(c))) => *c != 0 && is_invertible(x),
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn num(n: i32) -> T {
+        T::Val(Val::Num(n))
+    }
+    fn bin(op: BinaryOp, a: T, b: T) -> T {
+        T::Binary(op, Box::new(a), Box::new(b))
+    }
+
+    /// Values checked with clingo 5.8.3 (`a(X) :- X = 7/2.` and so on).
+    #[test]
+    fn arithmetic_follows_clingo() {
+        let cases = [
+            (BinaryOp::Div, 7, 2, Ok(3)),
+            (BinaryOp::Div, -7, 2, Ok(-3)),
+            (BinaryOp::Mod, -7, 2, Ok(-1)),
+            (BinaryOp::Mod, 7, -2, Ok(1)),
+            (BinaryOp::Pow, 2, 10, Ok(1024)),
+            (BinaryOp::Pow, 2, -1, Ok(0)),
+            (BinaryOp::Pow, 0, -1, Err(Undefined)),
+            (BinaryOp::Pow, -2, 3, Ok(-8)),
+            (BinaryOp::Add, i32::MAX, 1, Ok(i32::MIN)),
+            (BinaryOp::And, 5, 3, Ok(1)),
+            (BinaryOp::Or, 5, 3, Ok(7)),
+            (BinaryOp::Xor, 5, 3, Ok(6)),
+            (BinaryOp::Div, 1, 0, Err(Undefined)),
+        ];
+        for (op, x, y, want) in cases {
+            assert_eq!(binary(op, x, y), want, "{op:?} {x} {y}");
+        }
+        let mut table = Interner::default();
+        assert_eq!(
+            unary(&mut table, UnaryOp::BitNot, Val::Num(5)),
+            Ok(Val::Num(-6))
+        );
+        assert_eq!(
+            unary(&mut table, UnaryOp::Abs, Val::Num(-4)),
+            Ok(Val::Num(4))
+        );
+        let a = table.constant("a");
+        let t = bin(BinaryOp::Add, T::Val(a), num(1));
+        assert_eq!(eval(&mut table, &t, &vec![]), Err(Undefined));
+        let neg_a = unary(&mut table, UnaryOp::Minus, a).unwrap();
+        assert_eq!(table.show(neg_a).to_string(), "-a");
+    }
+
+    #[test]
+    fn linear_terms_are_inverted() {
+        let mut table = Interner::default();
+        let t = bin(BinaryOp::Add, bin(BinaryOp::Mul, num(2), T::Var(0)), num(1));
+        assert!(is_invertible(&t));
+        let mut binding = vec![None];
+        let mut trail = Vec::new();
+        assert_eq!(
+            match_term(&mut table, &t, Val::Num(7), &mut binding, &mut trail),
+            Ok(true)
+        );
+        assert_eq!(binding[0], Some(Val::Num(3)));
+        let mut binding = vec![None];
+        assert_eq!(
+            match_term(&mut table, &t, Val::Num(8), &mut binding, &mut trail),
+            Ok(false)
+        );
+        let square = bin(BinaryOp::Mul, T::Var(0), T::Var(0));
+        assert!(!is_invertible(&square));
+    }
+}

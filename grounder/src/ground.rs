@@ -1,0 +1,281 @@
+//! The grounder's public entry points: [`ground`], [`parse_symbol`] and [`print_text`].
+//!
+//! `ground` runs the pipeline: load (parse, dialect rewrite) → rewrite into rules (constants,
+//! pools, intervals, arithmetic) → safety check (all errors, at most 20, end the run) →
+//! instantiate component by component → classical negation constraints → simplification →
+//! the ground program with its output table.
+//!
+//! # Invariants
+//! - Errors are returned together at the end, at most [`crate::syntax::MAX_ERRORS`], followed
+//!   by the infos, as clingo reports them.
+
+use crate::ast;
+use crate::components::{ground_all, undefined_atom_infos};
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::domain::AtomId;
+use crate::instantiate::{Budget, GBody, GLit, GRule, Grounder, Stop};
+use crate::intern::Interner;
+use crate::print::Printer;
+use crate::rewrite::rewrite;
+use crate::safety;
+use crate::simplify::{simplify, Truth};
+use crate::{Dialect, Source, Symbol};
+
+/// Limits on grounding work.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// The most ground atoms plus ground rules before grounding stops with an error.
+    pub max_ground_size: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_ground_size: 50_000_000,
+        }
+    }
+}
+
+/// Options for [`ground`].
+#[derive(Clone, Debug, Default)]
+pub struct GroundOptions {
+    /// `-c name=term` constants; they override `#const` unless it is marked `[override]`.
+    pub constants: Vec<(String, String)>,
+    /// The input language.
+    pub dialect: Dialect,
+    /// Size limits.
+    pub limits: Limits,
+    /// Stops grounding when set.
+    pub interrupt: Option<solver_core::Interrupt>,
+}
+
+/// A grounded program with its symbol tables.
+#[derive(Clone, Debug)]
+pub struct Grounded {
+    /// The ground program.
+    pub program: solver_core::GroundProgram,
+    /// `shown[i]` is the symbol of `program.outputs[i]` (the output's `name` is its Display text).
+    pub shown: Vec<Symbol>,
+    /// `atoms[i]` is the symbol of `Atom(i+1)`, `None` for auxiliary atoms.
+    pub atoms: Vec<Option<Symbol>>,
+    /// Info messages (clingo's `info:` lines), in order.
+    pub infos: Vec<Diagnostic>,
+}
+
+/// Grounding failed: the errors (at most 20) followed by the infos.
+#[derive(Clone, Debug, thiserror::Error)]
+#[error("grounding stopped because of errors")]
+pub struct GroundError {
+    /// The messages.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+fn error_at(message: String) -> Diagnostic {
+    Diagnostic {
+        severity: Severity::Error,
+        span: None,
+        message,
+        notes: Vec::new(),
+    }
+}
+
+/// Errors first (at most 20), then infos.
+fn fail(mut errors: Vec<Diagnostic>, infos: Vec<Diagnostic>) -> GroundError {
+    errors.truncate(crate::syntax::MAX_ERRORS);
+    errors.extend(infos);
+    GroundError {
+        diagnostics: errors,
+    }
+}
+
+/// Grounds the sources into a ground program.
+pub fn ground(sources: &[Source], options: &GroundOptions) -> Result<Grounded, GroundError> {
+    let loaded = crate::syntax::load(sources, options.dialect).map_err(|e| fail(e, Vec::new()))?;
+    let mut infos = loaded.infos;
+    let mut overrides = Vec::new();
+    for (name, text) in &options.constants {
+        match crate::syntax::parse_term(text) {
+            Ok(t) => overrides.push((name.clone(), t)),
+            Err(d) => return Err(fail(vec![d], infos)),
+        }
+    }
+    ground_program(&loaded.program, &overrides, options, &mut infos)
+}
+
+/// Grounds a parsed program.
+pub(crate) fn ground_program(
+    program: &ast::Program,
+    overrides: &[(String, ast::Term)],
+    options: &GroundOptions,
+    infos: &mut Vec<Diagnostic>,
+) -> Result<Grounded, GroundError> {
+    let mut table = Interner::default();
+    let mut diags = Vec::new();
+    let rewritten = rewrite(&mut table, program, overrides, &mut diags);
+    let mut errors: Vec<Diagnostic> = Vec::new();
+    for d in diags {
+        match d.severity {
+            Severity::Error => errors.push(d),
+            Severity::Info => infos.push(d),
+        }
+    }
+    let mut rules = Vec::new();
+    for rule in rewritten.rules {
+        let bad = safety::unsafe_vars(&rule, &rule.globals);
+        if bad.is_empty() {
+            rules.push(rule);
+            continue;
+        }
+        let text = Printer {
+            table: &table,
+            names: &rule.var_names,
+        }
+        .rule(&rule);
+        let mut names: Vec<u32> = bad;
+        names.sort_by(|a, b| {
+            rule.var_names
+                .get(*a as usize)
+                .cmp(&rule.var_names.get(*b as usize))
+        });
+        errors.push(safety::unsafe_error(&rule, &names, text));
+    }
+    if !errors.is_empty() {
+        return Err(fail(errors, std::mem::take(infos)));
+    }
+    let budget = Budget {
+        max_size: options.limits.max_ground_size,
+        interrupt: options.interrupt.clone(),
+        ticks: 0,
+    };
+    let mut g = Grounder::new(&mut table, budget);
+    infos.extend(undefined_atom_infos(
+        &mut g,
+        &rules,
+        &rewritten.directives.defined,
+    ));
+    let grounded = ground_all(&mut g, &rules).and_then(|()| classical_negation(&mut g));
+    infos.append(&mut g.infos);
+    if let Err(stop) = grounded {
+        let message = match stop {
+            Stop::Limit(m) => m,
+            Stop::Interrupted => "grounding interrupted".into(),
+        };
+        return Err(fail(vec![error_at(message)], std::mem::take(infos)));
+    }
+    let mut truth: Vec<Truth> = g
+        .store
+        .atoms
+        .iter()
+        .map(|a| if a.fact { Truth::True } else { Truth::Unknown })
+        .collect();
+    let mut external = vec![false; truth.len()];
+    for (a, _) in &g.extras.externals {
+        if let Some(x) = external.get_mut(a.0 as usize) {
+            *x = true;
+        }
+    }
+    let ground_rules = std::mem::take(&mut g.rules);
+    let ground_rules = simplify(&mut truth, &external, ground_rules);
+    let built = crate::output::build(&g, &ground_rules, &truth, &rewritten.directives);
+    Ok(Grounded {
+        program: built.program,
+        shown: built.shown,
+        atoms: built.atoms,
+        infos: std::mem::take(infos),
+    })
+}
+
+/// `:- p(t), -p(t).` for every atom derivable together with its classical negation.
+fn classical_negation(g: &mut Grounder) -> Result<(), Stop> {
+    let mut pairs = Vec::new();
+    for (i, info) in g.store.atoms.iter().enumerate() {
+        let Some(val) = info.val else { continue };
+        let Some(f) = g.table.as_fun(val) else {
+            continue;
+        };
+        if !f.negative || !info.in_domain {
+            continue;
+        }
+        pairs.push((AtomId(i as u32), f.name, f.args.clone()));
+    }
+    for (neg, name, args) in pairs {
+        let positive = g.table.fun(name, false, &args);
+        if let Some(pos) = g.store.find(positive) {
+            if g.store.info(pos).is_some_and(|i| i.in_domain) {
+                g.push_rule(GRule {
+                    choice: false,
+                    head: Vec::new(),
+                    body: GBody::Normal(vec![GLit::pos(pos), GLit::pos(neg)]),
+                })?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Parses a term and evaluates it to a ground symbol.
+pub fn parse_symbol(text: &str) -> Result<Symbol, Diagnostic> {
+    let term = crate::syntax::parse_term(text)?;
+    crate::rewrite::ground_term(&term).ok_or_else(|| Diagnostic {
+        severity: Severity::Error,
+        span: Some(term.span.clone()),
+        message: format!("not a ground term: {text}"),
+        notes: Vec::new(),
+    })
+}
+
+/// clingo's `--text` output of a ground program: one rule per line with symbol names.
+pub fn print_text(grounded: &Grounded) -> String {
+    crate::text::print(grounded)
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// Grounds `text` (parsed directly, clingo dialect) and returns the sorted text lines.
+    pub(crate) fn ground_text(text: &str) -> Result<Vec<String>, Vec<String>> {
+        let source = Source::new("<test>", text);
+        let program = crate::syntax::parse(&source, Dialect::Clingo)
+            .map_err(|e| e.iter().map(|d| d.to_string()).collect::<Vec<_>>())?;
+        let mut infos = Vec::new();
+        let g =
+            ground_program(&program, &[], &GroundOptions::default(), &mut infos).map_err(|e| {
+                e.diagnostics
+                    .iter()
+                    .map(|d| d.to_string())
+                    .collect::<Vec<_>>()
+            })?;
+        let mut lines: Vec<String> = print_text(&g).lines().map(String::from).collect();
+        lines.sort();
+        Ok(lines)
+    }
+
+    /// Checked against `gringo --text` (same rules, plus our `#show` lines).
+    #[test]
+    fn stratified_program_is_decided() {
+        let lines =
+            ground_text("p(1..3). q(X) :- p(X), X > 1. r :- not q(1). s :- not q(2).").unwrap();
+        let want = [
+            "#show p(1).",
+            "#show p(2).",
+            "#show p(3).",
+            "#show q(2).",
+            "#show q(3).",
+            "#show r.",
+            "p(1).",
+            "p(2).",
+            "p(3).",
+            "q(2).",
+            "q(3).",
+            "r.",
+        ];
+        assert_eq!(lines, want);
+    }
+
+    #[test]
+    fn even_loop_keeps_negation() {
+        let lines = ground_text("a :- not b. b :- not a. c :- a. #show c/0.").unwrap();
+        assert_eq!(lines, ["#show c:c.", "a:-not b.", "b:-not a.", "c:-a."]);
+    }
+}

@@ -1,0 +1,805 @@
+//! Instantiation: the join loop, semi-naive evaluation of components, and rule heads.
+//!
+//! Components of the predicate dependency graph are grounded in topological order. Inside a
+//! component, rounds repeat until no new atom enters a domain of the component: in round `r`
+//! a rule with positive body literals over the component is joined once per such literal `i`,
+//! with literal `i` ranging over the atoms new in the last round (the *delta*), the recursive
+//! literals before it over the older atoms and those after it over all atoms known at the
+//! round's start (semi-naive evaluation: each combination of body atoms is joined once).
+//! Rules whose aggregates, conditional literals or head conditions range over the component
+//! are *deferred*: during the rounds they only add (an over-approximation of) their head atoms
+//! to the domains, and once the component is complete they are joined again to emit their
+//! ground rules with complete element sets.
+//!
+//! A join is an explicit stack of frames (no recursion on body length), one per literal of the
+//! plan (see `safety::plan`); each frame holds the candidates for its literal. Facts are
+//! dropped from ground bodies as they are met; a negative literal over a complete predicate is
+//! decided (true when its atom is not derivable, false for a fact).
+//!
+//! # Invariants
+//! - The binding and the collected ground literals are restored on backtracking (trail and
+//!   length marks per frame).
+//! - A ground rule is emitted only in `Mode::Emit`.
+
+use fxhash::{FxHashMap, FxHashSet};
+
+use crate::ast::{CompareOp, Sign, Span};
+use crate::diagnostic::{Diagnostic, Note, Severity};
+use crate::domain::{AtomId, Store};
+use crate::eval::{eval, match_term, Binding, Undefined, T};
+use crate::intern::{Interner, Val};
+use crate::print::Printer;
+use crate::rules::{AtomPat, Head, Lit, Rule};
+use crate::safety;
+
+/// A literal of a ground rule body.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) struct GLit {
+    /// The atom.
+    pub atom: AtomId,
+    /// `false` for default negation.
+    pub positive: bool,
+}
+
+impl GLit {
+    /// The positive literal of `atom`.
+    pub fn pos(atom: AtomId) -> GLit {
+        GLit {
+            atom,
+            positive: true,
+        }
+    }
+    /// `not atom`.
+    pub fn neg(atom: AtomId) -> GLit {
+        GLit {
+            atom,
+            positive: false,
+        }
+    }
+    /// The complementary literal.
+    pub fn negate(self) -> GLit {
+        GLit {
+            atom: self.atom,
+            positive: !self.positive,
+        }
+    }
+}
+
+/// A ground rule body.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum GBody {
+    /// A conjunction.
+    Normal(Vec<GLit>),
+    /// `lower <= #sum{ weights of true literals }`.
+    Weight {
+        /// The bound.
+        lower: i64,
+        /// Weighted literals.
+        elems: Vec<(GLit, i64)>,
+    },
+}
+
+/// A ground rule of the grounder.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct GRule {
+    /// A choice rule (else a disjunction; empty head: a constraint).
+    pub choice: bool,
+    /// Head atoms.
+    pub head: Vec<AtomId>,
+    /// The body.
+    pub body: GBody,
+}
+
+/// Why grounding stopped early.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Stop {
+    /// A size limit was exceeded.
+    Limit(String),
+    /// The interrupt handle was set.
+    Interrupted,
+}
+
+/// Whether a join emits ground rules or only collects head atoms.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Mode {
+    /// Emit ground rules.
+    Emit,
+    /// Only add head atoms to domains (aggregates count as possibly true).
+    Domain,
+}
+
+/// What grounding produced besides rules.
+#[derive(Default, Debug)]
+pub(crate) struct Extras {
+    /// `#show t : body.` instances.
+    pub shows: Vec<(Val, Vec<GLit>)>,
+    /// Weak constraint instances keyed by (priority, weight, terms) in first-seen order.
+    pub weak_order: Vec<(i32, i64, Vec<Val>)>,
+    /// The bodies of each weak constraint instance.
+    pub weak: FxHashMap<(i32, i64, Vec<Val>), Vec<Vec<GLit>>>,
+    /// `#external` atoms with their value (a constant: true, false, free, release).
+    pub externals: Vec<(AtomId, Val)>,
+    /// `#project a : body.` atoms.
+    pub projects: Vec<AtomId>,
+}
+
+/// One candidate for a join frame.
+#[derive(Clone, Debug)]
+enum Cand {
+    /// A domain atom to match.
+    Atom(AtomId),
+    /// Match the unbound side of a comparison with a value.
+    Match(Val),
+    /// Bind a variable (ranges, aggregate assignments) and add literals.
+    Assign(Option<(u32, Val)>, Vec<GLit>),
+}
+
+/// A join frame.
+struct Frame {
+    step: usize,
+    cands: Vec<Cand>,
+    next: usize,
+    trail: usize,
+    glits: usize,
+}
+
+/// Limits on the grounder's work.
+#[derive(Clone, Debug)]
+pub(crate) struct Budget {
+    /// Ground atoms plus ground rules allowed.
+    pub max_size: u64,
+    /// The interrupt handle.
+    pub interrupt: Option<solver_core::Interrupt>,
+    /// Work done (for interrupt checks).
+    pub ticks: u64,
+}
+
+/// The instantiation state.
+pub(crate) struct Grounder<'a> {
+    /// The term table.
+    pub table: &'a mut Interner,
+    /// Atoms and domains.
+    pub store: Store,
+    /// Ground rules emitted so far.
+    pub rules: Vec<GRule>,
+    /// Shows, weak constraints, externals, projections.
+    pub extras: Extras,
+    /// Info messages.
+    pub infos: Vec<Diagnostic>,
+    /// Spans already reported as undefined.
+    undefined_seen: FxHashSet<Span>,
+    /// `not not a` helpers: atom → aux atom defined by `aux :- not a.`
+    not_aux: FxHashMap<AtomId, AtomId>,
+    /// Limits.
+    pub budget: Budget,
+}
+
+/// Which positions of the body get which member range `[lo, hi)` (semi-naive).
+pub(crate) type Ranges = Vec<(u32, u32)>;
+
+/// The callback for each solution of a join.
+pub(crate) type Found<'f, 'g> =
+    dyn FnMut(&mut Grounder<'g>, &mut Binding, &[GLit]) -> Result<(), Stop> + 'f;
+
+/// What to join: literals, their order, semi-naive ranges and the mode.
+#[derive(Copy, Clone)]
+pub(crate) struct JoinPlan<'p> {
+    /// The literals.
+    pub lits: &'p [Lit],
+    /// The order to join them in (indexes into `lits`).
+    pub order: &'p [usize],
+    /// Member ranges of positive literals (all members when `None`).
+    pub ranges: Option<&'p Ranges>,
+    /// Emit rules or only collect head atoms.
+    pub mode: Mode,
+}
+
+impl<'a> Grounder<'a> {
+    /// A grounder over `table`.
+    pub fn new(table: &'a mut Interner, budget: Budget) -> Grounder<'a> {
+        Grounder {
+            table,
+            store: Store::default(),
+            rules: Vec::new(),
+            extras: Extras::default(),
+            infos: Vec::new(),
+            undefined_seen: FxHashSet::default(),
+            not_aux: FxHashMap::default(),
+            budget,
+        }
+    }
+
+    /// Counts work; stops on the interrupt or when the size limit is passed.
+    pub fn tick(&mut self) -> Result<(), Stop> {
+        self.budget.ticks += 1;
+        if self.budget.ticks.is_multiple_of(1024) {
+            if self.budget.interrupt.as_ref().is_some_and(|i| i.is_set()) {
+                return Err(Stop::Interrupted);
+            }
+            let size = self.store.atoms.len() as u64 + self.rules.len() as u64;
+            if size > self.budget.max_size {
+                return Err(Stop::Limit(format!(
+                    "grounding limit exceeded: more than {} ground atoms and rules",
+                    self.budget.max_size
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// Adds a ground rule.
+    pub fn push_rule(&mut self, rule: GRule) -> Result<(), Stop> {
+        self.rules.push(rule);
+        self.tick()
+    }
+
+    /// A fresh auxiliary atom defined by one rule per body in `bodies`.
+    pub fn define_aux(&mut self, bodies: Vec<Vec<GLit>>) -> Result<AtomId, Stop> {
+        let aux = self.store.aux();
+        for body in bodies {
+            self.push_rule(GRule {
+                choice: false,
+                head: vec![aux],
+                body: GBody::Normal(body),
+            })?;
+        }
+        Ok(aux)
+    }
+
+    /// Reports `operation undefined` for the innermost undefined arithmetic of `terms`.
+    pub fn undefined(&mut self, rule: &Rule, terms: &[&T], binding: &Binding) {
+        for t in terms {
+            if let Some(bad) = self.find_undefined(t, binding) {
+                let Some(span) = rule.arith_spans.get(bad).cloned() else {
+                    continue;
+                };
+                if !self.undefined_seen.insert(span.clone()) {
+                    return;
+                }
+                let mut text = String::new();
+                Printer {
+                    table: self.table,
+                    names: &rule.var_names,
+                }
+                .term(bad, &mut text);
+                self.infos.push(Diagnostic {
+                    severity: Severity::Info,
+                    span: Some(span),
+                    message: "operation undefined:".into(),
+                    notes: vec![Note { span: None, text }],
+                });
+                return;
+            }
+        }
+    }
+
+    fn find_undefined<'t>(&mut self, t: &'t T, binding: &Binding) -> Option<&'t T> {
+        if eval(self.table, t, binding).is_ok() {
+            return None;
+        }
+        let inner = match t {
+            T::Fun(_, _, args) => args.iter().find_map(|a| self.find_undefined(a, binding)),
+            T::Unary(_, a) => self.find_undefined(a, binding),
+            T::Binary(_, a, b) => self
+                .find_undefined(a, binding)
+                .or_else(|| self.find_undefined(b, binding)),
+            _ => None,
+        };
+        inner.or(Some(t))
+    }
+
+    /// Evaluates a term, reporting undefined operations.
+    pub fn eval_term(&mut self, rule: &Rule, t: &T, binding: &Binding) -> Option<Val> {
+        match eval(self.table, t, binding) {
+            Ok(v) => Some(v),
+            Err(Undefined) => {
+                self.undefined(rule, &[t], binding);
+                None
+            }
+        }
+    }
+
+    /// The ground atom of a pattern under `binding`.
+    pub fn ground_atom(&mut self, rule: &Rule, a: &AtomPat, binding: &Binding) -> Option<AtomId> {
+        let mut args = Vec::with_capacity(a.args.len());
+        for t in &a.args {
+            args.push(self.eval_term(rule, t, binding)?);
+        }
+        let val = self.table.fun(a.pred.name, a.pred.negative, &args);
+        let pred = self.store.pred(a.pred);
+        Some(self.store.atom(val, pred))
+    }
+
+    /// The bound variables of a binding.
+    pub fn bound_set(binding: &Binding) -> safety::Bound {
+        binding
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| v.is_some())
+            .map(|(i, _)| i as u32)
+            .collect()
+    }
+
+    /// Joins `lits` (in the order `order`) starting from `binding`, calling `found` for each
+    /// solution with the ground literals collected. `ranges[i]` restricts positive literal `i`.
+    pub fn join(
+        &mut self,
+        rule: &Rule,
+        plan: JoinPlan,
+        binding: &mut Binding,
+        found: &mut Found<'_, 'a>,
+    ) -> Result<(), Stop> {
+        let JoinPlan {
+            lits,
+            order,
+            ranges,
+            mode,
+        } = plan;
+        let mut trail: Vec<u32> = Vec::new();
+        let mut glits: Vec<GLit> = Vec::new();
+        let mut frames: Vec<Frame> = Vec::new();
+        if order.is_empty() {
+            return found(self, binding, &glits);
+        }
+        let first = self.candidates(rule, lits, order, 0, ranges, mode, binding)?;
+        frames.push(Frame {
+            step: 0,
+            cands: first,
+            next: 0,
+            trail: 0,
+            glits: 0,
+        });
+        while let Some(frame) = frames.last_mut() {
+            for v in trail.drain(frame.trail..) {
+                if let Some(slot) = binding.get_mut(v as usize) {
+                    *slot = None;
+                }
+            }
+            glits.truncate(frame.glits);
+            let Some(cand) = frame.cands.get(frame.next).cloned() else {
+                frames.pop();
+                continue;
+            };
+            frame.next += 1;
+            let step = frame.step;
+            self.tick()?;
+            let lit = order.get(step).and_then(|&i| lits.get(i));
+            if !self.apply(lit, cand, binding, &mut trail, &mut glits) {
+                continue;
+            }
+            if step + 1 == order.len() {
+                found(self, binding, &glits)?;
+                continue;
+            }
+            let cands = self.candidates(rule, lits, order, step + 1, ranges, mode, binding)?;
+            frames.push(Frame {
+                step: step + 1,
+                cands,
+                next: 0,
+                trail: trail.len(),
+                glits: glits.len(),
+            });
+        }
+        for v in trail.drain(..) {
+            if let Some(slot) = binding.get_mut(v as usize) {
+                *slot = None;
+            }
+        }
+        Ok(())
+    }
+
+    /// Applies one candidate; `false` when it does not match.
+    fn apply(
+        &mut self,
+        lit: Option<&Lit>,
+        cand: Cand,
+        binding: &mut Binding,
+        trail: &mut Vec<u32>,
+        glits: &mut Vec<GLit>,
+    ) -> bool {
+        match (cand, lit) {
+            (Cand::Atom(a), Some(Lit::Atom(_, pat))) => {
+                let Some(val) = self.store.info(a).and_then(|i| i.val) else {
+                    return false;
+                };
+                let args = match self.table.as_fun(val) {
+                    Some(f) => f.args.clone(),
+                    None => return false,
+                };
+                for (t, &v) in pat.args.iter().zip(args.iter()) {
+                    if match_term(self.table, t, v, binding, trail) != Ok(true) {
+                        return false;
+                    }
+                }
+                if !self.store.is_fact(a) {
+                    glits.push(GLit::pos(a));
+                }
+                true
+            }
+            (Cand::Match(v), Some(Lit::Cmp(_, l, r))) => {
+                let side = if l.is_bound(binding) { r } else { l };
+                match_term(self.table, side, v, binding, trail) == Ok(true)
+            }
+            (Cand::Assign(bind, lits), _) => {
+                if let Some((var, v)) = bind {
+                    match binding.get_mut(var as usize) {
+                        Some(slot @ None) => {
+                            *slot = Some(v);
+                            trail.push(var);
+                        }
+                        Some(Some(w)) if *w == v => {}
+                        _ => return false,
+                    }
+                }
+                glits.extend(lits);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The candidates of plan step `step`.
+    #[allow(clippy::too_many_arguments)]
+    fn candidates(
+        &mut self,
+        rule: &Rule,
+        lits: &[Lit],
+        order: &[usize],
+        step: usize,
+        ranges: Option<&Ranges>,
+        mode: Mode,
+        binding: &mut Binding,
+    ) -> Result<Vec<Cand>, Stop> {
+        let Some(&index) = order.get(step) else {
+            return Ok(Vec::new());
+        };
+        let Some(lit) = lits.get(index) else {
+            return Ok(Vec::new());
+        };
+        let yes = || vec![Cand::Assign(None, Vec::new())];
+        Ok(match lit {
+            Lit::Bool(b) => {
+                if *b {
+                    yes()
+                } else {
+                    Vec::new()
+                }
+            }
+            Lit::Atom(Sign::None, pat) => {
+                let range = ranges.and_then(|r| r.get(index)).copied();
+                self.atom_candidates(rule, pat, range, binding)
+            }
+            Lit::Atom(sign, pat) => self.negative_candidates(rule, *sign, pat, binding)?,
+            Lit::Cmp(op, l, r) => self.compare_candidates(rule, *op, l, r, binding),
+            Lit::Range(v, lo, hi) => self.range_candidates(rule, *v, lo, hi, binding)?,
+            Lit::Agg(agg) => self
+                .body_aggregate(rule, agg, binding, mode)?
+                .into_iter()
+                .map(|(bind, lits)| Cand::Assign(bind, lits))
+                .collect(),
+            Lit::Cond(c) => match self.conditional(rule, c, binding, mode)? {
+                Some(lits) => vec![Cand::Assign(None, lits)],
+                None => Vec::new(),
+            },
+        })
+    }
+
+    fn atom_candidates(
+        &mut self,
+        rule: &Rule,
+        pat: &AtomPat,
+        range: Option<(u32, u32)>,
+        binding: &Binding,
+    ) -> Vec<Cand> {
+        let pred = self.store.pred(pat.pred);
+        let mut mask = 0u64;
+        let mut key = Vec::new();
+        for (i, t) in pat.args.iter().enumerate() {
+            if i < 64 && t.is_bound(binding) {
+                match self.eval_term(rule, t, binding) {
+                    Some(v) => key.push(v),
+                    None => return Vec::new(),
+                }
+                mask |= 1 << i;
+            }
+        }
+        let (lo, hi) = range.unwrap_or((0, u32::MAX));
+        self.store
+            .lookup(self.table, pred, mask, &key, lo, hi)
+            .into_iter()
+            .map(Cand::Atom)
+            .collect()
+    }
+
+    fn negative_candidates(
+        &mut self,
+        rule: &Rule,
+        sign: Sign,
+        pat: &AtomPat,
+        binding: &Binding,
+    ) -> Result<Vec<Cand>, Stop> {
+        let Some(atom) = self.ground_atom(rule, pat, binding) else {
+            return Ok(Vec::new());
+        };
+        let complete = self
+            .store
+            .info(atom)
+            .and_then(|i| self.store.preds.get(i.pred as usize))
+            .is_some_and(|d| d.complete);
+        let fact = self.store.is_fact(atom);
+        let derivable = self.store.info(atom).is_some_and(|i| i.in_domain);
+        let lits = match sign {
+            Sign::Not if fact => return Ok(Vec::new()),
+            Sign::Not if complete && !derivable => Vec::new(),
+            Sign::Not => vec![GLit::neg(atom)],
+            _ if fact => Vec::new(),
+            _ if complete && !derivable => return Ok(Vec::new()),
+            _ => vec![GLit::neg(self.not_aux(atom)?)],
+        };
+        Ok(vec![Cand::Assign(None, lits)])
+    }
+
+    /// The auxiliary atom `aux :- not atom.` (so `not aux` is `not not atom`).
+    fn not_aux(&mut self, atom: AtomId) -> Result<AtomId, Stop> {
+        if let Some(&aux) = self.not_aux.get(&atom) {
+            return Ok(aux);
+        }
+        let aux = self.define_aux(vec![vec![GLit::neg(atom)]])?;
+        self.not_aux.insert(atom, aux);
+        Ok(aux)
+    }
+
+    fn compare_candidates(
+        &mut self,
+        rule: &Rule,
+        op: CompareOp,
+        l: &T,
+        r: &T,
+        binding: &Binding,
+    ) -> Vec<Cand> {
+        let (lb, rb) = (l.is_bound(binding), r.is_bound(binding));
+        if lb && rb {
+            let (Some(x), Some(y)) = (
+                self.eval_term(rule, l, binding),
+                self.eval_term(rule, r, binding),
+            ) else {
+                return Vec::new();
+            };
+            if compare(self.table, op, x, y) {
+                return vec![Cand::Assign(None, Vec::new())];
+            }
+            return Vec::new();
+        }
+        let bound_side = if lb { l } else { r };
+        match self.eval_term(rule, bound_side, binding) {
+            Some(v) => vec![Cand::Match(v)],
+            None => Vec::new(),
+        }
+    }
+
+    fn range_candidates(
+        &mut self,
+        rule: &Rule,
+        var: u32,
+        lo: &T,
+        hi: &T,
+        binding: &Binding,
+    ) -> Result<Vec<Cand>, Stop> {
+        let (Some(a), Some(b)) = (
+            self.eval_term(rule, lo, binding),
+            self.eval_term(rule, hi, binding),
+        ) else {
+            return Ok(Vec::new());
+        };
+        let (Val::Num(a), Val::Num(b)) = (a, b) else {
+            return Ok(Vec::new());
+        };
+        if let Some(Some(v)) = binding.get(var as usize) {
+            let inside = matches!(v, Val::Num(n) if a <= *n && *n <= b);
+            return Ok(if inside {
+                vec![Cand::Assign(None, Vec::new())]
+            } else {
+                Vec::new()
+            });
+        }
+        let count = (i64::from(b) - i64::from(a) + 1).max(0) as u64;
+        if count > self.budget.max_size {
+            return Err(Stop::Limit(format!(
+                "grounding limit exceeded: interval {a}..{b} is too large"
+            )));
+        }
+        Ok((a..=b)
+            .map(|n| Cand::Assign(Some((var, Val::Num(n))), Vec::new()))
+            .collect())
+    }
+
+    /// Handles one solution of a rule body.
+    pub fn on_match(
+        &mut self,
+        rule: &Rule,
+        mode: Mode,
+        binding: &mut Binding,
+        glits: &[GLit],
+    ) -> Result<(), Stop> {
+        match &rule.head {
+            Head::Disj(elems) => self.disjunction(rule, elems, mode, binding, glits),
+            Head::Choice { elems, bounds } => {
+                self.head_aggregate(rule, None, elems, bounds, mode, binding, glits)
+            }
+            Head::Agg {
+                function,
+                elems,
+                bounds,
+            } => self.head_aggregate(rule, Some(*function), elems, bounds, mode, binding, glits),
+            Head::External(a, value) => {
+                let Some(atom) = self.ground_atom(rule, a, binding) else {
+                    return Ok(());
+                };
+                self.store.add_to_domain(self.table, atom);
+                if mode == Mode::Emit {
+                    let v = self.eval_term(rule, value, binding).unwrap_or(Val::Num(0));
+                    self.extras.externals.push((atom, v));
+                }
+                Ok(())
+            }
+            _ if mode == Mode::Domain => Ok(()),
+            Head::Weak {
+                weight,
+                priority,
+                terms,
+            } => self.weak(rule, weight, priority, terms, binding, glits),
+            Head::Show(t) => {
+                if let Some(v) = self.eval_term(rule, t, binding) {
+                    self.extras.shows.push((v, glits.to_vec()));
+                }
+                Ok(())
+            }
+            Head::Project(a) => {
+                if let Some(atom) = self.ground_atom(rule, a, binding) {
+                    self.extras.projects.push(atom);
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn weak(
+        &mut self,
+        rule: &Rule,
+        weight: &T,
+        priority: &T,
+        terms: &[T],
+        binding: &Binding,
+        glits: &[GLit],
+    ) -> Result<(), Stop> {
+        let (Some(w), Some(p)) = (
+            self.eval_term(rule, weight, binding),
+            self.eval_term(rule, priority, binding),
+        ) else {
+            return Ok(());
+        };
+        let (Val::Num(w), Val::Num(p)) = (w, p) else {
+            return Ok(());
+        };
+        let mut tuple = Vec::with_capacity(terms.len());
+        for t in terms {
+            match self.eval_term(rule, t, binding) {
+                Some(v) => tuple.push(v),
+                None => return Ok(()),
+            }
+        }
+        let key = (p, i64::from(w), tuple);
+        if !self.extras.weak.contains_key(&key) {
+            self.extras.weak_order.push(key.clone());
+        }
+        self.extras
+            .weak
+            .entry(key)
+            .or_default()
+            .push(glits.to_vec());
+        self.tick()
+    }
+
+    fn disjunction(
+        &mut self,
+        rule: &Rule,
+        elems: &[crate::rules::HeadElem],
+        mode: Mode,
+        binding: &mut Binding,
+        glits: &[GLit],
+    ) -> Result<(), Stop> {
+        let mut head = Vec::new();
+        let mut body = glits.to_vec();
+        for e in elems {
+            for (atom, cond) in self.head_element_atoms(rule, e, binding, mode)? {
+                head.push(atom);
+                body.extend(cond);
+            }
+        }
+        if mode == Mode::Domain {
+            return Ok(());
+        }
+        if let [atom] = head.as_slice() {
+            if body.is_empty() {
+                self.store.set_fact(self.table, *atom);
+                return self.tick();
+            }
+            if self.store.is_fact(*atom) {
+                return Ok(());
+            }
+        }
+        head.sort_unstable();
+        head.dedup();
+        self.push_rule(GRule {
+            choice: false,
+            head,
+            body: GBody::Normal(body),
+        })
+    }
+
+    /// The ground atoms of a head element with their condition literals (added to domains).
+    pub fn head_element_atoms(
+        &mut self,
+        rule: &Rule,
+        e: &crate::rules::HeadElem,
+        binding: &mut Binding,
+        mode: Mode,
+    ) -> Result<Vec<(AtomId, Vec<GLit>)>, Stop> {
+        let mut out = Vec::new();
+        let atom_pat = &e.atom;
+        self.sub_join(rule, &e.cond, binding, mode, &mut |g, b, lits| {
+            if let Some(atom) = g.ground_atom(rule, atom_pat, b) {
+                g.store.add_to_domain(g.table, atom);
+                out.push((atom, lits.to_vec()));
+            }
+            Ok(())
+        })?;
+        Ok(out)
+    }
+
+    /// Joins a condition under the current binding.
+    pub fn sub_join(
+        &mut self,
+        rule: &Rule,
+        cond: &[Lit],
+        binding: &mut Binding,
+        mode: Mode,
+        found: &mut Found<'_, 'a>,
+    ) -> Result<(), Stop> {
+        let mut bound = Self::bound_set(binding);
+        let store = &self.store;
+        let sizes = |l: &Lit| lit_size(store, l);
+        let (order, left) = safety::plan(cond, &mut bound, &rule.globals, &sizes);
+        if !left.is_empty() {
+            return Ok(());
+        }
+        let plan = JoinPlan {
+            lits: cond,
+            order: &order,
+            ranges: None,
+            mode,
+        };
+        self.join(rule, plan, binding, found)
+    }
+}
+
+/// The domain size of a positive literal's predicate (for join ordering).
+pub(crate) fn lit_size(store: &Store, l: &Lit) -> u32 {
+    match l {
+        Lit::Atom(_, a) => store.find_pred(a.pred).map_or(0, |p| store.size(p)),
+        _ => 0,
+    }
+}
+
+/// `x op y` in clingo's term order.
+pub(crate) fn compare(table: &Interner, op: CompareOp, x: Val, y: Val) -> bool {
+    let o = table.cmp(x, y);
+    match op {
+        CompareOp::Eq => o.is_eq(),
+        CompareOp::Ne => o.is_ne(),
+        CompareOp::Lt => o.is_lt(),
+        CompareOp::Le => o.is_le(),
+        CompareOp::Gt => o.is_gt(),
+        CompareOp::Ge => o.is_ge(),
+    }
+}

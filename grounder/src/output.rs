@@ -1,0 +1,280 @@
+//! From the grounder's atoms and rules to a `solver_core::GroundProgram` with its symbols.
+//!
+//! Atoms get aspif numbers in order of first use (rules, then outputs, minimize, externals,
+//! projection); facts become fact rules. An atom is shown when its predicate is shown: with
+//! any `#show p/n.` or `#show.` only the listed signatures, otherwise every predicate except
+//! hidden ones. `#show t : body.` adds its instances. Weak constraint instances with the same
+//! `(weight, priority, terms)` count once: their bodies become one literal (an auxiliary atom
+//! when there are several), grouped into one minimize statement per priority.
+//!
+//! # Invariants
+//! - `Grounded::atoms[i]` names atom `i + 1`; `shown[i]` names `outputs[i]`.
+//! - Outputs are sorted by symbol (clingo's term order), then by condition.
+
+use fxhash::FxHashMap;
+use solver_core::{Atom, ExternalValue, GroundProgram, HeadKind, Literal, WeightedLiteral};
+
+use crate::domain::AtomId;
+use crate::instantiate::{GBody, GLit, GRule, Grounder};
+use crate::intern::Val;
+use crate::rewrite::Directives;
+use crate::rules::Pred;
+use crate::simplify::{simplify_conj, Truth};
+use crate::Symbol;
+
+/// The ground program with its symbol tables.
+pub(crate) struct Built {
+    /// The program.
+    pub program: GroundProgram,
+    /// Symbols of the outputs.
+    pub shown: Vec<Symbol>,
+    /// Symbols of the atoms.
+    pub atoms: Vec<Option<Symbol>>,
+}
+
+/// Assigns aspif numbers to grounder atoms.
+struct Numbering {
+    ids: FxHashMap<AtomId, Atom>,
+    program: GroundProgram,
+    atoms: Vec<Option<Symbol>>,
+}
+
+impl Numbering {
+    fn atom(&mut self, g: &Grounder, a: AtomId) -> Atom {
+        if let Some(&id) = self.ids.get(&a) {
+            return id;
+        }
+        let id = self.program.new_atom();
+        self.ids.insert(a, id);
+        let sym = g
+            .store
+            .info(a)
+            .and_then(|i| i.val)
+            .map(|v| g.table.to_symbol(v));
+        self.atoms.push(sym);
+        id
+    }
+
+    fn lit(&mut self, g: &Grounder, l: GLit) -> Literal {
+        let a = self.atom(g, l.atom);
+        if l.positive {
+            Literal::positive(a)
+        } else {
+            Literal::negative(a)
+        }
+    }
+
+    fn lits(&mut self, g: &Grounder, ls: &[GLit]) -> Vec<Literal> {
+        ls.iter().map(|&l| self.lit(g, l)).collect()
+    }
+
+    /// A literal standing for the disjunction of `bodies` (a fresh atom per several).
+    fn disjunction(&mut self, g: &Grounder, bodies: &[Vec<GLit>]) -> Literal {
+        if let [only] = bodies {
+            if let [l] = only.as_slice() {
+                return self.lit(g, *l);
+            }
+        }
+        let aux = self.program.new_atom();
+        self.atoms.push(None);
+        for b in bodies {
+            let body = self.lits(g, b);
+            self.program
+                .add_rule(HeadKind::Disjunction, vec![aux], body);
+        }
+        Literal::positive(aux)
+    }
+}
+
+/// Whether atoms of `pred` are shown.
+fn is_shown(d: &Directives, pred: Pred) -> bool {
+    if d.show_explicit {
+        d.show.contains(&pred)
+    } else {
+        !d.hide.contains(&pred)
+    }
+}
+
+/// Builds the program from the simplified rules.
+pub(crate) fn build(g: &Grounder, rules: &[GRule], truth: &[Truth], d: &Directives) -> Built {
+    let mut n = Numbering {
+        ids: FxHashMap::default(),
+        program: GroundProgram::new(),
+        atoms: Vec::new(),
+    };
+    let get = |a: AtomId| truth.get(a.0 as usize).copied().unwrap_or(Truth::Unknown);
+    for (i, info) in g.store.atoms.iter().enumerate() {
+        if info.val.is_some() && get(AtomId(i as u32)) == Truth::True {
+            let a = n.atom(g, AtomId(i as u32));
+            n.program.add_fact(a);
+        }
+    }
+    for r in rules {
+        add_rule(&mut n, g, r);
+    }
+    let mut outputs = shown_atoms(&mut n, g, truth, d);
+    outputs.extend(show_terms(&mut n, g, truth));
+    let table = &*g.table;
+    outputs.sort_by(|a, b| table.cmp(a.0, b.0).then_with(|| a.1.cmp(&b.1)));
+    outputs.dedup();
+    let mut shown = Vec::new();
+    for (v, cond) in outputs {
+        let sym = g.table.to_symbol(v);
+        n.program.add_output(sym.to_string(), cond);
+        shown.push(sym);
+    }
+    minimize(&mut n, g, truth);
+    externals(&mut n, g, truth);
+    projection(&mut n, g, truth, d);
+    Built {
+        program: n.program,
+        shown,
+        atoms: n.atoms,
+    }
+}
+
+fn add_rule(n: &mut Numbering, g: &Grounder, r: &GRule) {
+    let kind = if r.choice {
+        HeadKind::Choice
+    } else {
+        HeadKind::Disjunction
+    };
+    let head: Vec<Atom> = r.head.iter().map(|&a| n.atom(g, a)).collect();
+    match &r.body {
+        GBody::Normal(lits) => {
+            let body = n.lits(g, lits);
+            n.program.add_rule(kind, head, body);
+        }
+        GBody::Weight { lower, elems } => {
+            let elems = elems
+                .iter()
+                .map(|&(l, w)| WeightedLiteral {
+                    literal: n.lit(g, l),
+                    weight: w,
+                })
+                .collect();
+            n.program.add_weight_rule(kind, head, *lower, elems);
+        }
+    }
+}
+
+fn shown_atoms(
+    n: &mut Numbering,
+    g: &Grounder,
+    truth: &[Truth],
+    d: &Directives,
+) -> Vec<(Val, Vec<Literal>)> {
+    let mut out = Vec::new();
+    for (i, info) in g.store.atoms.iter().enumerate() {
+        let (Some(val), Some(dom)) = (info.val, g.store.preds.get(info.pred as usize)) else {
+            continue;
+        };
+        let id = AtomId(i as u32);
+        let t = truth.get(i).copied().unwrap_or(Truth::Unknown);
+        if t == Truth::False || !info.in_domain || !is_shown(d, dom.pred) {
+            continue;
+        }
+        let cond = if t == Truth::True {
+            Vec::new()
+        } else {
+            vec![n.lit(g, GLit::pos(id))]
+        };
+        out.push((val, cond));
+    }
+    out
+}
+
+fn show_terms(n: &mut Numbering, g: &Grounder, truth: &[Truth]) -> Vec<(Val, Vec<Literal>)> {
+    let mut out = Vec::new();
+    for (v, cond) in &g.extras.shows {
+        if let Some(c) = simplify_conj(truth, cond) {
+            out.push((*v, n.lits(g, &c)));
+        }
+    }
+    out
+}
+
+fn minimize(n: &mut Numbering, g: &Grounder, truth: &[Truth]) {
+    let mut by_priority: Vec<(i32, Vec<WeightedLiteral>)> = Vec::new();
+    for key in &g.extras.weak_order {
+        let Some(bodies) = g.extras.weak.get(key) else {
+            continue;
+        };
+        let bodies: Vec<Vec<GLit>> = bodies
+            .iter()
+            .filter_map(|b| simplify_conj(truth, b))
+            .collect();
+        let (priority, weight, _) = key;
+        if bodies.is_empty() || *weight == 0 {
+            continue;
+        }
+        let literal = if bodies.iter().any(|b| b.is_empty()) {
+            let aux = n.program.new_atom();
+            n.atoms.push(None);
+            n.program.add_fact(aux);
+            Literal::positive(aux)
+        } else {
+            n.disjunction(g, &bodies)
+        };
+        let entry = match by_priority.iter().position(|(p, _)| p == priority) {
+            Some(k) => k,
+            None => {
+                by_priority.push((*priority, Vec::new()));
+                by_priority.len() - 1
+            }
+        };
+        if let Some((_, elems)) = by_priority.get_mut(entry) {
+            elems.push(WeightedLiteral {
+                literal,
+                weight: *weight,
+            });
+        }
+    }
+    by_priority.sort_by_key(|(p, _)| std::cmp::Reverse(*p));
+    for (p, elems) in by_priority {
+        n.program.add_minimize(p, elems);
+    }
+}
+
+fn externals(n: &mut Numbering, g: &Grounder, truth: &[Truth]) {
+    for &(atom, value) in &g.extras.externals {
+        if truth.get(atom.0 as usize) == Some(&Truth::True) {
+            continue;
+        }
+        let name = g
+            .table
+            .as_fun(value)
+            .filter(|f| f.args.is_empty())
+            .map(|f| g.table.name_text(f.name));
+        let value = match name {
+            Some("true") => ExternalValue::True,
+            Some("free") => ExternalValue::Free,
+            Some("release") => ExternalValue::Release,
+            _ => ExternalValue::False,
+        };
+        let a = n.atom(g, atom);
+        n.program.add_external(a, value);
+    }
+}
+
+fn projection(n: &mut Numbering, g: &Grounder, truth: &[Truth], d: &Directives) {
+    if d.project.is_empty() && g.extras.projects.is_empty() {
+        return;
+    }
+    n.program.projection = Some(Vec::new());
+    let mut atoms: Vec<AtomId> = g.extras.projects.clone();
+    for (i, info) in g.store.atoms.iter().enumerate() {
+        let pred = g.store.preds.get(info.pred as usize).map(|p| p.pred);
+        if info.in_domain && pred.is_some_and(|p| d.project.contains(&p)) {
+            atoms.push(AtomId(i as u32));
+        }
+    }
+    atoms.sort_unstable();
+    atoms.dedup();
+    for a in atoms {
+        if truth.get(a.0 as usize) != Some(&Truth::False) {
+            let id = n.atom(g, a);
+            n.program.add_projection(id);
+        }
+    }
+}

@@ -1,0 +1,310 @@
+//! Rewritten rules and terms printed as clingo prints them in messages.
+//!
+//! clingo shows a rule in its internal form: `p(X):-[#inc_base];s(X);not t(Z);Y<X.` (the
+//! `[#inc_base]` marker, atoms in order, then comparisons), binary operations parenthesised
+//! (`(X/0)`), constraints with the head `#void` and the body prefix `0=0`.
+//!
+//! # Invariants
+//! - Printing never fails; unknown variable numbers print as `_`.
+
+use std::fmt::Write;
+
+use crate::ast::{AggregateFunction, BinaryOp, CompareOp, Sign, UnaryOp};
+use crate::eval::T;
+use crate::intern::Interner;
+use crate::rules::{AggLit, AtomPat, Bound, Head, HeadElem, Lit, Rule};
+
+/// Prints terms and rules with one rule's variable names.
+pub(crate) struct Printer<'a> {
+    /// The term table.
+    pub table: &'a Interner,
+    /// The variable names.
+    pub names: &'a [String],
+}
+
+/// clingo's text of a comparison operator.
+pub(crate) fn cmp_text(op: CompareOp) -> &'static str {
+    match op {
+        CompareOp::Eq => "=",
+        CompareOp::Ne => "!=",
+        CompareOp::Lt => "<",
+        CompareOp::Le => "<=",
+        CompareOp::Gt => ">",
+        CompareOp::Ge => ">=",
+    }
+}
+
+/// clingo's text of an aggregate function.
+pub(crate) fn function_text(f: AggregateFunction) -> &'static str {
+    match f {
+        AggregateFunction::Count => "#count",
+        AggregateFunction::Sum => "#sum",
+        AggregateFunction::SumPlus => "#sum+",
+        AggregateFunction::Min => "#min",
+        AggregateFunction::Max => "#max",
+    }
+}
+
+fn binary_text(op: BinaryOp) -> &'static str {
+    match op {
+        BinaryOp::Add => "+",
+        BinaryOp::Sub => "-",
+        BinaryOp::Mul => "*",
+        BinaryOp::Div => "/",
+        BinaryOp::Mod => "\\",
+        BinaryOp::Pow => "**",
+        BinaryOp::And => "&",
+        BinaryOp::Or => "?",
+        BinaryOp::Xor => "^",
+    }
+}
+
+impl Printer<'_> {
+    /// A term.
+    pub fn term(&self, t: &T, out: &mut String) {
+        match t {
+            T::Val(v) => {
+                let _ = write!(out, "{}", self.table.show(*v));
+            }
+            T::Var(v) => out.push_str(self.names.get(*v as usize).map_or("_", |s| s)),
+            T::Fun(name, negative, args) => {
+                if *negative {
+                    out.push('-');
+                }
+                let name = self.table.name_text(*name);
+                out.push_str(name);
+                if !args.is_empty() || name.is_empty() {
+                    out.push('(');
+                    self.terms(args, out);
+                    if name.is_empty() && args.len() == 1 {
+                        out.push(',');
+                    }
+                    out.push(')');
+                }
+            }
+            T::Unary(op, a) => {
+                match op {
+                    UnaryOp::Minus => out.push('-'),
+                    UnaryOp::BitNot => out.push('~'),
+                    UnaryOp::Abs => out.push('|'),
+                }
+                self.term(a, out);
+                if *op == UnaryOp::Abs {
+                    out.push('|');
+                }
+            }
+            T::Binary(op, a, b) => {
+                out.push('(');
+                self.term(a, out);
+                out.push_str(binary_text(*op));
+                self.term(b, out);
+                out.push(')');
+            }
+        }
+    }
+
+    fn terms(&self, ts: &[T], out: &mut String) {
+        for (i, t) in ts.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            self.term(t, out);
+        }
+    }
+
+    /// An atom.
+    pub fn atom(&self, a: &AtomPat, out: &mut String) {
+        if a.pred.negative {
+            out.push('-');
+        }
+        out.push_str(self.table.name_text(a.pred.name));
+        if !a.args.is_empty() {
+            out.push('(');
+            self.terms(&a.args, out);
+            out.push(')');
+        }
+    }
+
+    fn sign(sign: Sign, out: &mut String) {
+        match sign {
+            Sign::None => {}
+            Sign::Not => out.push_str("not "),
+            Sign::NotNot => out.push_str("not not "),
+        }
+    }
+
+    /// A body literal.
+    pub fn lit(&self, l: &Lit, out: &mut String) {
+        match l {
+            Lit::Atom(sign, a) => {
+                Self::sign(*sign, out);
+                self.atom(a, out);
+            }
+            Lit::Cmp(op, a, b) => {
+                self.term(a, out);
+                out.push_str(cmp_text(*op));
+                self.term(b, out);
+            }
+            Lit::Range(v, lo, hi) => {
+                out.push_str("#range(");
+                self.term(&T::Var(*v), out);
+                out.push(',');
+                self.term(lo, out);
+                out.push(',');
+                self.term(hi, out);
+                out.push(')');
+            }
+            Lit::Bool(b) => out.push_str(if *b { "#true" } else { "#false" }),
+            Lit::Agg(agg) => self.aggregate(agg, out),
+            Lit::Cond(c) => {
+                self.lit(&c.lit, out);
+                out.push(':');
+                self.conj(&c.cond, ",", out);
+            }
+        }
+    }
+
+    fn conj(&self, lits: &[Lit], sep: &str, out: &mut String) {
+        for (i, l) in lits.iter().enumerate() {
+            if i > 0 {
+                out.push_str(sep);
+            }
+            self.lit(l, out);
+        }
+    }
+
+    /// A body aggregate (`Z<#count{X:r(Y)}`).
+    pub fn aggregate(&self, agg: &AggLit, out: &mut String) {
+        Self::sign(agg.sign, out);
+        self.guarded(agg.function, &agg.bounds, out, |p, out| {
+            for (i, e) in agg.elems.iter().enumerate() {
+                if i > 0 {
+                    out.push(';');
+                }
+                p.terms(&e.terms, out);
+                out.push(':');
+                p.conj(&e.cond, ",", out);
+            }
+        });
+    }
+
+    /// `l op #f{ elements } op u` with the first bound printed on the left.
+    fn guarded(
+        &self,
+        f: AggregateFunction,
+        bounds: &[Bound],
+        out: &mut String,
+        elems: impl Fn(&Self, &mut String),
+    ) {
+        if let Some((op, t)) = bounds.first() {
+            self.term(t, out);
+            out.push_str(cmp_text(crate::rewrite::flip(*op)));
+        }
+        out.push_str(function_text(f));
+        out.push('{');
+        elems(self, out);
+        out.push('}');
+        for (op, t) in bounds.iter().skip(1) {
+            out.push_str(cmp_text(*op));
+            self.term(t, out);
+        }
+    }
+
+    fn head_elems(&self, elems: &[HeadElem], sep: &str, out: &mut String) {
+        for (i, e) in elems.iter().enumerate() {
+            if i > 0 {
+                out.push_str(sep);
+            }
+            if !e.terms.is_empty() {
+                self.terms(&e.terms, out);
+                out.push(':');
+            }
+            self.atom(&e.atom, out);
+            if !e.cond.is_empty() {
+                out.push(':');
+                self.conj(&e.cond, ",", out);
+            }
+        }
+    }
+
+    /// The body in clingo's order: `[#inc_base]`, atoms, then everything else.
+    fn body(&self, body: &[Lit], out: &mut String) {
+        out.push_str("[#inc_base]");
+        let atoms = body.iter().filter(|l| matches!(l, Lit::Atom(..)));
+        let others = body.iter().filter(|l| !matches!(l, Lit::Atom(..)));
+        for l in atoms.chain(others) {
+            out.push(';');
+            self.lit(l, out);
+        }
+    }
+
+    /// A whole rule as clingo prints it in `unsafe variables` messages.
+    pub fn rule(&self, r: &Rule) -> String {
+        let mut out = String::new();
+        match &r.head {
+            Head::Disj(elems) if elems.is_empty() => {
+                out.push_str("#void:-[#inc_base];0=0");
+                let mut rest = String::new();
+                self.body(&r.body, &mut rest);
+                out.push_str(rest.trim_start_matches("[#inc_base]"));
+                out.push('.');
+                return out;
+            }
+            Head::Disj(elems) => self.head_elems(elems, ";", &mut out),
+            Head::Choice { elems, bounds } => {
+                self.guarded(AggregateFunction::Count, bounds, &mut out, |p, out| {
+                    p.head_elems(elems, ";", out)
+                });
+            }
+            Head::Agg {
+                function,
+                elems,
+                bounds,
+            } => self.guarded(*function, bounds, &mut out, |p, out| {
+                p.head_elems(elems, ";", out)
+            }),
+            Head::Weak {
+                weight,
+                priority,
+                terms,
+            } => {
+                out.push_str(":~");
+                self.body(&r.body, &mut out);
+                out.push_str(".[");
+                self.term(weight, &mut out);
+                out.push('@');
+                self.term(priority, &mut out);
+                for t in terms {
+                    out.push(',');
+                    self.term(t, &mut out);
+                }
+                out.push(']');
+                return out;
+            }
+            Head::Show(t) => {
+                out.push_str("#show ");
+                self.term(t, &mut out);
+            }
+            Head::Project(a) => {
+                out.push_str("#project ");
+                self.atom(a, &mut out);
+            }
+            Head::External(a, v) => {
+                out.push_str("#external ");
+                self.atom(a, &mut out);
+                out.push(':');
+                let mut rest = String::new();
+                self.body(&r.body, &mut rest);
+                out.push_str(&rest);
+                out.push_str(".[");
+                self.term(v, &mut out);
+                out.push(']');
+                return out;
+            }
+        }
+        out.push_str(":-");
+        self.body(&r.body, &mut out);
+        out.push('.');
+        out
+    }
+}

@@ -1,0 +1,214 @@
+//! Rewritten rules: the grounder's own non-ground program form.
+//!
+//! The rewrite (see `rewrite`) turns each AST statement into [`Rule`]s: pools expanded,
+//! constants replaced, variables numbered, `_` made fresh, intervals replaced by a fresh
+//! variable bound by a [`Lit::Range`], non-invertible arithmetic in positive body atoms replaced
+//! by a fresh `#ArithN` variable and an equation, and every statement kind (weak constraints,
+//! `#show t : body`, `#external`, `#project`) written as a rule with a special [`Head`].
+//!
+//! # Invariants
+//! - Variables are numbered `0..var_names.len()`; a variable is *local* to an element or
+//!   condition when it occurs nowhere else in the rule, and then its slot is only bound while
+//!   that element is being grounded.
+//! - Guards are normalised to `value op term` (a left guard `t < #agg` is stored as `> t`).
+
+use fxhash::{FxHashMap, FxHashSet};
+
+use crate::ast::{AggregateFunction, CompareOp, Sign, Span};
+use crate::eval::T;
+
+/// A predicate: interned name, arity and classical negation.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) struct Pred {
+    /// Interned name.
+    pub name: u32,
+    /// Number of arguments.
+    pub arity: u32,
+    /// `-p/n`.
+    pub negative: bool,
+}
+
+/// An atom with non-ground arguments.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct AtomPat {
+    /// The predicate.
+    pub pred: Pred,
+    /// The arguments.
+    pub args: Vec<T>,
+    /// Where it was written.
+    pub span: Span,
+}
+
+/// A body literal of a rewritten rule.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Lit {
+    /// An atom with default negation sign.
+    Atom(Sign, AtomPat),
+    /// `left op right`.
+    Cmp(CompareOp, T, T),
+    /// `var = lo..hi` (var is fresh when the interval came from a term).
+    Range(u32, T, T),
+    /// `#true` / `#false` (sign applied).
+    Bool(bool),
+    /// A body aggregate.
+    Agg(Box<AggLit>),
+    /// A conditional literal `lit : cond` in a body.
+    Cond(Box<CondLit>),
+}
+
+/// `lit : cond` in a body.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct CondLit {
+    /// The literal (an atom or comparison).
+    pub lit: Lit,
+    /// The condition.
+    pub cond: Vec<Lit>,
+}
+
+/// A guard `value op term`.
+pub(crate) type Bound = (CompareOp, T);
+
+/// A body aggregate.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct AggLit {
+    /// `not` / `not not` in front.
+    pub sign: Sign,
+    /// The function.
+    pub function: AggregateFunction,
+    /// The elements.
+    pub elems: Vec<AggElem>,
+    /// The guards, normalised to `value op term`.
+    pub bounds: Vec<Bound>,
+    /// Where it was written.
+    pub span: Span,
+}
+
+/// A body aggregate element `terms : cond`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct AggElem {
+    /// The tuple (the weight first).
+    pub terms: Vec<T>,
+    /// The condition.
+    pub cond: Vec<Lit>,
+}
+
+/// A head element `atom : cond` (disjunctions and choices), with a tuple for head aggregates.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct HeadElem {
+    /// The tuple (head aggregates only).
+    pub terms: Vec<T>,
+    /// The atom.
+    pub atom: AtomPat,
+    /// The condition.
+    pub cond: Vec<Lit>,
+}
+
+/// The head of a rewritten rule.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Head {
+    /// A disjunction (empty: an integrity constraint).
+    Disj(Vec<HeadElem>),
+    /// A choice with bounds on the number of chosen elements.
+    Choice {
+        /// The elements.
+        elems: Vec<HeadElem>,
+        /// Bounds on the count.
+        bounds: Vec<Bound>,
+    },
+    /// A head aggregate.
+    Agg {
+        /// The function.
+        function: AggregateFunction,
+        /// The elements.
+        elems: Vec<HeadElem>,
+        /// Bounds on the value.
+        bounds: Vec<Bound>,
+    },
+    /// A weak constraint `[weight@priority, terms]`.
+    Weak {
+        /// The weight.
+        weight: T,
+        /// The priority.
+        priority: T,
+        /// The terms distinguishing instances.
+        terms: Vec<T>,
+    },
+    /// `#show term : body.`
+    Show(T),
+    /// `#project atom : body.`
+    Project(AtomPat),
+    /// `#external atom : body. [value]`
+    External(AtomPat, T),
+}
+
+/// A rewritten rule.
+#[derive(Clone, Debug)]
+pub(crate) struct Rule {
+    /// The head.
+    pub head: Head,
+    /// The body.
+    pub body: Vec<Lit>,
+    /// Variable names by number (`#Arith0`, `#Range1`, `_` for fresh ones).
+    pub var_names: Vec<String>,
+    /// The first occurrence of each variable.
+    pub var_spans: Vec<Span>,
+    /// The statement's span.
+    pub span: Span,
+    /// Spans of arithmetic terms, for `operation undefined` infos.
+    pub arith_spans: FxHashMap<T, Span>,
+    /// Variables occurring outside every element and condition.
+    pub globals: FxHashSet<u32>,
+}
+
+impl HeadElem {
+    /// A plain head atom without condition.
+    pub fn plain(atom: AtomPat) -> HeadElem {
+        HeadElem {
+            terms: Vec::new(),
+            atom,
+            cond: Vec::new(),
+        }
+    }
+}
+
+impl Head {
+    /// The atoms this head may derive (for the dependency graph).
+    pub fn atoms(&self) -> Vec<&AtomPat> {
+        match self {
+            Head::Disj(e) | Head::Choice { elems: e, .. } | Head::Agg { elems: e, .. } => {
+                e.iter().map(|h| &h.atom).collect()
+            }
+            Head::External(a, _) => vec![a],
+            Head::Weak { .. } | Head::Show(_) | Head::Project(_) => Vec::new(),
+        }
+    }
+
+    /// The head element conditions.
+    pub fn conditions(&self) -> Vec<&Vec<Lit>> {
+        match self {
+            Head::Disj(e) | Head::Choice { elems: e, .. } | Head::Agg { elems: e, .. } => {
+                e.iter().map(|h| &h.cond).collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+}
+
+impl Lit {
+    /// Every atom occurring in this literal with whether it occurs positively (outside `not`).
+    pub fn atoms<'a>(&'a self, out: &mut Vec<(&'a AtomPat, bool)>) {
+        match self {
+            Lit::Atom(sign, a) => out.push((a, *sign == Sign::None)),
+            Lit::Cmp(..) | Lit::Range(..) | Lit::Bool(_) => {}
+            Lit::Agg(agg) => {
+                for e in &agg.elems {
+                    e.cond.iter().for_each(|l| l.atoms(out));
+                }
+            }
+            Lit::Cond(c) => {
+                c.lit.atoms(out);
+                c.cond.iter().for_each(|l| l.atoms(out));
+            }
+        }
+    }
+}

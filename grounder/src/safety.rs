@@ -1,0 +1,292 @@
+//! Safety and join plans.
+//!
+//! [`plan`] orders a list of literals for a join, greedily: first every literal that is
+//! already decidable (comparisons, negative literals, `#true`, bound aggregates and conditional
+//! literals: filters prune early), then assignments (`X = t` with `t` bound, `X = a..b` with
+//! bounds bound, `X = #agg{..}` with its global variables bound), then the positive atom with the
+//! most bound arguments and, on a tie, the smallest domain. A variable is bound once a literal
+//! that binds it is placed. Literals that can never be placed make the rule unsafe; their
+//! unbound variables (and unbound variables of the head, element tuples and conditional
+//! literals) are reported as clingo does, one note per variable in order of first occurrence.
+//!
+//! # Invariants
+//! - A plan places every literal exactly once, and each placed literal has every variable it
+//!   needs bound by earlier literals (or the initial binding).
+
+use fxhash::FxHashSet;
+
+use crate::ast::{CompareOp, Sign};
+use crate::diagnostic::{Diagnostic, Note, Severity};
+use crate::eval::{is_invertible, T};
+use crate::rules::{AggLit, Head, Lit, Rule};
+
+/// Variables bound so far.
+pub(crate) type Bound = FxHashSet<u32>;
+
+/// Whether every variable of `t` is bound.
+fn bound_term(t: &T, bound: &Bound) -> bool {
+    let mut vs = Vec::new();
+    t.vars(&mut vs);
+    vs.iter().all(|v| bound.contains(v))
+}
+
+/// Whether matching can bind the unbound variables of `t`.
+fn matchable(t: &T, bound: &Bound) -> bool {
+    match t {
+        T::Val(_) | T::Var(_) => true,
+        T::Fun(_, _, args) => args.iter().all(|a| matchable(a, bound)),
+        _ => bound_term(t, bound) || is_invertible(t),
+    }
+}
+
+/// The variables a literal needs from outside an element (its global variables).
+fn outer_vars(lit: &Lit, globals: &Bound, out: &mut Vec<u32>) {
+    let mut all = Vec::new();
+    lit_vars(lit, &mut all);
+    out.extend(all.into_iter().filter(|v| globals.contains(v)));
+}
+
+/// Every variable of a literal.
+pub(crate) fn lit_vars(lit: &Lit, out: &mut Vec<u32>) {
+    match lit {
+        Lit::Atom(_, a) => a.args.iter().for_each(|t| t.vars(out)),
+        Lit::Cmp(_, l, r) => {
+            l.vars(out);
+            r.vars(out);
+        }
+        Lit::Range(v, lo, hi) => {
+            out.push(*v);
+            lo.vars(out);
+            hi.vars(out);
+        }
+        Lit::Bool(_) => {}
+        Lit::Agg(agg) => {
+            agg.bounds.iter().for_each(|(_, t)| t.vars(out));
+            for e in &agg.elems {
+                e.terms.iter().for_each(|t| t.vars(out));
+                e.cond.iter().for_each(|l| lit_vars(l, out));
+            }
+        }
+        Lit::Cond(c) => {
+            lit_vars(&c.lit, out);
+            c.cond.iter().for_each(|l| lit_vars(l, out));
+        }
+    }
+}
+
+/// The variable an aggregate assigns (`X = #agg`), if its guard is an unbound variable.
+pub(crate) fn assigned_var(agg: &AggLit, bound: &Bound) -> Option<u32> {
+    if agg.sign != Sign::None || agg.bounds.len() != 1 {
+        return None;
+    }
+    match agg.bounds.first() {
+        Some((CompareOp::Eq, T::Var(v))) if !bound.contains(v) => Some(*v),
+        _ => None,
+    }
+}
+
+/// How soon a literal can be placed: `None` not yet, lower is sooner.
+fn readiness(lit: &Lit, bound: &Bound, globals: &Bound) -> Option<u8> {
+    match lit {
+        Lit::Bool(_) => Some(0),
+        Lit::Atom(Sign::None, _) => Some(3),
+        Lit::Atom(_, a) => a.args.iter().all(|t| bound_term(t, bound)).then_some(0),
+        Lit::Cmp(op, l, r) => {
+            let (lb, rb) = (bound_term(l, bound), bound_term(r, bound));
+            if lb && rb {
+                Some(0)
+            } else if *op == CompareOp::Eq
+                && ((lb && matchable(r, bound)) || (rb && matchable(l, bound)))
+            {
+                Some(1)
+            } else {
+                None
+            }
+        }
+        Lit::Range(v, lo, hi) => (bound_term(lo, bound) && bound_term(hi, bound))
+            .then_some(if bound.contains(v) { 0 } else { 1 }),
+        Lit::Agg(agg) => {
+            let assigned = assigned_var(agg, bound);
+            let mut need = Vec::new();
+            outer_vars(lit, globals, &mut need);
+            let ok = need
+                .iter()
+                .all(|v| bound.contains(v) || Some(*v) == assigned);
+            ok.then_some(if assigned.is_some() { 2 } else { 0 })
+        }
+        Lit::Cond(_) => {
+            let mut need = Vec::new();
+            outer_vars(lit, globals, &mut need);
+            need.iter().all(|v| bound.contains(v)).then_some(0)
+        }
+    }
+}
+
+/// Marks the variables `lit` binds once placed.
+fn bind(lit: &Lit, bound: &mut Bound, globals: &Bound) {
+    match lit {
+        Lit::Atom(Sign::None, a) => a.args.iter().for_each(|t| {
+            let mut vs = Vec::new();
+            t.vars(&mut vs);
+            bound.extend(vs);
+        }),
+        Lit::Cmp(..) => {
+            let mut vs = Vec::new();
+            lit_vars(lit, &mut vs);
+            bound.extend(vs);
+        }
+        Lit::Range(v, ..) => {
+            bound.insert(*v);
+        }
+        Lit::Agg(agg) => {
+            if let Some(v) = assigned_var(agg, bound) {
+                bound.insert(v);
+            }
+            let _ = globals;
+        }
+        _ => {}
+    }
+}
+
+/// Orders `lits` for a join given the `bound` variables; `sizes` estimates a literal's domain.
+/// Returns the order and the indexes of literals that could not be placed.
+pub(crate) fn plan(
+    lits: &[Lit],
+    bound: &mut Bound,
+    globals: &Bound,
+    sizes: &dyn Fn(&Lit) -> u32,
+) -> (Vec<usize>, Vec<usize>) {
+    let mut left: Vec<usize> = (0..lits.len()).collect();
+    let mut order = Vec::with_capacity(lits.len());
+    while !left.is_empty() {
+        let mut best: Option<(u8, i64, usize)> = None;
+        for (k, &i) in left.iter().enumerate() {
+            let Some(lit) = lits.get(i) else { continue };
+            let Some(rank) = readiness(lit, bound, globals) else {
+                continue;
+            };
+            let score = match lit {
+                Lit::Atom(Sign::None, a) => {
+                    let free = a.args.iter().filter(|t| !bound_term(t, bound)).count() as i64;
+                    free * (1 << 32) + i64::from(sizes(lit))
+                }
+                _ => 0,
+            };
+            if best.is_none_or(|(r, s, _)| (rank, score) < (r, s)) {
+                best = Some((rank, score, k));
+            }
+        }
+        let Some((_, _, k)) = best else { break };
+        let i = left.remove(k);
+        if let Some(lit) = lits.get(i) {
+            bind(lit, bound, globals);
+        }
+        order.push(i);
+    }
+    (order, left)
+}
+
+/// The variables of `rule` that are unsafe, in order of first occurrence.
+pub(crate) fn unsafe_vars(rule: &Rule, globals: &Bound) -> Vec<u32> {
+    let mut bad: Vec<u32> = Vec::new();
+    let mut bound = Bound::default();
+    let (_, left) = plan(&rule.body, &mut bound, globals, &|_| 0);
+    for i in left {
+        if let Some(l) = rule.body.get(i) {
+            let mut vs = Vec::new();
+            lit_vars(l, &mut vs);
+            bad.extend(vs.into_iter().filter(|v| !bound.contains(v)));
+        }
+    }
+    for lit in &rule.body {
+        match lit {
+            Lit::Agg(agg) => {
+                for e in &agg.elems {
+                    element_unsafe(&e.cond, &e.terms, None, &bound, globals, &mut bad);
+                }
+            }
+            Lit::Cond(c) => element_unsafe(&c.cond, &[], Some(&c.lit), &bound, globals, &mut bad),
+            _ => {}
+        }
+    }
+    head_unsafe(&rule.head, &bound, globals, &mut bad);
+    let mut seen = FxHashSet::default();
+    bad.retain(|v| seen.insert(*v));
+    bad.sort_by_key(|&v| {
+        rule.var_spans
+            .get(v as usize)
+            .map(|s| (s.start.line, s.start.column))
+    });
+    bad
+}
+
+/// Unsafe variables of an element: its condition planned after the rule's bound variables.
+fn element_unsafe(
+    cond: &[Lit],
+    terms: &[T],
+    lit: Option<&Lit>,
+    outer: &Bound,
+    globals: &Bound,
+    bad: &mut Vec<u32>,
+) {
+    let mut bound = outer.clone();
+    let (_, left) = plan(cond, &mut bound, globals, &|_| 0);
+    let mut vs = Vec::new();
+    for i in left {
+        if let Some(l) = cond.get(i) {
+            lit_vars(l, &mut vs);
+        }
+    }
+    terms.iter().for_each(|t| t.vars(&mut vs));
+    if let Some(l) = lit {
+        lit_vars(l, &mut vs);
+    }
+    bad.extend(vs.into_iter().filter(|v| !bound.contains(v)));
+}
+
+fn head_unsafe(head: &Head, bound: &Bound, globals: &Bound, bad: &mut Vec<u32>) {
+    let mut vs = Vec::new();
+    match head {
+        Head::Disj(elems) | Head::Choice { elems, .. } | Head::Agg { elems, .. } => {
+            for e in elems {
+                let mut inner = Vec::new();
+                e.atom.args.iter().for_each(|t| t.vars(&mut inner));
+                let lit = Lit::Atom(Sign::Not, e.atom.clone());
+                element_unsafe(&e.cond, &e.terms, Some(&lit), bound, globals, bad);
+            }
+            if let Head::Choice { bounds, .. } | Head::Agg { bounds, .. } = head {
+                bounds.iter().for_each(|(_, t)| t.vars(&mut vs));
+            }
+        }
+        Head::Weak {
+            weight,
+            priority,
+            terms,
+        } => {
+            weight.vars(&mut vs);
+            priority.vars(&mut vs);
+            terms.iter().for_each(|t| t.vars(&mut vs));
+        }
+        Head::Show(t) => t.vars(&mut vs),
+        Head::Project(a) | Head::External(a, _) => a.args.iter().for_each(|t| t.vars(&mut vs)),
+    }
+    bad.extend(vs.into_iter().filter(|v| !bound.contains(v)));
+}
+
+/// The `unsafe variables in:` error for `rule` (printed as `text`).
+pub(crate) fn unsafe_error(rule: &Rule, vars: &[u32], text: String) -> Diagnostic {
+    let mut notes = vec![Note { span: None, text }];
+    for &v in vars {
+        let name = rule.var_names.get(v as usize).cloned().unwrap_or_default();
+        notes.push(Note {
+            span: rule.var_spans.get(v as usize).cloned(),
+            text: format!("'{name}' is unsafe"),
+        });
+    }
+    Diagnostic {
+        severity: Severity::Error,
+        span: Some(rule.span.clone()),
+        message: "unsafe variables in:".into(),
+        notes,
+    }
+}

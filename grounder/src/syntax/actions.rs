@@ -1,0 +1,571 @@
+//! The grammar's semantic actions: spans from byte offsets, term construction with the
+//! nesting bound, integer range checks and the folding of `-` into integer literals.
+//!
+//! Invariants: no term built here is deeper than [`MAX_DEPTH`] (a deeper one is reported
+//! once and replaced by `0`), so recursive walks and `Drop` over parsed terms are bounded.
+//! Integer literals above `i32::MAX` survive only as [`Tm::big`] until a unary minus folds
+//! them (`-2147483648`); any other use reports `integer literal out of range`.
+
+use std::sync::Arc;
+
+use lalrpop_util::{ErrorRecovery, ParseError};
+
+use crate::ast::{Atom, Position, Span, Term, TermKind, UnaryOp};
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::syntax::lexer::Token;
+use crate::syntax::raw::RawStatement;
+
+/// The deepest term nesting accepted (parentheses, operators, function arguments).
+pub const MAX_DEPTH: u32 = 1000;
+
+/// A term under construction with what the actions need to know about it.
+#[derive(Clone, Debug)]
+pub struct Tm {
+    pub term: Term,
+    /// Height of the term tree (a leaf is 1).
+    pub depth: u32,
+    /// Written in parentheses (so `-(5)` is not folded into the literal `-5`).
+    pub paren: bool,
+    /// An integer literal too large for 32 bits (the term is a placeholder `0`).
+    pub big: Option<i64>,
+}
+
+/// One alternative of an argument list or tuple: terms and whether a `,` ended it.
+pub type Tuple = (Vec<Tm>, bool);
+
+/// The state the grammar actions share for one source.
+pub struct Ctx {
+    pub file: Arc<str>,
+    /// Byte offset where each line starts.
+    line_starts: Vec<usize>,
+    /// Length of the text.
+    len: usize,
+    /// Whether the text ends with a newline (for clingo's location of EOF).
+    ends_with_newline: bool,
+    /// Messages found while parsing.
+    pub errors: Vec<Diagnostic>,
+    /// A construct that exists only in gringo 3 was seen.
+    pub legacy: bool,
+    /// Start and end offsets of the tokens given to the parser, in order.
+    pub tokens: Vec<(usize, usize)>,
+    /// Start offsets of text skipped by lexer errors.
+    pub lexer_errors: Vec<usize>,
+    /// Start offsets of the `.` tokens.
+    pub dots: Vec<usize>,
+    /// Start offsets of the `,` tokens.
+    pub commas: Vec<usize>,
+    /// End of the `.` that ended the last error recovery (clingo stays silent until three
+    /// tokens after it have been read, as bison does).
+    last_recovery: Option<usize>,
+}
+
+impl Ctx {
+    /// A context for one source text.
+    pub fn new(file: Arc<str>, text: &str) -> Ctx {
+        let mut line_starts = vec![0];
+        line_starts.extend(text.match_indices('\n').map(|(at, _)| at + 1));
+        Ctx {
+            file,
+            line_starts,
+            len: text.len(),
+            ends_with_newline: text.is_empty() || text.ends_with('\n'),
+            errors: Vec::new(),
+            legacy: false,
+            tokens: Vec::new(),
+            lexer_errors: Vec::new(),
+            dots: Vec::new(),
+            commas: Vec::new(),
+            last_recovery: None,
+        }
+    }
+
+    /// The line and column of a byte offset.
+    pub fn position(&self, offset: usize) -> Position {
+        let line = self.line_starts.partition_point(|&start| start <= offset);
+        let start = self
+            .line_starts
+            .get(line.wrapping_sub(1))
+            .copied()
+            .unwrap_or(0);
+        Position {
+            line: line as u32,
+            column: (offset - start.min(offset) + 1) as u32,
+        }
+    }
+
+    /// The span of a byte range.
+    pub fn span(&self, start: usize, end: usize) -> Span {
+        Span {
+            file: self.file.clone(),
+            start: self.position(start),
+            end: self.position(end),
+        }
+    }
+
+    /// Where clingo reports the end of the input: one character at the end, on a fresh
+    /// line when the text does not end with a newline.
+    pub fn eof_span(&self) -> Span {
+        let mut start = self.position(self.len);
+        if !self.ends_with_newline {
+            start = Position {
+                line: start.line + 1,
+                column: 1,
+            };
+        }
+        let end = Position {
+            line: start.line,
+            column: start.column + 1,
+        };
+        Span {
+            file: self.file.clone(),
+            start,
+            end,
+        }
+    }
+
+    /// Records an error message at a span.
+    pub fn error(&mut self, span: Span, message: impl Into<String>) {
+        self.errors.push(Diagnostic {
+            severity: Severity::Error,
+            span: Some(span),
+            message: message.into(),
+            notes: Vec::new(),
+        });
+    }
+
+    /// A leaf term.
+    pub fn leaf(&self, kind: TermKind, l: usize, r: usize) -> Tm {
+        Tm {
+            term: Term {
+                kind,
+                span: self.span(l, r),
+            },
+            depth: 1,
+            paren: false,
+            big: None,
+        }
+    }
+
+    /// An integer literal (range-checked when used, see [`Ctx::done`]).
+    pub fn number(&self, value: i64, l: usize, r: usize) -> Tm {
+        match i32::try_from(value) {
+            Ok(small) => self.leaf(TermKind::Integer(small), l, r),
+            Err(_) => Tm {
+                big: Some(value),
+                ..self.leaf(TermKind::Integer(0), l, r)
+            },
+        }
+    }
+
+    /// Finishes a term: reports an out-of-range literal.
+    pub fn done(&mut self, tm: Tm) -> Term {
+        if tm.big.is_some() {
+            self.error(tm.term.span.clone(), "integer literal out of range");
+        }
+        tm.term
+    }
+
+    /// Builds a node over children, enforcing [`MAX_DEPTH`].
+    pub fn node(&mut self, kind: TermKind, depth: u32, l: usize, r: usize) -> Tm {
+        let span = self.span(l, r);
+        if depth > MAX_DEPTH {
+            if depth == MAX_DEPTH + 1 {
+                self.error(span.clone(), "nesting too deep");
+            }
+            return Tm {
+                term: Term {
+                    kind: TermKind::Integer(0),
+                    span,
+                },
+                depth: 1,
+                paren: false,
+                big: None,
+            };
+        }
+        Tm {
+            term: Term { kind, span },
+            depth,
+            paren: false,
+            big: None,
+        }
+    }
+
+    /// `op t`, folding `-` into an integer literal written without parentheses.
+    pub fn unary(&mut self, op: UnaryOp, tm: Tm, l: usize, r: usize) -> Tm {
+        if op == UnaryOp::Minus && !tm.paren {
+            if let Some(value) = tm.big {
+                if let Ok(small) = i32::try_from(-value) {
+                    return self.leaf(TermKind::Integer(small), l, r);
+                }
+            }
+            if let TermKind::Integer(value) = tm.term.kind {
+                if tm.big.is_none() && value != i32::MIN {
+                    return self.leaf(TermKind::Integer(-value), l, r);
+                }
+            }
+        }
+        let depth = tm.depth + 1;
+        let inner = self.done(tm);
+        self.node(TermKind::Unary(op, Box::new(inner)), depth, l, r)
+    }
+
+    /// `a op b`.
+    pub fn binary(&mut self, op: crate::ast::BinaryOp, a: Tm, b: Tm, l: usize, r: usize) -> Tm {
+        let depth = a.depth.max(b.depth) + 1;
+        let (a, b) = (self.done(a), self.done(b));
+        self.node(TermKind::Binary(op, Box::new(a), Box::new(b)), depth, l, r)
+    }
+
+    /// `a..b`.
+    pub fn interval(&mut self, a: Tm, b: Tm, l: usize, r: usize) -> Tm {
+        let depth = a.depth.max(b.depth) + 1;
+        let (a, b) = (self.done(a), self.done(b));
+        self.node(TermKind::Interval(Box::new(a), Box::new(b)), depth, l, r)
+    }
+
+    /// Finishes a list of terms, returning them and their largest depth.
+    fn finish_all(&mut self, terms: Vec<Tm>) -> (Vec<Term>, u32) {
+        let depth = terms.iter().map(|tm| tm.depth).max().unwrap_or(0);
+        (terms.into_iter().map(|tm| self.done(tm)).collect(), depth)
+    }
+
+    /// `|t1;...;tn|` (a pool inside when n > 1).
+    pub fn abs(&mut self, terms: Vec<Tm>, l: usize, r: usize) -> Tm {
+        let inner = if terms.len() == 1 {
+            terms.into_iter().next()
+        } else {
+            let (terms, depth) = self.finish_all(terms);
+            Some(self.node(TermKind::Pool(terms), depth + 1, l, r))
+        };
+        match inner {
+            Some(tm) => self.unary(UnaryOp::Abs, Tm { paren: true, ..tm }, l, r),
+            None => self.leaf(TermKind::Integer(0), l, r),
+        }
+    }
+
+    /// `name(alt1; alt2; ...)`: a function, or a pool of functions when several
+    /// alternatives have other than one argument.
+    pub fn function(&mut self, name: String, alternatives: Vec<Tuple>, l: usize, r: usize) -> Tm {
+        if alternatives.len() == 1 || alternatives.iter().all(|(args, _)| args.len() == 1) {
+            let args = self.pool_args(alternatives, l, r);
+            let depth = args.iter().map(|tm| tm.depth).max().unwrap_or(0) + 1;
+            let (args, _) = self.finish_all(args);
+            return self.node(TermKind::Function { name, args }, depth, l, r);
+        }
+        let mut functions = Vec::new();
+        for (args, _) in alternatives {
+            let depth = args.iter().map(|tm| tm.depth).max().unwrap_or(0) + 1;
+            let (args, _) = self.finish_all(args);
+            let kind = TermKind::Function {
+                name: name.clone(),
+                args,
+            };
+            functions.push(self.node(kind, depth, l, r));
+        }
+        let (terms, depth) = self.finish_all(functions);
+        self.node(TermKind::Pool(terms), depth + 1, l, r)
+    }
+
+    /// The arguments of `name(a1; a2; ...)` when every alternative has one term (or there
+    /// is a single alternative): the terms, or one pool argument.
+    fn pool_args(&mut self, alternatives: Vec<Tuple>, l: usize, r: usize) -> Vec<Tm> {
+        if alternatives.len() == 1 {
+            return alternatives
+                .into_iter()
+                .flat_map(|(args, _)| args)
+                .collect();
+        }
+        let terms: Vec<Tm> = alternatives
+            .into_iter()
+            .flat_map(|(args, _)| args)
+            .collect();
+        let (terms, depth) = self.finish_all(terms);
+        vec![self.node(TermKind::Pool(terms), depth + 1, l, r)]
+    }
+
+    /// `( alt1; alt2; ... )`: a parenthesized term, a tuple, or a pool of them.
+    pub fn parens(&mut self, alternatives: Vec<Tuple>, l: usize, r: usize) -> Tm {
+        let mut items = Vec::new();
+        for (terms, comma) in alternatives {
+            if terms.len() == 1 && !comma {
+                items.extend(terms);
+                continue;
+            }
+            let depth = terms.iter().map(|tm| tm.depth).max().unwrap_or(0) + 1;
+            let (args, _) = self.finish_all(terms);
+            let kind = TermKind::Function {
+                name: String::new(),
+                args,
+            };
+            items.push(self.node(kind, depth, l, r));
+        }
+        if items.len() == 1 {
+            if let Some(tm) = items.pop() {
+                return Tm { paren: true, ..tm };
+            }
+        }
+        let (terms, depth) = self.finish_all(items);
+        Tm {
+            paren: true,
+            ..self.node(TermKind::Pool(terms), depth + 1, l, r)
+        }
+    }
+
+    /// An atom `name(alt1; ...)` (`-name(...)` when `negative`); several alternatives of
+    /// other than one argument are not supported in atoms.
+    pub fn atom(
+        &mut self,
+        negative: bool,
+        name: String,
+        alternatives: Vec<Tuple>,
+        l: usize,
+        r: usize,
+    ) -> Atom {
+        let span = self.span(l, r);
+        if alternatives.len() > 1 && alternatives.iter().any(|(args, _)| args.len() != 1) {
+            self.error(
+                span.clone(),
+                "pools of argument tuples in atoms are not supported, write one atom per tuple",
+            );
+        }
+        let args = self.pool_args(alternatives, l, r);
+        let (args, _) = self.finish_all(args);
+        Atom {
+            negative,
+            name,
+            args,
+            span,
+        }
+    }
+}
+
+impl Ctx {
+    /// A dialect-independent statement.
+    pub fn plain(&self, kind: crate::ast::StatementKind, l: usize, r: usize) -> RawStatement {
+        RawStatement::Plain(crate::ast::Statement {
+            kind,
+            span: self.span(l, r),
+        })
+    }
+
+    /// The arity of a signature (a non-negative 32-bit number).
+    pub fn arity(&mut self, value: i64, l: usize, r: usize) -> u32 {
+        u32::try_from(value).unwrap_or_else(|_| {
+            self.error(self.span(l, r), "integer literal out of range");
+            0
+        })
+    }
+
+    /// `[default]` (true: the command line may override) or `[override]` after `#const`.
+    pub fn const_mode(&mut self, mode: &str, l: usize, r: usize) -> bool {
+        match mode {
+            "default" => true,
+            "override" => false,
+            _ => {
+                let message =
+                    "syntax error, unexpected <IDENTIFIER>, expecting default or override";
+                self.error(self.span(l, r), message);
+                true
+            }
+        }
+    }
+
+    /// Reports a syntax error the parser recovered from at the `.` starting at `dot`.
+    pub fn recover(&mut self, recovery: ErrorRecovery<usize, Token, ()>, dot: usize) {
+        if let ParseError::UnrecognizedToken {
+            token: (l, Token::Dot, r),
+            ..
+        } = &recovery.error
+        {
+            if let Some(start) = self.empty_statement_start(*l) {
+                return self.error(self.span(start, *r), "syntax error, unexpected .");
+            }
+        }
+        let at = error_start(&recovery.error);
+        let silent = self.last_recovery.is_some_and(|end| {
+            let first = self.tokens.partition_point(|&(start, _)| start < end);
+            let until = self.tokens.partition_point(|&(start, _)| start < at);
+            until.saturating_sub(first) < 2
+        });
+        self.last_recovery = Some(dot + 1);
+        if !silent {
+            self.syntax_error(recovery.error);
+        }
+    }
+
+    /// For a `.` that ends an empty statement: where clingo starts the statement (at text a
+    /// lexer error skipped, if any).
+    fn empty_statement_start(&self, dot: usize) -> Option<usize> {
+        let index = self.tokens.partition_point(|&(start, _)| start < dot);
+        let previous_end = match index.checked_sub(1).and_then(|i| self.tokens.get(i)) {
+            None => 0,
+            Some(&(start, end)) if self.is_dot(start, end) => end,
+            Some(_) => return None,
+        };
+        let skipped = self
+            .lexer_errors
+            .iter()
+            .copied()
+            .find(|&start| start >= previous_end && start < dot);
+        Some(skipped.unwrap_or(dot))
+    }
+
+    /// Whether the token before offset `at` is a `,`.
+    fn previous_is_comma(&self, at: usize) -> bool {
+        let index = self.tokens.partition_point(|&(start, _)| start < at);
+        index
+            .checked_sub(1)
+            .and_then(|i| self.tokens.get(i))
+            .is_some_and(|&(start, _)| self.commas.binary_search(&start).is_ok())
+    }
+
+    /// Whether the token at this range is a `.` (one byte, recorded as such).
+    fn is_dot(&self, start: usize, end: usize) -> bool {
+        end == start + 1 && self.dots.binary_search(&start).is_ok()
+    }
+
+    /// Reports a syntax error in clingo's words.
+    pub fn syntax_error(&mut self, error: ParseError<usize, Token, ()>) {
+        let error_at = error_start(&error);
+        let (span, found, expected) = match error {
+            ParseError::UnrecognizedToken {
+                token: (l, token, r),
+                expected,
+            } => (self.span(l, r), token.clingo_name(), expected),
+            ParseError::ExtraToken {
+                token: (l, token, r),
+            } => (self.span(l, r), token.clingo_name(), Vec::new()),
+            ParseError::UnrecognizedEof { expected, .. } => {
+                (self.eof_span(), "EOF".to_string(), expected)
+            }
+            ParseError::InvalidToken { location } => (
+                self.span(location, location + 1),
+                "token".to_string(),
+                Vec::new(),
+            ),
+            ParseError::User { .. } => return,
+        };
+        let mut message = format!("syntax error, unexpected {found}");
+        let after_comma = self.previous_is_comma(error_at);
+        let names = clingo_expected(expected_names(&expected), after_comma);
+        if !names.is_empty() && names.len() <= 4 {
+            message.push_str(", expecting ");
+            message.push_str(&names.join(" or "));
+        }
+        self.error(span, message);
+    }
+}
+
+/// Where a parse error is.
+fn error_start(error: &ParseError<usize, Token, ()>) -> usize {
+    match error {
+        ParseError::UnrecognizedToken { token: (l, ..), .. }
+        | ParseError::ExtraToken { token: (l, ..) } => *l,
+        ParseError::UnrecognizedEof { location, .. } => *location,
+        ParseError::InvalidToken { location } => *location,
+        ParseError::User { .. } => 0,
+    }
+}
+
+/// Tokens clingo does not have (gringo 3's, and `==` which clingo reads as `=`).
+const NOT_CLINGO: &[&str] = &["#hide", "#domain", "#abs", "#mod", "#pow", "=="];
+
+/// clingo's order of terminals (its token declarations), for the `expecting` list.
+const CLINGO_ORDER: &[&str] = &[
+    "+",
+    "&",
+    "=",
+    "@",
+    "~",
+    ":",
+    "\",\"",
+    "#const",
+    "#count",
+    ".",
+    "..",
+    "EOF",
+    "#external",
+    "#defined",
+    "#false",
+    ">=",
+    ">",
+    ":-",
+    "#include",
+    "#inf",
+    "{",
+    "[",
+    "<=",
+    "(",
+    "<",
+    "#max",
+    "#maximize",
+    "#min",
+    "#minimize",
+    "\\",
+    "*",
+    "!=",
+    "**",
+    "?",
+    "}",
+    "]",
+    ")",
+    ";",
+    "#show",
+    "#project",
+    "/",
+    "-",
+    "#sum",
+    "#sum+",
+    "#sup",
+    "#true",
+    "#program",
+    "|",
+    ":~",
+    "^",
+    "<NUMBER>",
+    "<ANONYMOUS>",
+    "<IDENTIFIER>",
+    "<STRING>",
+    "<VARIABLE>",
+    "not",
+];
+
+/// The `expecting` list as clingo would print it: after an open argument list only `)` or `;`,
+/// in clingo's token order.
+fn clingo_expected(mut names: Vec<String>, after_comma: bool) -> Vec<String> {
+    let has = |names: &[String], token: &str| names.iter().any(|n| n == token);
+    if has(&names, ")") && has(&names, ";") && has(&names, "\",\"") {
+        if after_comma {
+            return Vec::new();
+        }
+        names.retain(|n| n == ")" || n == ";");
+    }
+    names.retain(|n| !NOT_CLINGO.contains(&n.as_str()));
+    names.sort_by_key(|n| {
+        CLINGO_ORDER
+            .iter()
+            .position(|o| o == n)
+            .unwrap_or(usize::MAX)
+    });
+    names
+}
+
+/// clingo's names for the terminals LALRPOP says it expected (as written in the grammar).
+fn expected_names(expected: &[String]) -> Vec<String> {
+    let mut names: Vec<String> = expected
+        .iter()
+        .map(|name| match name.as_str() {
+            "Ident" => "<IDENTIFIER>".to_string(),
+            "Var" => "<VARIABLE>".to_string(),
+            "Num" => "<NUMBER>".to_string(),
+            "Str" => "<STRING>".to_string(),
+            "\"_\"" => "<ANONYMOUS>".to_string(),
+            "\",\"" => "\",\"".to_string(),
+            "\"\\\\\"" => "\\".to_string(),
+            "\"#showsig\"" => "#show".to_string(),
+            quoted => quoted.trim_matches('"').to_string(),
+        })
+        .collect();
+    names.dedup();
+    names
+}

@@ -1,0 +1,137 @@
+//! Loading several sources with `#include` resolution.
+//!
+//! Each source is parsed (its dialect decided per file); an `#include "f".` is replaced by
+//! the statements of `f`, read relative to the directory of the including file (standard
+//! input and in-memory text: relative to the working directory). Every file is read once:
+//! a second include of the same file (same canonical path) is reported, as clingo does, with
+//! `already included file` and skipped. A missing file is an error at the directive. Include
+//! nesting is bounded by [`MAX_INCLUDE_DEPTH`].
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+use crate::ast::{Program, Span, Statement, StatementKind};
+use crate::diagnostic::{Diagnostic, Note, Severity};
+use crate::{Dialect, Source};
+
+/// The deepest chain of includes followed.
+pub const MAX_INCLUDE_DEPTH: usize = 100;
+
+/// Everything the sources say, in order, plus the non-fatal messages.
+#[derive(Clone, Debug, Default)]
+pub struct Loaded {
+    /// The statements of every source and included file, includes resolved.
+    pub program: Program,
+    /// Messages that do not stop the run (already included files).
+    pub infos: Vec<Diagnostic>,
+}
+
+/// The state of one load.
+#[derive(Default)]
+struct Loader {
+    dialect: Dialect,
+    seen: HashSet<PathBuf>,
+    statements: Vec<Statement>,
+    infos: Vec<Diagnostic>,
+    errors: Vec<Diagnostic>,
+}
+
+/// Parses every source and resolves includes; all errors of all files are returned together.
+pub fn load(sources: &[Source], dialect: Dialect) -> Result<Loaded, Vec<Diagnostic>> {
+    let mut loader = Loader {
+        dialect,
+        ..Loader::default()
+    };
+    for source in sources {
+        if let Ok(path) = Path::new(&source.name).canonicalize() {
+            loader.seen.insert(path);
+        }
+    }
+    for source in sources {
+        loader.source(source, 0);
+    }
+    if loader.errors.is_empty() {
+        Ok(Loaded {
+            program: Program {
+                statements: loader.statements,
+            },
+            infos: loader.infos,
+        })
+    } else {
+        loader.errors.truncate(super::MAX_ERRORS);
+        Err(loader.errors)
+    }
+}
+
+impl Loader {
+    /// Parses one source and appends its statements, following its includes.
+    fn source(&mut self, source: &Source, depth: usize) {
+        let program = match super::parse(source, self.dialect) {
+            Ok(program) => program,
+            Err(errors) => return self.errors.extend(errors),
+        };
+        for statement in program.statements {
+            match statement.kind {
+                StatementKind::Include(file) => self.include(source, &file, statement.span, depth),
+                _ => self.statements.push(statement),
+            }
+        }
+    }
+
+    /// Follows `#include "file".` written in `from`.
+    fn include(&mut self, from: &Source, file: &str, span: Span, depth: usize) {
+        let base = match from.name.as_str() {
+            "<stdin>" | "<string>" | "-" => PathBuf::new(),
+            name => Path::new(name)
+                .parent()
+                .map(Path::to_path_buf)
+                .unwrap_or_default(),
+        };
+        let path = base.join(file);
+        let Ok(canonical) = path.canonicalize() else {
+            return self.errors.push(message(
+                Severity::Error,
+                span,
+                "file could not be opened:",
+                file,
+            ));
+        };
+        if !self.seen.insert(canonical) {
+            let info = message(Severity::Info, span, "already included file:", file);
+            return self.infos.push(info);
+        }
+        if depth >= MAX_INCLUDE_DEPTH {
+            return self.errors.push(message(
+                Severity::Error,
+                span,
+                "includes nested too deeply:",
+                file,
+            ));
+        }
+        match std::fs::read(&path) {
+            Ok(text) => {
+                let name = path.to_string_lossy().into_owned();
+                self.source(&Source::new(name, text), depth + 1);
+            }
+            Err(_) => self.errors.push(message(
+                Severity::Error,
+                span,
+                "file could not be opened:",
+                file,
+            )),
+        }
+    }
+}
+
+/// A message with the file name on its second line, as clingo writes it.
+fn message(severity: Severity, span: Span, text: &str, file: &str) -> Diagnostic {
+    Diagnostic {
+        severity,
+        span: Some(span),
+        message: text.into(),
+        notes: vec![Note {
+            span: None,
+            text: file.into(),
+        }],
+    }
+}

@@ -1,0 +1,177 @@
+//! The parser's direct output: statements whose bodies, heads and aggregate elements keep the
+//! separators as written, because `,`, `;` and `:` mean different things in clingo 5 and in
+//! gringo 3 (`{ a : b, c }` is one element with condition `b, c` in clingo and two elements
+//! in gringo 3). [`super::lower`] turns these into the AST for one dialect. Everything that
+//! does not depend on the dialect is already an AST value here.
+
+use crate::ast::{AggregateFunction, Atom, Guard, Literal, Sign, Signature, Span, Statement, Term};
+
+/// A separator between elements, as written.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SepKind {
+    Comma,
+    Semicolon,
+    Colon,
+    Bar,
+}
+
+/// A separator with its location.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sep {
+    pub kind: SepKind,
+    pub span: Span,
+}
+
+/// A sequence `e0 s1 e1 s2 e2 ...` (`seps.len() + 1 == items.len()` unless both are empty).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seq<T> {
+    pub items: Vec<T>,
+    pub seps: Vec<Sep>,
+}
+
+impl<T> Default for Seq<T> {
+    fn default() -> Self {
+        Seq {
+            items: Vec::new(),
+            seps: Vec::new(),
+        }
+    }
+}
+
+impl<T> Seq<T> {
+    /// A sequence of one item.
+    pub fn one(item: T) -> Self {
+        Seq {
+            items: vec![item],
+            seps: Vec::new(),
+        }
+    }
+
+    /// Appends a separator and an item.
+    pub fn push(mut self, sep: Sep, item: T) -> Self {
+        self.seps.push(sep);
+        self.items.push(item);
+        self
+    }
+}
+
+/// An element `t1,...,tn : l1,... : m1,...` of `#agg { ... }` (conditions as written).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AggElem {
+    pub terms: Vec<Term>,
+    /// One list per `:`.
+    pub conditions: Vec<Vec<Literal>>,
+    pub span: Span,
+}
+
+/// An element of gringo 3's square brackets: `literal = weight @ priority : c1 : c2`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WeightedElem {
+    pub literal: Literal,
+    pub weight: Option<Term>,
+    pub priority: Option<Term>,
+    pub condition: Vec<Literal>,
+}
+
+/// The inside of an aggregate as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AggKind {
+    /// `{ l1 s l2 s ... }` (a choice in a head, a count in a body).
+    Set(Seq<Literal>),
+    /// `#fun { elements }`.
+    Function(AggregateFunction, Vec<AggElem>),
+    /// gringo 3: `[ elements ]` (`None`: a plain weight literal, a sum).
+    Weighted(Option<AggregateFunction>, Vec<WeightedElem>),
+}
+
+/// An aggregate with guards and sign, as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Aggregate {
+    pub sign: Sign,
+    pub kind: AggKind,
+    pub left: Option<Guard>,
+    pub right: Option<Guard>,
+    pub span: Span,
+}
+
+/// One body element before conditions are attached.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BodyItem {
+    Literal(Literal),
+    Aggregate(Aggregate),
+}
+
+/// A body as written: items with their separators.
+pub type Body = Seq<BodyItem>;
+
+/// A head as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[allow(clippy::large_enum_variant)]
+pub enum Head {
+    /// Literals with separators: a literal, a disjunction, conditional literals.
+    Literals(Seq<Literal>),
+    Aggregate(Aggregate),
+}
+
+/// An element `w@p, t1,... : l1, ...` of the modern `#minimize { ... }`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptElem {
+    pub weight: Term,
+    pub priority: Option<Term>,
+    pub terms: Vec<Term>,
+    pub condition: Vec<Literal>,
+    pub span: Span,
+}
+
+/// A statement as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RawStatement {
+    /// A statement that means the same in every dialect.
+    Plain(Statement),
+    /// `head :- body.` (`head` `None`: an integrity constraint).
+    Rule {
+        head: Option<Head>,
+        body: Body,
+        span: Span,
+    },
+    /// `:~ body. [w@p, terms]`
+    Weak {
+        body: Body,
+        weight: Term,
+        priority: Option<Term>,
+        terms: Vec<Term>,
+        span: Span,
+    },
+    /// `#minimize { ... }.` / `#maximize { ... }.`
+    Optimize {
+        maximize: bool,
+        elements: Vec<OptElem>,
+        span: Span,
+    },
+    /// gringo 3: `#minimize [ ... ].` / `#maximize [ ... ].`
+    WeightedOptimize {
+        maximize: bool,
+        elements: Vec<WeightedElem>,
+        span: Span,
+    },
+    /// `#show t : body.`
+    ShowTerm { term: Term, body: Body, span: Span },
+    /// `#project a : body.`
+    ProjectAtom { atom: Atom, body: Body, span: Span },
+    /// `#external a : body. [value]`
+    External {
+        atom: Atom,
+        body: Body,
+        value: Option<Term>,
+        span: Span,
+    },
+    /// gringo 3: `#show p/n.` (meaning depends on `#hide.`).
+    ShowSignature { signature: Signature, span: Span },
+    /// gringo 3: `#hide.` (`None`) or `#hide p/n.`
+    Hide {
+        signature: Option<Signature>,
+        span: Span,
+    },
+    /// gringo 3: `#domain p(X).`
+    Domain { atom: Atom, span: Span },
+}

@@ -1,0 +1,303 @@
+//! Pool expansion on the AST (clingo semantics).
+//!
+//! A pool `a;b` in an argument stands for alternatives: in a rule's head literal or a body
+//! literal it splits the whole rule (the cartesian product over all pooled positions), in an
+//! element of a choice, disjunction or aggregate, or in a conditional literal, it splits that
+//! element. Intervals are left in place (the rewrite binds them to fresh variables).
+//!
+//! # Invariants
+//! - The result contains no `TermKind::Pool`.
+//! - Products are capped at [`MAX_EXPANSION`] alternatives per statement; beyond that the
+//!   expansion stops with an error message instead of exhausting memory.
+
+use crate::ast::{
+    Atom, BodyAggregate, BodyAggregateElement, BodyLiteral, ConditionalLiteral, Guard, Head,
+    HeadAggregateElement, Literal, LiteralKind, Term, TermKind,
+};
+
+/// The largest number of alternatives one statement may expand into.
+pub(crate) const MAX_EXPANSION: usize = 100_000;
+
+/// Expansion was too large.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct TooLarge;
+
+type R<T> = Result<Vec<T>, TooLarge>;
+
+/// The cartesian product of alternative lists, combined by `make`.
+fn product<X: Clone, Y>(lists: Vec<Vec<X>>, make: impl Fn(Vec<X>) -> Y) -> R<Y> {
+    let mut acc: Vec<Vec<X>> = vec![Vec::new()];
+    for alts in lists {
+        if acc.len().saturating_mul(alts.len()) > MAX_EXPANSION {
+            return Err(TooLarge);
+        }
+        let mut next = Vec::with_capacity(acc.len() * alts.len());
+        for prefix in &acc {
+            for alt in &alts {
+                let mut p = prefix.clone();
+                p.push(alt.clone());
+                next.push(p);
+            }
+        }
+        acc = next;
+    }
+    Ok(acc.into_iter().map(make).collect())
+}
+
+/// The alternatives of a term.
+pub(crate) fn term(t: &Term) -> R<Term> {
+    let span = t.span.clone();
+    let with = |kind: TermKind| Term {
+        kind,
+        span: span.clone(),
+    };
+    match &t.kind {
+        TermKind::Pool(alts) => {
+            let mut out = Vec::new();
+            for a in alts {
+                out.extend(term(a)?);
+                if out.len() > MAX_EXPANSION {
+                    return Err(TooLarge);
+                }
+            }
+            Ok(out)
+        }
+        TermKind::Function { name, args } => {
+            let lists = args.iter().map(term).collect::<Result<Vec<_>, _>>()?;
+            product(lists, |args| {
+                with(TermKind::Function {
+                    name: name.clone(),
+                    args,
+                })
+            })
+        }
+        TermKind::Interval(a, b) => {
+            let lists = vec![term(a)?, term(b)?];
+            product(lists, |mut v| {
+                let hi = v.pop().unwrap_or_else(|| with(TermKind::Anonymous));
+                let lo = v.pop().unwrap_or_else(|| with(TermKind::Anonymous));
+                with(TermKind::Interval(Box::new(lo), Box::new(hi)))
+            })
+        }
+        TermKind::Unary(op, a) => Ok(term(a)?
+            .into_iter()
+            .map(|a| with(TermKind::Unary(*op, Box::new(a))))
+            .collect()),
+        TermKind::Binary(op, a, b) => {
+            let lists = vec![term(a)?, term(b)?];
+            product(lists, |mut v| {
+                let r = v.pop().unwrap_or_else(|| with(TermKind::Anonymous));
+                let l = v.pop().unwrap_or_else(|| with(TermKind::Anonymous));
+                with(TermKind::Binary(*op, Box::new(l), Box::new(r)))
+            })
+        }
+        _ => Ok(vec![t.clone()]),
+    }
+}
+
+/// The alternatives of a list of terms.
+fn terms(ts: &[Term]) -> R<Vec<Term>> {
+    let lists = ts.iter().map(term).collect::<Result<Vec<_>, _>>()?;
+    product(lists, |v| v)
+}
+
+/// The alternatives of an atom.
+pub(crate) fn atom(a: &Atom) -> R<Atom> {
+    Ok(terms(&a.args)?
+        .into_iter()
+        .map(|args| Atom { args, ..a.clone() })
+        .collect())
+}
+
+/// The alternatives of a literal.
+pub(crate) fn literal(l: &Literal) -> R<Literal> {
+    let kinds: Vec<LiteralKind> = match &l.kind {
+        LiteralKind::Atom(a) => atom(a)?.into_iter().map(LiteralKind::Atom).collect(),
+        LiteralKind::Comparison { first, rest } => {
+            let mut all = vec![first.clone()];
+            all.extend(rest.iter().map(|(_, t)| t.clone()));
+            terms(&all)?
+                .into_iter()
+                .map(|mut ts| {
+                    let first = ts.remove(0);
+                    let rest = rest.iter().map(|(op, _)| *op).zip(ts).collect();
+                    LiteralKind::Comparison { first, rest }
+                })
+                .collect()
+        }
+        LiteralKind::Boolean(b) => vec![LiteralKind::Boolean(*b)],
+    };
+    Ok(kinds
+        .into_iter()
+        .map(|kind| Literal {
+            sign: l.sign,
+            kind,
+            span: l.span.clone(),
+        })
+        .collect())
+}
+
+/// The alternatives of a condition (a conjunction): the product of its literals' alternatives.
+fn condition(c: &[Literal]) -> R<Vec<Literal>> {
+    let lists = c.iter().map(literal).collect::<Result<Vec<_>, _>>()?;
+    product(lists, |v| v)
+}
+
+/// The element-level expansion of a conditional literal.
+pub(crate) fn conditional(c: &ConditionalLiteral) -> R<ConditionalLiteral> {
+    let mut out = Vec::new();
+    for lit in literal(&c.literal)? {
+        for cond in condition(&c.condition)? {
+            out.push(ConditionalLiteral {
+                literal: lit.clone(),
+                condition: cond,
+            });
+        }
+    }
+    Ok(out)
+}
+
+fn guard(g: &Option<Guard>) -> R<Option<Guard>> {
+    match g {
+        None => Ok(vec![None]),
+        Some(g) => Ok(term(&g.term)?
+            .into_iter()
+            .map(|t| Some(Guard { op: g.op, term: t }))
+            .collect()),
+    }
+}
+
+fn guards(l: &Option<Guard>, r: &Option<Guard>) -> R<(Option<Guard>, Option<Guard>)> {
+    let mut out = Vec::new();
+    for a in guard(l)? {
+        for b in guard(r)? {
+            out.push((a.clone(), b));
+        }
+    }
+    Ok(out)
+}
+
+fn body_elements(es: &[BodyAggregateElement]) -> R<BodyAggregateElement> {
+    let mut out = Vec::new();
+    for e in es {
+        for ts in terms(&e.terms)? {
+            for cond in condition(&e.condition)? {
+                out.push(BodyAggregateElement {
+                    terms: ts.clone(),
+                    condition: cond,
+                });
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The rule-level alternatives of a body literal.
+fn body_literal(b: &BodyLiteral) -> R<BodyLiteral> {
+    match b {
+        BodyLiteral::Literal(l) => Ok(literal(l)?.into_iter().map(BodyLiteral::Literal).collect()),
+        BodyLiteral::Conditional(c) => {
+            // The expansions of a body conditional literal are all part of the conjunction;
+            // they are kept as one alternative holding the first and re-added by `body`.
+            Ok(vec![BodyLiteral::Conditional(c.clone())])
+        }
+        BodyLiteral::Aggregate(a) => {
+            let elements = body_elements(&a.elements)?;
+            Ok(guards(&a.left, &a.right)?
+                .into_iter()
+                .map(|(left, right)| {
+                    BodyLiteral::Aggregate(BodyAggregate {
+                        elements: elements.clone(),
+                        left,
+                        right,
+                        ..a.clone()
+                    })
+                })
+                .collect())
+        }
+    }
+}
+
+/// The alternatives of a body.
+pub(crate) fn body(b: &[BodyLiteral]) -> R<Vec<BodyLiteral>> {
+    let mut lists = Vec::new();
+    for lit in b {
+        match lit {
+            BodyLiteral::Conditional(c) => {
+                for part in conditional(c)? {
+                    lists.push(vec![BodyLiteral::Conditional(part)]);
+                }
+            }
+            _ => lists.push(body_literal(lit)?),
+        }
+    }
+    product(lists, |v| v)
+}
+
+/// The alternatives of a head.
+pub(crate) fn head(h: &Head) -> R<Head> {
+    match h {
+        Head::Literal(l) => Ok(literal(l)?.into_iter().map(Head::Literal).collect()),
+        Head::Disjunction(es) => {
+            let mut elems = Vec::new();
+            for e in es {
+                elems.extend(conditional(e)?);
+            }
+            Ok(vec![Head::Disjunction(elems)])
+        }
+        Head::Choice {
+            left,
+            right,
+            elements,
+            span,
+        } => {
+            let mut elems = Vec::new();
+            for e in elements {
+                elems.extend(conditional(e)?);
+            }
+            Ok(guards(left, right)?
+                .into_iter()
+                .map(|(left, right)| Head::Choice {
+                    left,
+                    right,
+                    elements: elems.clone(),
+                    span: span.clone(),
+                })
+                .collect())
+        }
+        Head::Aggregate {
+            function,
+            left,
+            right,
+            elements,
+            span,
+        } => {
+            let mut elems = Vec::new();
+            for e in elements {
+                for ts in terms(&e.terms)? {
+                    for lit in conditional(&e.literal)? {
+                        elems.push(HeadAggregateElement {
+                            terms: ts.clone(),
+                            literal: lit,
+                        });
+                    }
+                }
+            }
+            Ok(guards(left, right)?
+                .into_iter()
+                .map(|(left, right)| Head::Aggregate {
+                    function: *function,
+                    left,
+                    right,
+                    elements: elems.clone(),
+                    span: span.clone(),
+                })
+                .collect())
+        }
+    }
+}
+
+/// The alternatives of a list of terms (weak constraint tuples).
+pub(crate) fn term_list(ts: &[Term]) -> R<Vec<Term>> {
+    terms(ts)
+}
