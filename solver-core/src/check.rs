@@ -281,9 +281,7 @@ fn defined_heads(rule: &Rule) -> Vec<Atom> {
     rule.head
         .iter()
         .copied()
-        .filter(|atom| {
-            !satisfied(atom) && weight(Literal::negative(*atom)) <= body.slack
-        })
+        .filter(|atom| !satisfied(atom) && weight(Literal::negative(*atom)) <= body.slack)
         .collect()
 }
 
