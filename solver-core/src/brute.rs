@@ -18,7 +18,7 @@
 use std::collections::BTreeSet;
 
 use crate::check::check_model;
-use crate::program::{Atom, GroundProgram, Literal};
+use crate::program::{Atom, Body, GroundProgram, HeadKind, Literal};
 
 /// The largest number of candidate atoms [`stable_models`] accepts (2^20 subsets).
 pub const MAX_CANDIDATES: usize = 20;
@@ -148,4 +148,60 @@ pub fn cautious(models: &[Vec<Atom>]) -> Option<Vec<Atom>> {
         common.retain(|a| here.contains(a));
     }
     Some(common.into_iter().collect())
+}
+
+/// Whether no disjunctive rule has two head atoms in one strongly connected component of the
+/// positive dependency graph (head atom → positive body atom, after negative weights are
+/// normalised: `not a` with a negative weight counts as `a`). Quadratic; for test programs.
+pub fn is_head_cycle_free(program: &GroundProgram) -> bool {
+    let size = program.atom_count as usize + 1;
+    let mut edges: Vec<Vec<usize>> = vec![Vec::new(); size];
+    for rule in &program.rules {
+        let positive: Vec<usize> = match &rule.body {
+            Body::Normal(literals) => literals
+                .iter()
+                .filter(|l| l.is_positive())
+                .map(|l| l.atom().0 as usize)
+                .collect(),
+            Body::Weight { elements, .. } => elements
+                .iter()
+                .filter(|e| e.weight != 0 && e.literal.is_positive() == (e.weight > 0))
+                .map(|e| e.literal.atom().0 as usize)
+                .collect(),
+        };
+        for head in &rule.head {
+            if let Some(list) = edges.get_mut(head.0 as usize) {
+                list.extend(positive.iter().copied());
+            }
+        }
+    }
+    let reaches = |from: usize, to: usize| {
+        let mut seen = vec![false; size];
+        let mut stack = vec![from];
+        while let Some(node) = stack.pop() {
+            for &next in edges.get(node).into_iter().flatten() {
+                if next == to {
+                    return true;
+                }
+                if let Some(mark) = seen.get_mut(next).filter(|m| !**m) {
+                    *mark = true;
+                    stack.push(next);
+                }
+            }
+        }
+        false
+    };
+    program
+        .rules
+        .iter()
+        .filter(|r| r.kind == HeadKind::Disjunction)
+        .all(|rule| {
+            rule.head.iter().enumerate().all(|(i, a)| {
+                rule.head.iter().skip(i + 1).all(|b| {
+                    a == b
+                        || !(reaches(a.0 as usize, b.0 as usize)
+                            && reaches(b.0 as usize, a.0 as usize))
+                })
+            })
+        })
 }

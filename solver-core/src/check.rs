@@ -27,6 +27,9 @@
 //!   `{a; b} :- 1 <= {not a, not c}.` (while it does from `{a} :- 1 <= {a, not c}.`, and does
 //!   when earlier facts make the sum trivially true); this checker follows the weight-rule
 //!   semantics and lets `a` be chosen.
+//! - clasp's default equivalence preprocessing loses `{1, 2, 3}` in `1 :- 3. {3}.
+//!   {2} :- 1 <= {1, not 2}.` (clasp 5.4.1 and clingo 5.8.3 alike; with `--eq=0` it is there);
+//!   this checker accepts it, as the weight-rule semantics says.
 //! - clasp evaluates literals over atoms already known as facts while reading, so the
 //!   definedness of an external atom can depend on statement order; this checker ignores order.
 //! - Assumptions are literals the model must satisfy; they give no support.

@@ -2,7 +2,8 @@
 
 use solver_core::aspif::read;
 use solver_core::brute::{
-    brave, cautious, costs, optimal_models, projected_models, stable_models, TooLarge,
+    brave, cautious, costs, is_head_cycle_free, optimal_models, projected_models, stable_models,
+    TooLarge,
 };
 use solver_core::{Atom, GroundProgram, HeadKind, Literal, WeightedLiteral};
 
@@ -235,4 +236,22 @@ fn externals_defined_only_by_useless_rules_stay_external() {
         let expected: Vec<Vec<Atom>> = expected.iter().map(|m| atoms(m)).collect();
         assert_eq!(stable_models(&program).unwrap(), expected, "{text}");
     }
+}
+
+#[test]
+fn head_cycle_freedom() {
+    // a | b.  a :- b.  b :- a.   (a and b in one component: not HCF)
+    let mut p = GroundProgram::new();
+    let (a, b, c) = (p.new_atom(), p.new_atom(), p.new_atom());
+    p.add_rule(HeadKind::Disjunction, vec![a, b], vec![]);
+    p.add_rule(HeadKind::Disjunction, vec![a], vec![Literal::positive(b)]);
+    assert!(is_head_cycle_free(&p));
+    p.add_rule(HeadKind::Disjunction, vec![b], vec![Literal::positive(c)]);
+    p.add_weight_rule(
+        HeadKind::Choice,
+        vec![c],
+        1,
+        vec![wl(Literal::positive(a), 1)],
+    );
+    assert!(!is_head_cycle_free(&p));
 }
