@@ -4,8 +4,8 @@
 //! consequences).
 //!
 //! # Algorithm and limits
-//! Only atoms that head some rule or are free/true externals (without rules) can be true in a
-//! stable model; the others are fixed false. The `2^k` subsets of those `k` candidates are
+//! Only atoms that head some rule or are declared external can be true in a stable model; the
+//! others are fixed false. The `2^k` subsets of those `k` candidates are
 //! checked one by one, so `k` must stay small: [`stable_models`] refuses more than
 //! [`MAX_CANDIDATES`] candidates. It shares no code with the search; the model check is the
 //! independent checker of [`crate::check`].
@@ -15,10 +15,10 @@
 //!   highest first; a level's cost is the sum of the weights of its true literals.
 //! - Without a projection statement, projection is onto the atoms of the output conditions.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 use crate::check::check_model;
-use crate::program::{Atom, ExternalValue, GroundProgram, Literal};
+use crate::program::{Atom, Body, GroundProgram, HeadKind, Literal};
 
 /// The largest number of candidate atoms [`stable_models`] accepts (2^20 subsets).
 pub const MAX_CANDIDATES: usize = 20;
@@ -53,22 +53,14 @@ pub fn stable_models(program: &GroundProgram) -> Result<Vec<Vec<Atom>>, TooLarge
     Ok(models)
 }
 
-/// The atoms that can be true in some stable model: rule heads and free/true externals.
+/// The atoms that can be true in some stable model: rule heads and external atoms.
 pub fn candidate_atoms(program: &GroundProgram) -> Vec<Atom> {
     let mut candidates: BTreeSet<Atom> = program
         .rules
         .iter()
         .flat_map(|rule| rule.head.iter().copied())
         .collect();
-    let mut last_value = BTreeMap::new();
-    for (atom, value) in &program.externals {
-        last_value.insert(*atom, *value);
-    }
-    for (atom, value) in last_value {
-        if matches!(value, ExternalValue::Free | ExternalValue::True) {
-            candidates.insert(atom);
-        }
-    }
+    candidates.extend(program.externals.iter().map(|(atom, _)| *atom));
     candidates
         .into_iter()
         .filter(|a| a.0 >= 1 && a.0 <= program.atom_count)
@@ -156,4 +148,60 @@ pub fn cautious(models: &[Vec<Atom>]) -> Option<Vec<Atom>> {
         common.retain(|a| here.contains(a));
     }
     Some(common.into_iter().collect())
+}
+
+/// Whether no disjunctive rule has two head atoms in one strongly connected component of the
+/// positive dependency graph (head atom → positive body atom, after negative weights are
+/// normalised: `not a` with a negative weight counts as `a`). Quadratic; for test programs.
+pub fn is_head_cycle_free(program: &GroundProgram) -> bool {
+    let size = program.atom_count as usize + 1;
+    let mut edges: Vec<Vec<usize>> = vec![Vec::new(); size];
+    for rule in &program.rules {
+        let positive: Vec<usize> = match &rule.body {
+            Body::Normal(literals) => literals
+                .iter()
+                .filter(|l| l.is_positive())
+                .map(|l| l.atom().0 as usize)
+                .collect(),
+            Body::Weight { elements, .. } => elements
+                .iter()
+                .filter(|e| e.weight != 0 && e.literal.is_positive() == (e.weight > 0))
+                .map(|e| e.literal.atom().0 as usize)
+                .collect(),
+        };
+        for head in &rule.head {
+            if let Some(list) = edges.get_mut(head.0 as usize) {
+                list.extend(positive.iter().copied());
+            }
+        }
+    }
+    let reaches = |from: usize, to: usize| {
+        let mut seen = vec![false; size];
+        let mut stack = vec![from];
+        while let Some(node) = stack.pop() {
+            for &next in edges.get(node).into_iter().flatten() {
+                if next == to {
+                    return true;
+                }
+                if let Some(mark) = seen.get_mut(next).filter(|m| !**m) {
+                    *mark = true;
+                    stack.push(next);
+                }
+            }
+        }
+        false
+    };
+    program
+        .rules
+        .iter()
+        .filter(|r| r.kind == HeadKind::Disjunction)
+        .all(|rule| {
+            rule.head.iter().enumerate().all(|(i, a)| {
+                rule.head.iter().skip(i + 1).all(|b| {
+                    a == b
+                        || !(reaches(a.0 as usize, b.0 as usize)
+                            && reaches(b.0 as usize, a.0 as usize))
+                })
+            })
+        })
 }

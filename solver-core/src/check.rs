@@ -5,9 +5,33 @@
 //! # Semantics (clasp's, for aspif programs)
 //! - Weight bodies are first normalised: an element `(l, w)` with `w < 0` becomes `(not l, -w)`
 //!   and raises the lower bound by `-w` (clasp's normalisation). Sums are computed in `i128`.
-//! - An external atom that is the head of some rule is an ordinary atom (clasp ignores the
-//!   declaration then). Otherwise the last declaration counts: `Free` acts as the choice `{a}.`,
+//! - An external atom that some rule *defines* is an ordinary atom (clasp ignores the
+//!   declaration then). Otherwise the last declaration counts, except that `Release` is final: `Free` acts as the choice `{a}.`,
 //!   `True` as the fact `a.`, `False` and `Release` leave `a` without support (false).
+//! - Which rules define their head atoms follows clasp's rule simplification
+//!   (`LogicProgram::simplifySum`/`pushHead` in clasp 5): weights are made positive, duplicate
+//!   literals merged and weights capped at the bound; a body that no interpretation satisfies
+//!   (a conjunction with `l` and `not l`, a sum whose reachable weight is below the bound)
+//!   defines nothing; a sum needing every literal is a conjunction. With `slack` = total weight
+//!   minus bound (0 for a conjunction), a head atom `h` whose positive literal weighs more than
+//!   the slack makes a disjunctive rule useless (it defines nothing) and is dropped from a choice;
+//!   `h` is also not defined when `not h` weighs more than the slack (such heads of a choice rule
+//!   could never be derived by it anyway, so dropping them changes nothing else). E.g. `#external a.` stays
+//!   in force with `a :- a, b.` or `a :- not a.`, not with `a :- c.`.
+//!
+//! # Known deviations from clasp (aspif shapes gringo never produces)
+//! - clasp also leaves `a` external with `#external a. a :- 1 <= {a, not a}.`; here `a` is
+//!   defined by that rule.
+//! - clasp never derives `a` from a choice rule with two or more head atoms whose sum body
+//!   mentions `a` (positively or negatively), e.g. `{a; b} :- 1 <= {a, not c}.` or
+//!   `{a; b} :- 1 <= {not a, not c}.` (while it does from `{a} :- 1 <= {a, not c}.`, and does
+//!   when earlier facts make the sum trivially true); this checker follows the weight-rule
+//!   semantics and lets `a` be chosen.
+//! - clasp's default equivalence preprocessing loses `{1, 2, 3}` in `1 :- 3. {3}.
+//!   {2} :- 1 <= {1, not 2}.` (clasp 5.4.1 and clingo 5.8.3 alike; with `--eq=0` it is there);
+//!   this checker accepts it, as the weight-rule semantics says.
+//! - clasp evaluates literals over atoms already known as facts while reading, so the
+//!   definedness of an external atom can depend on statement order; this checker ignores order.
 //! - Assumptions are literals the model must satisfy; they give no support.
 //!
 //! # Algorithm
@@ -26,9 +50,10 @@
 //!    at least one atom of `M \ L` false); `M` is stable iff there is none. This is exact for
 //!    every program, head-cycle-free or not, and exponential only in the worst case.
 
+use std::collections::BTreeMap;
 use std::fmt;
 
-use crate::program::{Atom, Body, ExternalValue, GroundProgram, HeadKind, Literal};
+use crate::program::{Atom, Body, ExternalValue, GroundProgram, HeadKind, Literal, Rule};
 
 /// Why a set of atoms is not a stable model.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -219,13 +244,16 @@ impl ExternalStatus {
     fn of(program: &GroundProgram) -> ExternalStatus {
         let mut value = vec![None; program.atom_count as usize + 1];
         for (atom, declared) in &program.externals {
-            if let Some(slot) = value.get_mut(atom.0 as usize) {
-                *slot = Some(*declared);
+            match value.get_mut(atom.0 as usize) {
+                Some(Some(ExternalValue::Release)) | None => {}
+                Some(slot) => *slot = Some(*declared),
             }
         }
-        for atom in program.rules.iter().flat_map(|r| &r.head) {
-            if let Some(slot) = value.get_mut(atom.0 as usize) {
-                *slot = None;
+        for rule in &program.rules {
+            for atom in defined_heads(rule) {
+                if let Some(slot) = value.get_mut(atom.0 as usize) {
+                    *slot = None;
+                }
             }
         }
         ExternalStatus { value }
@@ -240,6 +268,82 @@ impl ExternalStatus {
                 .flatten()
                 .map(|v| (a, v))
         })
+    }
+}
+
+/// The head atoms `rule` defines in clasp's sense (see the module doc).
+fn defined_heads(rule: &Rule) -> Vec<Atom> {
+    let Some(body) = SimplifiedBody::of(&rule.body) else {
+        return Vec::new();
+    };
+    let weight = |literal: Literal| body.weights.get(&literal).copied().unwrap_or(0);
+    let satisfied = |atom: &Atom| weight(Literal::positive(*atom)) > body.slack;
+    if rule.kind == HeadKind::Disjunction && rule.head.iter().any(satisfied) {
+        return Vec::new();
+    }
+    rule.head
+        .iter()
+        .copied()
+        .filter(|atom| !satisfied(atom) && weight(Literal::negative(*atom)) <= body.slack)
+        .collect()
+}
+
+/// A body as clasp simplifies it when a rule is added: weights made positive, duplicate
+/// literals merged, weights capped at the bound; a body no interpretation satisfies is `None`;
+/// a body that needs all its literals becomes a conjunction (weights 1, slack 0).
+struct SimplifiedBody {
+    /// How much weight the body can lose and still hold (0 for a conjunction).
+    slack: i128,
+    /// Each literal once, with its weight.
+    weights: BTreeMap<Literal, i128>,
+}
+
+impl SimplifiedBody {
+    /// Simplifies `body`; `None` if it can never hold.
+    fn of(body: &Body) -> Option<SimplifiedBody> {
+        let normal = NormalBody::of(body);
+        let mut weights: BTreeMap<Literal, i128> = BTreeMap::new();
+        for (literal, weight) in normal.elements {
+            *weights.entry(literal).or_insert(0) += weight;
+        }
+        let conjunction = |weights: BTreeMap<Literal, i128>| {
+            let consistent = weights.keys().all(|l| !weights.contains_key(&l.negate()));
+            consistent.then(|| SimplifiedBody {
+                slack: 0,
+                weights: weights.into_keys().map(|l| (l, 1)).collect(),
+            })
+        };
+        let lower = normal.lower;
+        if let Body::Normal(_) = body {
+            return conjunction(weights);
+        }
+        if lower <= 0 {
+            return conjunction(BTreeMap::new());
+        }
+        weights.values_mut().for_each(|w| *w = (*w).min(lower));
+        let total: i128 = weights.values().sum();
+        let lightest = weights.values().copied().min().unwrap_or(0);
+        let reachable: i128 = weights
+            .iter()
+            .map(|(literal, weight)| {
+                let opposite = weights.get(&literal.negate()).copied().unwrap_or(0);
+                match (opposite, literal.is_positive()) {
+                    (0, _) => *weight,
+                    (_, true) => (*weight).max(opposite),
+                    (_, false) => 0,
+                }
+            })
+            .sum();
+        if reachable < lower {
+            None
+        } else if total - lightest < lower {
+            conjunction(weights)
+        } else {
+            Some(SimplifiedBody {
+                slack: total - lower,
+                weights,
+            })
+        }
     }
 }
 
@@ -331,11 +435,15 @@ impl Reduct {
                     lower,
                     elements,
                 }),
-                HeadKind::Choice => rules.extend(head.into_iter().map(|atom| ReductRule {
-                    head: vec![atom],
-                    lower,
-                    elements: elements.clone(),
-                })),
+                HeadKind::Choice => {
+                    let choosable = defined_heads(rule);
+                    let heads = head.into_iter().filter(|a| choosable.contains(&Atom(*a)));
+                    rules.extend(heads.map(|atom| ReductRule {
+                        head: vec![atom],
+                        lower,
+                        elements: elements.clone(),
+                    }))
+                }
             }
         }
         for (atom, value) in externals.iter() {

@@ -163,17 +163,42 @@ pub fn body(shape: &Shape) -> impl Strategy<Value = Body> {
 /// A rule: a disjunction (possibly empty: a constraint) or a choice.
 pub fn rule(shape: &Shape) -> impl Strategy<Value = Rule> {
     let atoms = shape.atoms;
+    let head_atoms = move |range: std::ops::RangeInclusive<usize>| {
+        proptest::collection::vec((1..=atoms).prop_map(Atom), range)
+    };
+    let constraint = Just((HeadKind::Disjunction, Vec::new()));
     let disjunctive =
-        proptest::collection::vec((1..=atoms).prop_map(Atom), 0..=shape.max_disjunction)
-            .prop_map(|head| (HeadKind::Disjunction, head));
-    let choice = proptest::collection::vec((1..=atoms).prop_map(Atom), 1..=3)
-        .prop_map(|head| (HeadKind::Choice, head));
-    let choice_share = shape.choice;
-    let head = prop_oneof![10 - choice_share.min(9) => disjunctive, choice_share.max(1) => choice]
-        .prop_filter("choices only where the shape allows", move |(kind, _)| {
-            choice_share > 0 || *kind == HeadKind::Disjunction
-        });
-    (head, body(shape)).prop_map(|((kind, head), body)| Rule { kind, head, body })
+        head_atoms(1..=shape.max_disjunction).prop_map(|head| (HeadKind::Disjunction, head));
+    let choice = head_atoms(1..=3).prop_map(|head| (HeadKind::Choice, head));
+    let choice_share = shape.choice.min(7);
+    let head = prop_oneof![
+        2 => constraint,
+        8 - choice_share => disjunctive,
+        choice_share.max(1) => choice,
+    ]
+    .prop_filter("choices only where the shape allows", move |(kind, _)| {
+        choice_share > 0 || *kind == HeadKind::Disjunction
+    });
+    (head, body(shape))
+        .prop_filter("no constraint with an empty body", |((_, head), body)| {
+            !head.is_empty() || *body != Body::Normal(Vec::new())
+        })
+        .prop_map(|((kind, head), body)| avoid_choice_quirk(Rule { kind, head, body }))
+}
+
+/// Drops, from the sum body of a choice rule with several head atoms, the elements over those
+/// head atoms (either sign): clasp never derives such a head atom from such a rule, a quirk the
+/// checker documents and does not follow (gringo never emits that shape).
+pub fn avoid_choice_quirk(mut rule: Rule) -> Rule {
+    let mut distinct = rule.head.clone();
+    distinct.sort();
+    distinct.dedup();
+    if rule.kind == HeadKind::Choice && distinct.len() > 1 {
+        if let Body::Weight { elements, .. } = &mut rule.body {
+            elements.retain(|e| !distinct.contains(&e.literal.atom()));
+        }
+    }
+    rule
 }
 
 /// An external value.
@@ -206,8 +231,14 @@ pub fn program(shape: Shape) -> impl Strategy<Value = GroundProgram> {
     let assumptions = proptest::collection::vec(literal(atoms), shape.assumptions);
     let with_projection = shape.projection;
     (rules, minimizes, projection, externals, assumptions).prop_map(
-        move |(rules, minimizes, projection, externals, assumptions)| GroundProgram {
+        move |(rules, minimizes, projection, mut externals, assumptions)| GroundProgram {
             atom_count: atoms,
+            externals: {
+                // clasp's treatment of an external atom that heads rules depends on its
+                // parse-time simplification (see `check`); keep externals undefined.
+                externals.retain(|(atom, _)| !rules.iter().any(|r| r.head.contains(atom)));
+                externals
+            },
             rules,
             minimizes,
             projection: with_projection.then_some(projection),
@@ -217,7 +248,6 @@ pub fn program(shape: Shape) -> impl Strategy<Value = GroundProgram> {
                     condition: vec![Literal::positive(Atom(a))],
                 })
                 .collect(),
-            externals,
             assumptions,
         },
     )
