@@ -155,7 +155,11 @@ impl<'a> Run<'a> {
         if let Some(done) = watchdog {
             self.time_limit_hit = done.finish();
         }
-        let infos: Vec<String> = self.control.infos().iter().map(|d| d.to_string()).collect();
+        let infos: Vec<String> = if self.options.quiet_infos {
+            Vec::new()
+        } else {
+            self.control.infos().iter().map(|d| d.to_string()).collect()
+        };
         for info in infos {
             let _ = write!(self.err, "{info}\n\n");
         }

@@ -39,6 +39,8 @@ pub struct CliOptions {
     pub constants: Vec<(String, String)>,
     pub solve: Options,
     pub output: OutputConfig,
+    /// `-W none`: do not print the grounder's informational messages.
+    pub quiet_infos: bool,
 }
 
 /// What parsing the command line produced.
@@ -101,6 +103,10 @@ fn command() -> Command {
             value_arg("mode").help("Run in {clingo|clasp|gringo} mode"),
             value_arg("dialect").help("Input language {auto|clingo|gringo3}"),
             value_arg("seed").help("Set random number generator's seed to <n>"),
+            value_arg("warn")
+                .short('W')
+                .action(ArgAction::Append)
+                .help("Enable/disable warnings: none|all|[no-]<name> (clingo's names)"),
             Arg::new("version")
                 .long("version")
                 .short('v')
@@ -202,7 +208,29 @@ fn from_matches(m: &ArgMatches) -> Result<CliOptions, String> {
     options.constants = parse_constants(m)?;
     options.solve = parse_solve(m, positional_models)?;
     options.output = parse_output(m)?;
+    options.quiet_infos = parse_warnings(m)?;
     Ok(options)
+}
+
+/// Whether `-W` turned the informational messages off (the last `none`/`all` wins).
+fn parse_warnings(m: &ArgMatches) -> Result<bool, String> {
+    const NAMES: [&str; 5] = [
+        "atom-undefined",
+        "file-included",
+        "operation-undefined",
+        "global-variable",
+        "other",
+    ];
+    let mut quiet = false;
+    for value in m.get_many::<String>("warn").into_iter().flatten() {
+        match value.as_str() {
+            "none" => quiet = true,
+            "all" => quiet = false,
+            name if NAMES.contains(&name.trim_start_matches("no-")) => {}
+            other => return Err(invalid(other, "warn")),
+        }
+    }
+    Ok(quiet)
 }
 
 fn parse_mode(mode: Option<&String>, text: bool) -> Result<Mode, String> {
@@ -404,6 +432,8 @@ mod tests {
         assert_eq!(run("--mode=gringo").mode, Mode::Gringo);
         assert_eq!(run("--mode=clasp").mode, Mode::Clasp);
         assert_eq!(run("--dialect=gringo3").solve.dialect, Dialect::Gringo3);
+        assert!(run("-W none").quiet_infos);
+        assert!(!run("--warn=no-atom-undefined").quiet_infos);
     }
 
     #[test]
