@@ -49,8 +49,11 @@ pub struct Options {
     /// How many models to compute; `None` is clingo's default (all when optimizing or
     /// computing consequences, else 1); `Some(0)` is all.
     pub models: Option<u64>,
+    /// Enumeration algorithm, or brave/cautious consequences (`--enum-mode`).
     pub enum_mode: EnumMode,
+    /// What to do with minimize statements (`--opt-mode`).
     pub opt_mode: OptMode,
+    /// What to project onto (`--project`).
     pub projection: Projection,
     /// Seed for the solver's random choices.
     pub seed: u64,
@@ -63,7 +66,9 @@ pub struct Options {
 /// The value [`Control::assign_external`] gives an external atom.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum TruthValue {
+    /// The atom holds.
     True,
+    /// The atom does not hold.
     False,
     /// Either value; the solver chooses.
     Free,

@@ -130,7 +130,9 @@ pub struct SolveSummary {
     pub interrupted: bool,
     /// Stopped by the time limit.
     pub timed_out: bool,
+    /// The solver's counters.
     pub statistics: Statistics,
+    /// Wall-clock times.
     pub times: SolveTimes,
 }
 

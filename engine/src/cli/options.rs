@@ -33,11 +33,15 @@ pub enum Mode {
 /// Everything the command line asked for.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct CliOptions {
+    /// What the run does.
     pub mode: Mode,
+    /// Input files in order (empty: standard input).
     pub files: Vec<String>,
     /// `-c name=term`, in order.
     pub constants: Vec<(String, String)>,
+    /// Solving options.
     pub solve: Options,
+    /// Printing options.
     pub output: OutputConfig,
     /// `-W none`: do not print the grounder's informational messages.
     pub quiet_infos: bool,

@@ -52,6 +52,7 @@ pub enum Format {
 /// How a run is printed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OutputConfig {
+    /// Text, competition, JSON or none.
     pub format: Format,
     /// `--verbose`: 0 prints only models and the result, 1 (default) adds banner and summary.
     pub verbosity: u32,
@@ -78,7 +79,9 @@ impl Default for OutputConfig {
 /// Brave or cautious reasoning.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum ConsequenceKind {
+    /// The union of all models.
     Brave,
+    /// The intersection of all models.
     Cautious,
 }
 
@@ -114,9 +117,13 @@ pub struct ModelEvent {
 /// The result line.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
+    /// Stopped before anything was known.
     Unknown,
+    /// A model was found.
     Satisfiable,
+    /// There is no model.
     Unsatisfiable,
+    /// The optimum was found and proven.
     OptimumFound,
 }
 
@@ -144,33 +151,51 @@ pub enum StopReason {
 /// Wall and CPU times of a run, in seconds.
 #[derive(Copy, Clone, Debug, PartialEq, Default)]
 pub struct Times {
+    /// The whole run.
     pub total: f64,
+    /// The search.
     pub solve: f64,
+    /// Until the first model.
     pub first_model: f64,
+    /// From the last model to the end of a complete search.
     pub unsat: f64,
+    /// CPU time of the process.
     pub cpu: f64,
 }
 
 /// Solver statistics printed by `--stats`.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct StatsView {
+    /// Decisions.
     pub choices: u64,
+    /// Conflicts.
     pub conflicts: u64,
+    /// Restarts.
     pub restarts: u64,
+    /// Learnt nogoods.
     pub lemmas: u64,
+    /// Learnt nogoods deleted.
     pub deleted: u64,
+    /// Rules of the input program.
     pub rules: u64,
+    /// Atoms of the input program.
     pub atoms: u64,
+    /// Rule bodies.
     pub bodies: u64,
+    /// Solver variables.
     pub variables: u64,
+    /// Solver constraints.
     pub constraints: u64,
+    /// No positive cycles.
     pub tight: bool,
 }
 
 /// Everything the final summary prints.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct RunSummary {
+    /// The result line (`None` prints `UNKNOWN`).
     pub outcome: Option<Outcome>,
+    /// Why the run stopped early, if it did.
     pub stopped: Option<StopReason>,
     /// Models enumerated.
     pub models: u64,
@@ -188,15 +213,20 @@ pub struct RunSummary {
     pub optimal: u64,
     /// The best costs found.
     pub costs: Vec<i64>,
+    /// Times of the run.
     pub times: Times,
+    /// Statistics for `--stats`.
     pub stats: StatsView,
 }
 
 /// The printer for one run, in any format.
 #[derive(Debug)]
 pub enum Printer {
+    /// `--outf=0` and `--outf=1`.
     Text(TextPrinter),
+    /// `--outf=2`.
     Json(JsonPrinter),
+    /// `--outf=3`.
     None,
 }
 

@@ -230,12 +230,12 @@ impl TextPrinter {
         let s = &summary.stats;
         let _ = writeln!(out, "{}", self.comment_prefix());
         let lines = [
-            ("Choices", s.choices.to_string()),
+            ("Choices", format!("{:<8}", s.choices)),
             (
                 "Conflicts",
                 format!("{:<8} (Analyzed: {})", s.conflicts, s.conflicts),
             ),
-            ("Restarts", s.restarts.to_string()),
+            ("Restarts", format!("{:<8}", s.restarts)),
             (
                 "Lemmas",
                 format!("{:<8} (Deleted: {})", s.lemmas, s.deleted),
@@ -247,12 +247,12 @@ impl TextPrinter {
         let _ = writeln!(out, "{}", self.comment_prefix());
         let tight = if s.tight { "Yes" } else { "No" };
         let lines = [
-            ("Rules", s.rules.to_string()),
-            ("Atoms", s.atoms.to_string()),
-            ("Bodies", s.bodies.to_string()),
+            ("Rules", format!("{:<8}", s.rules)),
+            ("Atoms", format!("{:<8}", s.atoms)),
+            ("Bodies", format!("{:<8}", s.bodies)),
             ("Tight", tight.to_string()),
-            ("Variables", s.variables.to_string()),
-            ("Constraints", s.constraints.to_string()),
+            ("Variables", format!("{:<8}", s.variables)),
+            ("Constraints", format!("{:<8}", s.constraints)),
         ];
         for (key, value) in lines {
             self.key_value(out, key, &value);
