@@ -392,8 +392,16 @@ fn projection_vars(program: &GroundProgram, options: &SolveOptions) -> Option<Ve
     Some(vars)
 }
 
-/// Atoms whose truth is shown: single positive output conditions, or all atoms without outputs.
+/// Atoms brave/cautious consequences range over (clasp's choice): the projection atoms when
+/// the program has a projection statement, else the atoms of single positive output conditions,
+/// or all atoms when there are no outputs at all.
 fn tracked_atoms(program: &GroundProgram) -> Vec<Var> {
+    if let Some(projection) = &program.projection {
+        let mut vars: Vec<Var> = projection.iter().map(|a| Var(a.0)).collect();
+        vars.sort_unstable();
+        vars.dedup();
+        return vars;
+    }
     if program.outputs.is_empty() {
         return (1..=program.atom_count).map(Var).collect();
     }

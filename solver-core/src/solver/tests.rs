@@ -572,12 +572,17 @@ fn compare_projection_and_consequences(p: &GroundProgram, models: &[Vec<Atom>], 
         brute::projected_models(p, models),
         "projection in {p:?}"
     );
+    // Without outputs, consequences range over the projection atoms, or all atoms.
+    let tracked = |atoms: Vec<Atom>| match &p.projection {
+        Some(onto) => brute::project(&atoms, onto),
+        None => atoms,
+    };
     for (mode, expected) in [
         (
             EnumMode::Brave,
-            (!models.is_empty()).then(|| brute::brave(models)),
+            (!models.is_empty()).then(|| tracked(brute::brave(models))),
         ),
-        (EnumMode::Cautious, brute::cautious(models)),
+        (EnumMode::Cautious, brute::cautious(models).map(tracked)),
     ] {
         let options = SolveOptions {
             seed,
