@@ -185,6 +185,30 @@ impl Solver {
         summary
     }
 
+    /// Brave/cautious only: clingo's `Consequences: [lower;upper]` over the tracked atoms (the
+    /// projection atoms, else the atoms of single positive output conditions, else all atoms)
+    /// after the last reported model. Brave: `lower` = atoms in the union so far, `upper` adds
+    /// the tracked atoms not yet false at decision level 0. Cautious: `upper` = atoms in the
+    /// intersection so far, `lower` = those of them true at level 0. Outputs without a
+    /// condition (facts) are not counted; add them. `None` in other modes.
+    pub fn consequence_bounds(&self) -> Option<(u64, u64)> {
+        let a = &self.search.assignment;
+        let fixed = |lit: Lit| a.is_true(lit) && a.level_of(lit.var()) == 0;
+        let entries = self.tracked.iter().zip(&self.approximation);
+        let inside = entries.clone().filter(|(_, &i)| i).count() as u64;
+        match self.task {
+            Task::Brave => {
+                let open = entries.filter(|(v, &i)| !i && !fixed(v.neg())).count() as u64;
+                Some((inside, inside + open))
+            }
+            Task::Cautious => {
+                let certain = entries.filter(|(v, &i)| i && fixed(v.pos())).count() as u64;
+                Some((certain, inside))
+            }
+            _ => None,
+        }
+    }
+
     /// The interrupt and deadline of the options.
     fn limits(&self) -> Limits {
         Limits {

@@ -372,6 +372,16 @@ fn brave_and_cautious_consequences() {
         enum_mode: EnumMode::Brave,
         ..SolveOptions::default()
     };
+    let mut solver = Solver::new(&p, brave.clone()).expect("solver builds");
+    let mut bounds = Vec::new();
+    while solver.next_model().is_some() {
+        bounds.push(solver.consequence_bounds());
+    }
+    assert_eq!(bounds.last(), Some(&Some((3, 3))));
+    assert!(bounds
+        .iter()
+        .flatten()
+        .all(|&(lower, upper)| lower <= upper && upper == 3));
     let (models, summary) = run(&p, brave);
     assert_eq!(
         models.last().map(|m| m.atoms.clone()),
