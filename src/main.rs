@@ -1,6 +1,27 @@
-//! The `mini-clingo` command line: a thin layer over `engine::Control`.
+//! The `mini-clingo` command line: a thin layer over `engine::cli`.
+//!
+//! SIGINT and SIGTERM (Ctrl-C) set the run's interrupt handle: the search stops, and what was
+//! found is printed with the summary, as clingo does.
 #![forbid(unsafe_code)]
 
 fn main() {
-    std::process::exit(engine::cli::main());
+    let interrupt = engine::Interrupt::new();
+    let handler_interrupt = interrupt.clone();
+    let installed = ctrlc::set_handler(move || {
+        if !handler_interrupt.is_set() {
+            eprintln!("*** Info : (mini-clingo): INTERRUPTED by signal!");
+        }
+        handler_interrupt.interrupt();
+    });
+    if installed.is_err() {
+        eprintln!("*** Warn : (mini-clingo): could not install the signal handler");
+    }
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let code = engine::cli::run(
+        &args,
+        interrupt,
+        &mut std::io::stdout(),
+        &mut std::io::stderr(),
+    );
+    std::process::exit(code);
 }

@@ -5,12 +5,15 @@
 #![forbid(unsafe_code)]
 
 pub mod api;
+pub mod aspif;
+pub mod brute;
+pub mod check;
 pub mod program;
+mod solver;
 
-pub use api::{
-    EnumMode, Interrupt, Model, OptMode, SolveError, SolveOptions, Statistics, Summary,
-};
+pub use api::{EnumMode, Interrupt, Model, OptMode, SolveError, SolveOptions, Statistics, Summary};
 pub use program::{
     Atom, AtomOutOfRange, Body, ExternalValue, GroundProgram, HeadKind, Literal, Minimize, Output,
     Rule, WeightedLiteral,
 };
+pub use solver::Solver;

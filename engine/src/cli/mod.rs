@@ -1,0 +1,471 @@
+//! The `mini-clingo` command line: a thin layer over [`Control`] and the printers.
+//!
+//! One run: parse the options ([`options`]); read the inputs (files, or standard input when
+//! there are none or for `-`); ground (or read aspif in clasp mode); then either print the
+//! ground program (`--text`, `--mode=gringo`) or solve, streaming each model to stdout as it
+//! is found and ending with clingo's result line and summary. Diagnostics and warnings go to
+//! stderr in clingo's format. The exit code is clingo's: 10 (a model was found) + 20 (the
+//! search was exhausted) + 1 (interrupted or out of time); 65 for an input error, 1 for a bad
+//! option, 0 after printing help or the version.
+
+pub mod options;
+
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+use crate::output::{
+    ConsequenceKind, ModelEvent, Outcome, Printer, RunSummary, StatsView, StopReason, Times,
+};
+use crate::{Control, EnumMode, Error, Interrupt, Model, OptMode, SolveSummary};
+use options::{CliOptions, Mode, Parsed, PROGRAM};
+
+/// Exit code: a model was found.
+pub const EXIT_SAT: i32 = 10;
+/// Exit code: the search space was exhausted.
+pub const EXIT_EXHAUSTED: i32 = 20;
+/// Exit code: the search was interrupted (signal or time limit).
+pub const EXIT_INTERRUPTED: i32 = 1;
+/// Exit code: the input was rejected.
+pub const EXIT_INPUT_ERROR: i32 = 65;
+/// Exit code: bad command line.
+pub const EXIT_BAD_OPTION: i32 = 1;
+
+/// Runs the command line with the process's arguments and standard streams.
+pub fn main() -> i32 {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    run(
+        &args,
+        Interrupt::new(),
+        &mut std::io::stdout(),
+        &mut std::io::stderr(),
+    )
+}
+
+/// Runs the command line; `interrupt` is set by the caller's signal handler.
+pub fn run(args: &[String], interrupt: Interrupt, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let options = match options::parse(args) {
+        Parsed::Run(options) => options,
+        Parsed::Print(text) => {
+            let _ = out.write_all(text.as_bytes());
+            return 0;
+        }
+        Parsed::Error(message) => {
+            let _ = writeln!(err, "*** ERROR: ({PROGRAM}): {message}");
+            let _ = writeln!(
+                err,
+                "*** Info : ({PROGRAM}): Try '--help' for usage information"
+            );
+            return EXIT_BAD_OPTION;
+        }
+    };
+    let mut run = Run::new(&options, interrupt, out, err);
+    run.execute()
+}
+
+/// One run's state: the control, the printer and the streams.
+struct Run<'a> {
+    options: &'a CliOptions,
+    control: Control,
+    printer: Printer,
+    out: &'a mut dyn Write,
+    err: &'a mut dyn Write,
+    start: Instant,
+    time_limit_hit: bool,
+}
+
+impl<'a> Run<'a> {
+    fn new(
+        options: &'a CliOptions,
+        interrupt: Interrupt,
+        out: &'a mut dyn Write,
+        err: &'a mut dyn Write,
+    ) -> Run<'a> {
+        let mut control = Control::with_options(options.solve.clone());
+        control.use_interrupt(interrupt);
+        Run {
+            options,
+            control,
+            printer: Printer::new(&options.output),
+            out,
+            err,
+            start: Instant::now(),
+            time_limit_hit: false,
+        }
+    }
+
+    fn print(&mut self, text: &str) {
+        let _ = self.out.write_all(text.as_bytes());
+        let _ = self.out.flush();
+    }
+
+    /// clasp reports a time limit like a signal.
+    fn time_limit_message(&mut self) {
+        let _ = writeln!(self.err, "*** Info : ({PROGRAM}): INTERRUPTED by signal!");
+    }
+
+    fn warn(&mut self, message: &str) {
+        let _ = writeln!(self.err, "*** Warn : ({PROGRAM}): {message}");
+    }
+
+    fn input_names(&self) -> Vec<String> {
+        if self.options.files.is_empty() {
+            vec!["stdin".to_string()]
+        } else {
+            self.options.files.clone()
+        }
+    }
+
+    fn execute(&mut self) -> i32 {
+        let solving = matches!(self.options.mode, Mode::Clingo | Mode::Clasp);
+        if solving {
+            let banner = format!("{PROGRAM} version {}", env!("CARGO_PKG_VERSION"));
+            let text = self.printer.begin(&banner, &self.input_names());
+            self.print(&text);
+        }
+        if let Err(error) = self.prepare() {
+            return self.fail(&error, solving);
+        }
+        match self.options.mode {
+            Mode::Text => self.print_program(Control::text),
+            Mode::Gringo => self.print_program(Control::aspif),
+            Mode::Clingo | Mode::Clasp => self.solve(),
+        }
+    }
+
+    /// Reads the inputs and grounds them (or reads aspif).
+    fn prepare(&mut self) -> Result<(), Error> {
+        let files = if self.options.files.is_empty() {
+            vec!["-".to_string()]
+        } else {
+            self.options.files.clone()
+        };
+        if self.options.mode == Mode::Clasp {
+            // Like clasp, only the first input is read.
+            let text = read_input(files.first().map_or("-", String::as_str))?;
+            return self.control.load_aspif(&String::from_utf8_lossy(&text));
+        }
+        for (name, term) in &self.options.constants {
+            self.control.set_const(name, term)?;
+        }
+        for file in &files {
+            self.control.load(file)?;
+        }
+        let watchdog = self.start_watchdog();
+        let grounded = self.control.ground();
+        if let Some(done) = watchdog {
+            self.time_limit_hit = done.finish();
+        }
+        let infos: Vec<String> = self.control.infos().iter().map(|d| d.to_string()).collect();
+        for info in infos {
+            let _ = write!(self.err, "{info}\n\n");
+        }
+        grounded
+    }
+
+    /// Interrupts grounding when the time limit passes.
+    fn start_watchdog(&self) -> Option<Watchdog> {
+        let limit = self.options.solve.time_limit?;
+        Some(Watchdog::start(limit, self.control.interrupt_handle()))
+    }
+
+    /// Prints an input error as clingo does and returns its exit code.
+    fn fail(&mut self, error: &Error, solving: bool) -> i32 {
+        if self.control.interrupt_handle().is_set() {
+            return self.finish_without_solving(solving);
+        }
+        let mut text = String::new();
+        for diagnostic in error.diagnostics() {
+            text.push_str(&format!("{diagnostic}\n\n"));
+        }
+        let message = match error {
+            Error::FileNotFound(_) => {
+                text.push_str(&format!("<cmd>: error: {error}\n\n"));
+                "parsing failed".to_string()
+            }
+            other => other.to_string(),
+        };
+        text.push_str(&format!("*** ERROR: ({PROGRAM}): {message}\n"));
+        let _ = self.err.write_all(text.as_bytes());
+        if solving {
+            let summary = RunSummary {
+                outcome: Some(Outcome::Unknown),
+                times: self.times(&SolveSummary::default()),
+                ..RunSummary::default()
+            };
+            let text = self.printer.finish(&summary);
+            self.print(&text);
+        }
+        EXIT_INPUT_ERROR
+    }
+
+    /// Grounding was interrupted: an UNKNOWN result.
+    fn finish_without_solving(&mut self, solving: bool) -> i32 {
+        if self.time_limit_hit {
+            self.time_limit_message();
+        }
+        if solving {
+            let stopped = if self.time_limit_hit {
+                StopReason::TimeLimit
+            } else {
+                StopReason::Interrupted
+            };
+            let summary = RunSummary {
+                outcome: Some(Outcome::Unknown),
+                stopped: Some(stopped),
+                times: self.times(&SolveSummary::default()),
+                ..RunSummary::default()
+            };
+            let text = self.printer.finish(&summary);
+            self.print(&text);
+        }
+        EXIT_INTERRUPTED
+    }
+
+    fn print_program(&mut self, print: fn(&Control) -> Result<String, Error>) -> i32 {
+        match print(&self.control) {
+            Ok(text) => {
+                self.print(&text);
+                0
+            }
+            Err(error) => self.fail(&error, false),
+        }
+    }
+
+    fn warn_about_model_count(&mut self) {
+        let options = &self.options.solve;
+        let explicit = options.models.is_some_and(|n| n > 0);
+        let minimize = self.control.has_minimize();
+        let consequences = matches!(options.enum_mode, EnumMode::Brave | EnumMode::Cautious);
+        if minimize && options.opt_mode == OptMode::Enum {
+            self.warn("opt-mode=enum: No bound given, optimize statement ignored.");
+        }
+        if explicit && consequences {
+            self.warn("#models not 0: last model may not cover consequences.");
+        } else if explicit && minimize && options.opt_mode == OptMode::Opt {
+            self.warn("#models not 0: optimality of last model not guaranteed.");
+        }
+    }
+
+    fn solve(&mut self) -> i32 {
+        if self.control.interrupt_handle().is_set() || self.time_limit_hit {
+            return self.finish_without_solving(true);
+        }
+        self.warn_about_model_count();
+        if let Some(limit) = self.options.solve.time_limit {
+            let left = limit.saturating_sub(self.start.elapsed());
+            self.control.options_mut().time_limit = Some(left.max(Duration::from_millis(1)));
+        }
+        let text = self.printer.solving();
+        self.print(&text);
+        let mut handle = match self.control.solve() {
+            Ok(handle) => handle,
+            Err(error) => return self.fail(&error, true),
+        };
+        let solve_start = Instant::now();
+        let mut last: Option<Model> = None;
+        let costs_shown = self.costs_shown();
+        for model in handle.by_ref() {
+            let event = self.model_event(&model, costs_shown, solve_start);
+            let text = self.printer.model(&event);
+            self.print(&text);
+            last = Some(model);
+        }
+        let summary = handle.summary();
+        if summary.timed_out {
+            self.time_limit_message();
+        }
+        let run_summary = self.run_summary(&summary, last.as_ref(), costs_shown);
+        let text = self.printer.finish(&run_summary);
+        self.print(&text);
+        exit_code(&summary)
+    }
+
+    /// Whether models carry costs: the program minimizes and the mode does not ignore it.
+    fn costs_shown(&self) -> bool {
+        self.control.has_minimize() && self.options.solve.opt_mode != OptMode::Ignore
+    }
+
+    fn consequence_kind(&self) -> Option<ConsequenceKind> {
+        match self.options.solve.enum_mode {
+            EnumMode::Brave => Some(ConsequenceKind::Brave),
+            EnumMode::Cautious => Some(ConsequenceKind::Cautious),
+            _ => None,
+        }
+    }
+
+    fn model_event(&self, model: &Model, costs_shown: bool, solve_start: Instant) -> ModelEvent {
+        let shown = model.shown_names();
+        let consequences = self
+            .consequence_kind()
+            .map(|kind| consequence_bounds(kind, shown.len() as u64, &self.control));
+        ModelEvent {
+            number: model.number(),
+            shown,
+            costs: costs_shown.then(|| model.costs().to_vec()),
+            consequences,
+            optimal: model.is_optimal(),
+            definite: false,
+            time: solve_start.elapsed().as_secs_f64(),
+        }
+    }
+
+    fn run_summary(&self, s: &SolveSummary, last: Option<&Model>, costs_shown: bool) -> RunSummary {
+        let sat = s.satisfiable == Some(true) || last.is_some();
+        let opt_mode = self.options.solve.opt_mode;
+        let has_costs = costs_shown && sat;
+        let optimum = has_costs && (s.optimum_proven || (opt_mode == OptMode::Enum && s.exhausted));
+        let outcome = match (s.satisfiable, sat) {
+            (Some(false), false) => Outcome::Unsatisfiable,
+            (_, true) if optimum => Outcome::OptimumFound,
+            (_, true) => Outcome::Satisfiable,
+            _ => Outcome::Unknown,
+        };
+        let optimize = has_costs && matches!(opt_mode, OptMode::Opt | OptMode::OptN);
+        let optimal = match opt_mode {
+            OptMode::OptN => s.optimal_models,
+            _ => u64::from(optimum),
+        };
+        let costs = s
+            .costs
+            .clone()
+            .or_else(|| last.map(|m| m.costs().to_vec()))
+            .unwrap_or_default();
+        RunSummary {
+            outcome: Some(outcome),
+            stopped: stop_reason(s),
+            models: s.models,
+            complete: s.exhausted,
+            consequences: self
+                .consequence_kind()
+                .zip(last)
+                .map(|(kind, m)| (kind, m.shown_names().len() as u64)),
+            has_costs,
+            optimize,
+            optimum,
+            optimal,
+            costs,
+            times: self.times(s),
+            stats: stats_view(s),
+        }
+    }
+
+    fn times(&self, s: &SolveSummary) -> Times {
+        Times {
+            total: self.start.elapsed().as_secs_f64(),
+            solve: s.times.solve.as_secs_f64(),
+            first_model: s.times.first_model.as_secs_f64(),
+            unsat: s.times.unsat.as_secs_f64(),
+            cpu: cpu_seconds().unwrap_or_else(|| self.start.elapsed().as_secs_f64()),
+        }
+    }
+}
+
+/// clasp's `[lower;upper]` for a consequence approximation with `shown` atoms.
+///
+/// Brave: the atoms seen so far are certain, the rest still possible. Cautious: only facts are
+/// certain before the search ends, the current intersection is possible. (clasp also drops
+/// atoms it knows to be false at the top level from the brave upper bound; we cannot see those,
+/// so intermediate upper bounds may be larger than clingo's.)
+fn consequence_bounds(kind: ConsequenceKind, shown: u64, control: &Control) -> (u64, u64) {
+    let outputs = control.ground_program().map_or(&[][..], |p| &p.outputs[..]);
+    let facts = outputs.iter().filter(|o| o.condition.is_empty()).count() as u64;
+    match kind {
+        ConsequenceKind::Brave => (shown, (outputs.len() as u64).max(shown)),
+        ConsequenceKind::Cautious => (facts.min(shown), shown),
+    }
+}
+
+fn stop_reason(s: &SolveSummary) -> Option<StopReason> {
+    if s.timed_out {
+        Some(StopReason::TimeLimit)
+    } else if s.interrupted {
+        Some(StopReason::Interrupted)
+    } else {
+        None
+    }
+}
+
+fn stats_view(s: &SolveSummary) -> StatsView {
+    let st = &s.statistics;
+    StatsView {
+        choices: st.choices,
+        conflicts: st.conflicts,
+        restarts: st.restarts,
+        lemmas: st.learnt_nogoods,
+        deleted: st.deleted_nogoods,
+        rules: st.rules,
+        atoms: st.atoms,
+        bodies: st.bodies,
+        variables: st.variables,
+        constraints: st.constraints,
+        tight: st.tight,
+    }
+}
+
+/// clingo's exit code for a finished search.
+pub fn exit_code(s: &SolveSummary) -> i32 {
+    let mut code = 0;
+    if s.satisfiable == Some(true) || s.models > 0 {
+        code += EXIT_SAT;
+    }
+    if s.exhausted {
+        code += EXIT_EXHAUSTED;
+    }
+    if s.interrupted || s.timed_out {
+        code += EXIT_INTERRUPTED;
+    }
+    code
+}
+
+fn read_input(file: &str) -> Result<Vec<u8>, Error> {
+    let result = if file == "-" {
+        let mut text = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut text).map(|_| text)
+    } else {
+        std::fs::read(file)
+    };
+    result.map_err(|_| Error::FileNotFound(file.to_string()))
+}
+
+/// The process's CPU time (user + system) from `/proc/self/stat`, on Linux.
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let after_name = stat.rsplit_once(')')?.1;
+    let fields: Vec<&str> = after_name.split_whitespace().collect();
+    let user: f64 = fields.get(11)?.parse().ok()?;
+    let system: f64 = fields.get(12)?.parse().ok()?;
+    Some((user + system) / 100.0)
+}
+
+/// A thread that sets an interrupt once a time limit passes, unless finished first.
+struct Watchdog {
+    done: Interrupt,
+    fired: Interrupt,
+}
+
+impl Watchdog {
+    fn start(limit: Duration, target: Interrupt) -> Watchdog {
+        let done = Interrupt::new();
+        let fired = Interrupt::new();
+        let (done_flag, fired_flag) = (done.clone(), fired.clone());
+        std::thread::spawn(move || {
+            let deadline = Instant::now() + limit;
+            while !done_flag.is_set() {
+                let now = Instant::now();
+                if now >= deadline {
+                    fired_flag.interrupt();
+                    target.interrupt();
+                    return;
+                }
+                std::thread::sleep((deadline - now).min(Duration::from_millis(20)));
+            }
+        });
+        Watchdog { done, fired }
+    }
+
+    /// Stops the watchdog; returns whether it fired.
+    fn finish(self) -> bool {
+        self.done.interrupt();
+        self.fired.is_set()
+    }
+}

@@ -1,0 +1,460 @@
+//! [`Control`]: configure, load, ground, solve.
+//!
+//! # States
+//! A `Control` is *building* until [`Control::ground`] (or [`Control::load_aspif`]) succeeds,
+//! then *grounded*. Building accepts [`Control::add`], [`Control::load`] and
+//! [`Control::set_const`]; grounded accepts [`Control::solve`] (any number of times),
+//! [`Control::assign_external`] between solves, and the printers ([`Control::text`],
+//! [`Control::aspif`]). Calling a method in the wrong state is misuse and returns
+//! `Err(Error::Usage)`; nothing panics. Options may be changed in any state and apply to the
+//! next call that uses them.
+//!
+//! # Invariants
+//! - `ground` is `Some` exactly in the grounded state; its `atoms` table is shared (`Arc`) with
+//!   every [`Model`](crate::Model) so models stay valid after the `Control` changes.
+//! - `externals` holds the values set by `assign_external`; they replace the program's
+//!   defaults when a search starts and the program itself is never modified.
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+use grounder::{Diagnostic, Dialect, Source, Symbol};
+use solver_core::{
+    Atom, EnumMode, ExternalValue, GroundProgram, Interrupt, Literal, OptMode, SolveOptions,
+};
+
+use crate::backend::{self, Grounded};
+use crate::solve::SolveHandle;
+use crate::Error;
+
+/// What `--project` projects onto.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Projection {
+    /// No projection: every model is reported.
+    #[default]
+    Off,
+    /// Onto the atoms in the conditions of the shown atoms.
+    Show,
+    /// Onto the `#project` atoms.
+    Project,
+    /// Onto the `#project` atoms if there is a `#project` statement, else as `Show`.
+    Auto,
+}
+
+/// Solving options (clingo's command-line options of the same names).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Options {
+    /// How many models to compute; `None` is clingo's default (all when optimizing or
+    /// computing consequences, else 1); `Some(0)` is all.
+    pub models: Option<u64>,
+    pub enum_mode: EnumMode,
+    pub opt_mode: OptMode,
+    pub projection: Projection,
+    /// Seed for the solver's random choices.
+    pub seed: u64,
+    /// Stop the search after this long.
+    pub time_limit: Option<Duration>,
+    /// The input language.
+    pub dialect: Dialect,
+}
+
+/// The value [`Control::assign_external`] gives an external atom.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum TruthValue {
+    True,
+    False,
+    /// Either value; the solver chooses.
+    Free,
+    /// No longer external: false unless derived.
+    Release,
+}
+
+/// The grounded program and its symbol tables, shared with models.
+#[derive(Debug)]
+pub(crate) struct Ground {
+    pub(crate) program: GroundProgram,
+    /// Aligned with `program.outputs`.
+    pub(crate) shown: Vec<Symbol>,
+    /// `atoms[i]` is the symbol of `Atom(i + 1)`, if it has one.
+    pub(crate) atoms: Vec<Option<Symbol>>,
+    /// Kept for `--text`; `None` for programs read from aspif.
+    pub(crate) grounded: Option<Grounded>,
+    /// Symbol to atom, for assumptions and externals.
+    pub(crate) index: HashMap<Symbol, Atom>,
+    /// Output indices in clasp's printing order (see [`print_order`]).
+    pub(crate) print_order: Vec<usize>,
+}
+
+impl Ground {
+    fn new(
+        program: GroundProgram,
+        shown: Vec<Symbol>,
+        atoms: Vec<Option<Symbol>>,
+        grounded: Option<Grounded>,
+    ) -> Ground {
+        let index = atoms
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| Some((s.clone()?, Atom(u32::try_from(i + 1).ok()?))))
+            .collect();
+        let print_order = print_order(&program);
+        Ground {
+            program,
+            shown,
+            atoms,
+            grounded,
+            index,
+            print_order,
+        }
+    }
+}
+
+/// The embedding API: collects program text, grounds it and starts searches.
+///
+/// ```
+/// # fn main() -> Result<(), engine::Error> {
+/// let mut ctl = engine::Control::new();
+/// ctl.add("base", "{ a }.")?;
+/// assert!(ctl.solve().is_err()); // misuse: not grounded yet
+/// # Ok(()) }
+/// ```
+#[derive(Debug, Default)]
+pub struct Control {
+    options: Options,
+    constants: Vec<(String, String)>,
+    sources: Vec<Source>,
+    ground: Option<Arc<Ground>>,
+    externals: HashMap<Atom, ExternalValue>,
+    infos: Vec<Diagnostic>,
+    interrupt: Interrupt,
+}
+
+impl Control {
+    /// A fresh control with default options.
+    pub fn new() -> Control {
+        Control::default()
+    }
+
+    /// A fresh control with `options`.
+    pub fn with_options(options: Options) -> Control {
+        Control {
+            options,
+            ..Control::default()
+        }
+    }
+
+    /// The options.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// The options, to change them.
+    pub fn options_mut(&mut self) -> &mut Options {
+        &mut self.options
+    }
+
+    fn require_building(&self, what: &str) -> Result<(), Error> {
+        match self.ground {
+            None => Ok(()),
+            Some(_) => Err(Error::Usage(format!(
+                "{what} after the program was grounded"
+            ))),
+        }
+    }
+
+    fn require_ground(&self, what: &str) -> Result<&Arc<Ground>, Error> {
+        self.ground
+            .as_ref()
+            .ok_or_else(|| Error::Usage(format!("{what} before the program was grounded")))
+    }
+
+    /// Replaces the constant `name` by `term` (`-c name=term`); the grounder parses `term`.
+    pub fn set_const(&mut self, name: &str, term: &str) -> Result<(), Error> {
+        self.require_building("set_const")?;
+        self.constants.push((name.to_string(), term.to_string()));
+        Ok(())
+    }
+
+    /// Adds program text; `name` is shown in messages.
+    pub fn add(&mut self, name: &str, text: &str) -> Result<(), Error> {
+        self.require_building("add")?;
+        self.sources.push(Source::new(name, text));
+        Ok(())
+    }
+
+    /// Adds the contents of a file; `-` reads standard input.
+    pub fn load(&mut self, path: impl AsRef<Path>) -> Result<(), Error> {
+        self.require_building("load")?;
+        let path = path.as_ref();
+        let name = path.to_string_lossy().into_owned();
+        let (name, text) = if name == "-" {
+            ("<stdin>".to_string(), read_stdin())
+        } else {
+            (name, std::fs::read(path))
+        };
+        let text = text.map_err(|_| Error::FileNotFound(name.clone()))?;
+        self.sources.push(Source::new(name, text));
+        Ok(())
+    }
+
+    /// Grounds everything added so far as one program.
+    ///
+    /// Errors carry the grounder's diagnostics; informational messages (like clingo's
+    /// `info: atom does not occur in any rule head`) are kept in [`Control::infos`].
+    pub fn ground(&mut self) -> Result<(), Error> {
+        self.require_building("ground")?;
+        let options = backend::ground_options(
+            self.constants.clone(),
+            self.options.dialect,
+            Some(self.interrupt.clone()),
+        );
+        let grounded = backend::ground(&self.sources, &options)
+            .map_err(|e| Error::from_diagnostics(e.diagnostics))?;
+        self.infos = grounded.infos.clone();
+        let ground = Ground::new(
+            grounded.program.clone(),
+            grounded.shown.clone(),
+            grounded.atoms.clone(),
+            Some(grounded),
+        );
+        self.ground = Some(Arc::new(ground));
+        Ok(())
+    }
+
+    /// Reads a ground program in aspif (clasp mode) instead of grounding text.
+    ///
+    /// Output names are parsed as terms where possible, else kept verbatim.
+    pub fn load_aspif(&mut self, text: &str) -> Result<(), Error> {
+        self.require_building("load_aspif")?;
+        let program = backend::read_aspif(text).map_err(Error::Aspif)?;
+        let shown: Vec<Symbol> = program
+            .outputs
+            .iter()
+            .map(|o| backend::parse_symbol(&o.name).unwrap_or_else(|_| Symbol::constant(&o.name)))
+            .collect();
+        let mut atoms = vec![None; program.atom_count as usize];
+        for (output, symbol) in program.outputs.iter().zip(&shown) {
+            if let [literal] = output.condition.as_slice() {
+                if let Some(slot) = atoms.get_mut(literal.atom().index()) {
+                    if literal.is_positive() && slot.is_none() {
+                        *slot = Some(symbol.clone());
+                    }
+                }
+            }
+        }
+        self.ground = Some(Arc::new(Ground::new(program, shown, atoms, None)));
+        Ok(())
+    }
+
+    /// The sources added so far, in order.
+    pub fn sources(&self) -> &[Source] {
+        &self.sources
+    }
+
+    /// The grounder's informational messages from the last [`Control::ground`].
+    pub fn infos(&self) -> &[Diagnostic] {
+        &self.infos
+    }
+
+    /// The ground program, once grounded.
+    pub fn ground_program(&self) -> Option<&GroundProgram> {
+        self.ground.as_ref().map(|g| &g.program)
+    }
+
+    /// Whether the ground program has minimize statements.
+    pub fn has_minimize(&self) -> bool {
+        self.ground_program()
+            .is_some_and(|p| !p.minimizes.is_empty())
+    }
+
+    /// The ground program as text (clingo's `--text`).
+    pub fn text(&self) -> Result<String, Error> {
+        let ground = self.require_ground("text")?;
+        match &ground.grounded {
+            Some(grounded) => Ok(backend::print_text(grounded)),
+            None => Err(Error::Usage(
+                "text of a program read from aspif".to_string(),
+            )),
+        }
+    }
+
+    /// The ground program in aspif (clingo's `--mode=gringo`).
+    pub fn aspif(&self) -> Result<String, Error> {
+        Ok(backend::write_aspif(&self.require_ground("aspif")?.program))
+    }
+
+    /// Sets the value of an external atom for the following searches.
+    ///
+    /// As in clingo, an atom that is not external (or not in the program) is left alone.
+    pub fn assign_external(&mut self, atom: &Symbol, value: TruthValue) -> Result<(), Error> {
+        let ground = self.require_ground("assign_external")?;
+        let Some(&id) = ground.index.get(atom) else {
+            return Ok(());
+        };
+        if ground.program.externals.iter().any(|(a, _)| *a == id) {
+            let value = match value {
+                TruthValue::True => ExternalValue::True,
+                TruthValue::False => ExternalValue::False,
+                TruthValue::Free => ExternalValue::Free,
+                TruthValue::Release => ExternalValue::Release,
+            };
+            self.externals.insert(id, value);
+        }
+        Ok(())
+    }
+
+    /// A handle that stops a running search (or grounding) from any thread.
+    pub fn interrupt_handle(&self) -> Interrupt {
+        self.interrupt.clone()
+    }
+
+    /// Makes this control use `handle` (for example one that a signal handler sets) instead
+    /// of its own interrupt handle.
+    pub fn use_interrupt(&mut self, handle: Interrupt) {
+        self.interrupt = handle;
+    }
+
+    /// Starts a search; iterate the handle for the models.
+    pub fn solve(&self) -> Result<SolveHandle, Error> {
+        self.solve_with_assumptions(&[])
+    }
+
+    /// Starts a search under assumptions: each `(atom, value)` must hold in every model.
+    /// Assuming an atom the program does not have to be true makes the search unsatisfiable.
+    pub fn solve_with_assumptions(
+        &self,
+        assumptions: &[(Symbol, bool)],
+    ) -> Result<SolveHandle, Error> {
+        let ground = Arc::clone(self.require_ground("solve")?);
+        let mut program = ground.program.clone();
+        self.apply_externals(&mut program);
+        self.apply_assumptions(&ground, &mut program, assumptions);
+        let project = self.apply_projection(&mut program);
+        let limit = self.effective_models(&program);
+        self.interrupt.reset();
+        let options = SolveOptions {
+            models: limit,
+            enum_mode: self.options.enum_mode,
+            opt_mode: self.options.opt_mode,
+            project,
+            seed: self.options.seed,
+            time_limit: self.options.time_limit,
+            interrupt: Some(self.interrupt.clone()),
+        };
+        SolveHandle::start(ground, &program, options)
+    }
+
+    fn apply_externals(&self, program: &mut GroundProgram) {
+        for (atom, value) in &mut program.externals {
+            if let Some(new) = self.externals.get(atom) {
+                *value = *new;
+            }
+        }
+    }
+
+    fn apply_assumptions(
+        &self,
+        ground: &Ground,
+        program: &mut GroundProgram,
+        assumptions: &[(Symbol, bool)],
+    ) {
+        for (symbol, value) in assumptions {
+            let atom = match ground.index.get(symbol) {
+                Some(&atom) => atom,
+                None if *value => program.new_atom(),
+                None => continue,
+            };
+            let literal = if *value {
+                Literal::positive(atom)
+            } else {
+                Literal::negative(atom)
+            };
+            program.assumptions.push(literal);
+        }
+    }
+
+    /// Installs the projection the options ask for; returns whether to project.
+    fn apply_projection(&self, program: &mut GroundProgram) -> bool {
+        let onto_shown = match self.options.projection {
+            Projection::Off => return false,
+            Projection::Show => true,
+            Projection::Project => false,
+            Projection::Auto => program.projection.is_none(),
+        };
+        if onto_shown {
+            program.projection = Some(shown_atoms(program));
+        } else if program.projection.is_none() {
+            program.projection = Some(Vec::new());
+        }
+        true
+    }
+
+    /// The number of models to compute: clingo's default when none was given.
+    fn effective_models(&self, program: &GroundProgram) -> u64 {
+        if let Some(models) = self.options.models {
+            return models;
+        }
+        let consequences = matches!(self.options.enum_mode, EnumMode::Brave | EnumMode::Cautious);
+        let optimizing = !program.minimizes.is_empty()
+            && matches!(self.options.opt_mode, OptMode::Opt | OptMode::OptN);
+        if consequences || optimizing {
+            0
+        } else {
+            1
+        }
+    }
+}
+
+/// The order clasp prints shown atoms in: facts first (outputs without condition, or whose
+/// condition is one atom that is a fact of the program), in output order; then the others
+/// ordered by the atom of their first condition literal (clasp orders them by solver variable,
+/// which follows the atom numbering).
+pub(crate) fn print_order(program: &GroundProgram) -> Vec<usize> {
+    let facts: std::collections::HashSet<Atom> = program
+        .rules
+        .iter()
+        .filter(|r| {
+            r.kind == solver_core::HeadKind::Disjunction
+                && r.head.len() == 1
+                && matches!(&r.body, solver_core::Body::Normal(b) if b.is_empty())
+        })
+        .flat_map(|r| r.head.iter().copied())
+        .collect();
+    let is_fact = |o: &solver_core::Output| match o.condition.as_slice() {
+        [] => true,
+        [l] => l.is_positive() && facts.contains(&l.atom()),
+        _ => false,
+    };
+    let mut order: Vec<usize> = (0..program.outputs.len()).collect();
+    order.sort_by_key(|&i| {
+        let output = &program.outputs[i];
+        let first = output.condition.first().map_or(0, |l| l.atom().0);
+        if is_fact(output) {
+            (0, 0)
+        } else {
+            (1, first)
+        }
+    });
+    order
+}
+
+/// The atoms in the conditions of the program's outputs, ascending, without duplicates.
+pub(crate) fn shown_atoms(program: &GroundProgram) -> Vec<Atom> {
+    let mut atoms: Vec<Atom> = program
+        .outputs
+        .iter()
+        .flat_map(|o| o.condition.iter().map(|l| l.atom()))
+        .collect();
+    atoms.sort_unstable();
+    atoms.dedup();
+    atoms
+}
+
+fn read_stdin() -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut text = Vec::new();
+    std::io::stdin().read_to_end(&mut text)?;
+    Ok(text)
+}

@@ -1,0 +1,261 @@
+//! clasp's text output (`--outf=0`) and the competition format (`--outf=1`).
+//!
+//! Both share one layout; the competition format prefixes comment lines with `% `, writes
+//! `ANSWER` before a model, atoms as `a.`, `COST` for costs and `OPTIMUM`/`INCONSISTENT` as
+//! results, and prints only the best model. Keys in the summary are padded to 13 columns
+//! (15 with the `% ` prefix).
+
+use std::fmt::Write as _;
+
+use super::{
+    join_costs, prettify, ModelEvent, Outcome, OutputConfig, PrintLevel, Quiet, RunSummary,
+    StopReason,
+};
+
+/// The text printer's state.
+#[derive(Debug)]
+pub struct TextPrinter {
+    verbosity: u32,
+    stats: u32,
+    competition: bool,
+    quiet: Quiet,
+}
+
+impl TextPrinter {
+    /// A text printer; `competition` selects `--outf=1`.
+    pub fn new(config: &OutputConfig, competition: bool) -> TextPrinter {
+        let mut quiet = Quiet::new(config);
+        if competition {
+            quiet.models = PrintLevel::Best;
+            quiet.costs = PrintLevel::Best;
+        }
+        TextPrinter {
+            verbosity: config.verbosity,
+            stats: config.stats,
+            competition,
+            quiet,
+        }
+    }
+
+    fn comment_prefix(&self) -> &'static str {
+        if self.competition {
+            "% "
+        } else {
+            ""
+        }
+    }
+
+    fn width(&self) -> usize {
+        13 + self.comment_prefix().len()
+    }
+
+    /// A comment line shown from verbosity 1 on.
+    fn comment(&self, out: &mut String, line: &str) {
+        if self.verbosity >= 1 {
+            out.push_str(self.comment_prefix());
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+
+    /// `key: value` with the key padded as clasp does.
+    fn key_value(&self, out: &mut String, key: &str, value: &str) {
+        let _ = writeln!(
+            out,
+            "{}{key:<width$}: {value}",
+            self.comment_prefix(),
+            width = self.width()
+        );
+    }
+
+    /// Banner and `Reading from`.
+    pub fn begin(&mut self, solver: &str, inputs: &[String]) -> String {
+        let mut out = String::new();
+        self.comment(&mut out, solver);
+        if let Some(first) = inputs.first() {
+            let more = if inputs.len() > 1 { " ..." } else { "" };
+            self.comment(&mut out, &format!("Reading from {}{more}", prettify(first)));
+        }
+        out
+    }
+
+    /// `Solving...`
+    pub fn solving(&mut self) -> String {
+        let mut out = String::new();
+        self.comment(&mut out, "Solving...");
+        out
+    }
+
+    /// One answer, subject to the quiet levels.
+    pub fn model(&mut self, model: &ModelEvent) -> String {
+        match self.quiet.on_model(model) {
+            Some(level) => self.print_model(model, level),
+            None => String::new(),
+        }
+    }
+
+    fn print_model(&self, model: &ModelEvent, level: PrintLevel) -> String {
+        let mut out = String::new();
+        let values = self.quiet.models <= level;
+        let meta = self.quiet.costs <= level;
+        if !values && !meta {
+            return out;
+        }
+        self.comment(
+            &mut out,
+            &format!("Answer: {} (Time: {:.3}s)", model.number, model.time),
+        );
+        if values {
+            self.print_values(&mut out, model);
+        }
+        if meta {
+            self.print_meta(&mut out, model);
+        }
+        out
+    }
+
+    fn print_values(&self, out: &mut String, model: &ModelEvent) {
+        if self.competition {
+            out.push_str("ANSWER\n");
+        }
+        for (i, atom) in model.shown.iter().enumerate() {
+            if i > 0 {
+                out.push(' ');
+            }
+            out.push_str(atom);
+            if self.competition {
+                out.push('.');
+            }
+        }
+        out.push('\n');
+    }
+
+    fn print_meta(&self, out: &mut String, model: &ModelEvent) {
+        if let Some((lower, upper)) = model.consequences {
+            let _ = writeln!(
+                out,
+                "{}Consequences: [{lower};{upper}]",
+                self.comment_prefix()
+            );
+        }
+        if let Some(costs) = &model.costs {
+            let label = if self.competition {
+                "COST "
+            } else {
+                "Optimization: "
+            };
+            let _ = writeln!(out, "{label}{}", join_costs(costs, " "));
+        }
+    }
+
+    fn result_text(&self, outcome: Outcome) -> &'static str {
+        match (self.competition, outcome) {
+            (true, Outcome::Satisfiable) => "",
+            (true, Outcome::Unsatisfiable) => "INCONSISTENT",
+            (true, Outcome::OptimumFound) => "OPTIMUM",
+            (_, outcome) => outcome.text(),
+        }
+    }
+
+    /// The deferred best model, the result line and the summary.
+    pub fn finish(&mut self, summary: &RunSummary) -> String {
+        let mut out = String::new();
+        if let Some(model) = self.quiet.deferred(summary) {
+            out.push_str(&self.print_model(&model, PrintLevel::Best));
+        }
+        let result = self.result_text(summary.outcome.unwrap_or(Outcome::Unknown));
+        if !result.is_empty() {
+            out.push_str(result);
+            out.push('\n');
+        }
+        if self.verbosity >= 1 || self.stats > 0 {
+            self.print_summary(&mut out, summary);
+        }
+        if self.stats > 0 {
+            self.print_stats(&mut out, summary);
+        }
+        out
+    }
+
+    fn print_summary(&self, out: &mut String, summary: &RunSummary) {
+        let _ = writeln!(out, "{}", self.comment_prefix());
+        match summary.stopped {
+            Some(StopReason::Interrupted) => self.key_value(out, "INTERRUPTED", "1"),
+            Some(StopReason::TimeLimit) => self.key_value(out, "TIME LIMIT", "1"),
+            None => {}
+        }
+        let more = if summary.complete { "" } else { "+" };
+        self.key_value(out, "Models", &format!("{}{more}", summary.models));
+        let satisfiable = matches!(
+            summary.outcome,
+            Some(Outcome::Satisfiable | Outcome::OptimumFound)
+        );
+        if satisfiable {
+            self.print_sat_details(out, summary, more);
+        }
+        self.key_value(out, "Calls", "1");
+        let t = &summary.times;
+        self.key_value(
+            out,
+            "Time",
+            &format!(
+                "{:.3}s (Solving: {:.2}s 1st Model: {:.2}s Unsat: {:.2}s)",
+                t.total, t.solve, t.first_model, t.unsat
+            ),
+        );
+        self.key_value(out, "CPU Time", &format!("{:.3}s", t.cpu));
+    }
+
+    fn print_sat_details(&self, out: &mut String, summary: &RunSummary, more: &str) {
+        let yes = |b: bool| if b { "yes" } else { "unknown" };
+        if let Some((kind, _)) = summary.consequences {
+            self.key_value(out, &format!("  {}", kind.name()), yes(summary.complete));
+        }
+        if summary.has_costs {
+            self.key_value(out, "  Optimum", yes(summary.optimum));
+        }
+        if summary.optimize {
+            if summary.optimal > 1 {
+                self.key_value(out, "  Optimal", &summary.optimal.to_string());
+            }
+            self.key_value(out, "Optimization", &join_costs(&summary.costs, " "));
+        }
+        if let Some((_, count)) = summary.consequences {
+            self.key_value(out, "Consequences", &format!("{count}{more}"));
+        }
+    }
+
+    /// A subset of clasp's `--stats` block, same layout (see the crate docs for what differs).
+    fn print_stats(&self, out: &mut String, summary: &RunSummary) {
+        let s = &summary.stats;
+        let _ = writeln!(out, "{}", self.comment_prefix());
+        let lines = [
+            ("Choices", s.choices.to_string()),
+            (
+                "Conflicts",
+                format!("{:<8} (Analyzed: {})", s.conflicts, s.conflicts),
+            ),
+            ("Restarts", s.restarts.to_string()),
+            (
+                "Lemmas",
+                format!("{:<8} (Deleted: {})", s.lemmas, s.deleted),
+            ),
+        ];
+        for (key, value) in lines {
+            self.key_value(out, key, &value);
+        }
+        let _ = writeln!(out, "{}", self.comment_prefix());
+        let tight = if s.tight { "Yes" } else { "No" };
+        let lines = [
+            ("Rules", s.rules.to_string()),
+            ("Atoms", s.atoms.to_string()),
+            ("Bodies", s.bodies.to_string()),
+            ("Tight", tight.to_string()),
+            ("Variables", s.variables.to_string()),
+            ("Constraints", s.constraints.to_string()),
+        ];
+        for (key, value) in lines {
+            self.key_value(out, key, &value);
+        }
+    }
+}

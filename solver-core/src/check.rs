@@ -1,0 +1,753 @@
+//! An independent stable-model checker: does a set of true atoms form a stable model of a
+//! ground program? It shares no code with the search and is meant to check every model the
+//! solver reports in tests.
+//!
+//! # Semantics (clasp's, for aspif programs)
+//! - Weight bodies are first normalised: an element `(l, w)` with `w < 0` becomes `(not l, -w)`
+//!   and raises the lower bound by `-w` (clasp's normalisation). Sums are computed in `i128`.
+//! - An external atom that some rule *defines* is an ordinary atom (clasp ignores the
+//!   declaration then). Otherwise the last declaration counts, except that `Release` is final: `Free` acts as the choice `{a}.`,
+//!   `True` as the fact `a.`, `False` and `Release` leave `a` without support (false).
+//! - Which rules define their head atoms follows clasp's rule simplification
+//!   (`LogicProgram::simplifySum`/`pushHead` in clasp 5): weights are made positive, duplicate
+//!   literals merged and weights capped at the bound; a body that no interpretation satisfies
+//!   (a conjunction with `l` and `not l`, a sum whose reachable weight is below the bound)
+//!   defines nothing; a sum needing every literal is a conjunction. With `slack` = total weight
+//!   minus bound (0 for a conjunction), a head atom `h` whose positive literal weighs more than
+//!   the slack makes a disjunctive rule useless (it defines nothing) and is dropped from a choice;
+//!   `h` is also not defined when `not h` weighs more than the slack (such heads of a choice rule
+//!   could never be derived by it anyway, so dropping them changes nothing else). E.g. `#external a.` stays
+//!   in force with `a :- a, b.` or `a :- not a.`, not with `a :- c.`.
+//!
+//! # Known deviations from clasp (aspif shapes gringo never produces)
+//! - clasp also leaves `a` external with `#external a. a :- 1 <= {a, not a}.`; here `a` is
+//!   defined by that rule.
+//! - clasp never derives `a` from a choice rule with two or more head atoms whose sum body
+//!   mentions `a` (positively or negatively), e.g. `{a; b} :- 1 <= {a, not c}.` or
+//!   `{a; b} :- 1 <= {not a, not c}.` (while it does from `{a} :- 1 <= {a, not c}.`, and does
+//!   when earlier facts make the sum trivially true); this checker follows the weight-rule
+//!   semantics and lets `a` be chosen.
+//! - clasp's default equivalence preprocessing loses `{1, 2, 3}` in `1 :- 3. {3}.
+//!   {2} :- 1 <= {1, not 2}.` (clasp 5.4.1 and clingo 5.8.3 alike; with `--eq=0` it is there);
+//!   this checker accepts it, as the weight-rule semantics says.
+//! - clasp evaluates literals over atoms already known as facts while reading, so the
+//!   definedness of an external atom can depend on statement order; this checker ignores order.
+//! - Assumptions are literals the model must satisfy; they give no support.
+//!
+//! # Algorithm
+//! 1. The model must satisfy every rule classically (a disjunctive rule whose body holds has a
+//!    true head atom; a constraint's body is false), the fixed externals and the assumptions.
+//! 2. The reduct of the program by the model `M`, restricted to the atoms of `M`, is built: a
+//!    rule whose negative part fails in `M` is dropped, a negative literal that holds lowers the
+//!    bound, a positive body atom outside `M` is dropped (it is false in every subset), a choice
+//!    rule gives `h :- body` for each true head atom `h`, a disjunctive head keeps its atoms in
+//!    `M`. All reduct bodies are monotone weight conditions over `M`.
+//! 3. `M` is stable iff it is a minimal model of this reduct. The least model `L` of the
+//!    single-headed (Horn) reduct rules is computed by counting propagation; every model of the
+//!    reduct contains `L`, so `L == M` proves minimality. If `L != M` and no reduct rule has
+//!    two or more head atoms, the atoms of `M \ L` are unsupported. Otherwise (disjunction) a
+//!    small DPLL search looks for a model of the reduct strictly inside `M` (`L` fixed true,
+//!    at least one atom of `M \ L` false); `M` is stable iff there is none. This is exact for
+//!    every program, head-cycle-free or not, and exponential only in the worst case.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use crate::program::{Atom, Body, ExternalValue, GroundProgram, HeadKind, Literal, Rule};
+
+/// Why a set of atoms is not a stable model.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CheckError {
+    /// The program itself mentions an atom outside `1..=atom_count`.
+    #[error("invalid program: {0}")]
+    InvalidProgram(#[from] crate::program::AtomOutOfRange),
+    /// A model atom outside `1..=atom_count`.
+    #[error("model atom {atom} is out of range (the program has {atom_count} atoms)")]
+    AtomOutOfRange {
+        /// The offending atom number.
+        atom: u32,
+        /// The program's atom count.
+        atom_count: u32,
+    },
+    /// A rule (0-based index into `rules`) whose body holds but whose head does not.
+    #[error("rule {index} is violated: {rule}")]
+    RuleViolated {
+        /// 0-based index into `GroundProgram::rules`.
+        index: usize,
+        /// The rule in aspif-like notation.
+        rule: String,
+    },
+    /// An external fixed to true or false whose atom has the other value.
+    #[error("external atom {atom} is fixed to {expected} but is {actual}")]
+    ExternalViolated {
+        /// The external atom.
+        atom: u32,
+        /// Its fixed value.
+        expected: bool,
+        /// Its value in the model.
+        actual: bool,
+    },
+    /// An assumption literal that is false in the model.
+    #[error("assumption {0} does not hold")]
+    AssumptionViolated(i32),
+    /// True atoms that are not in the least model of the reduct.
+    #[error("atoms {0:?} are true but unsupported (not in the least model of the reduct)")]
+    Unsupported(Vec<u32>),
+    /// The model is not a minimal model of the reduct: these atoms can all be false.
+    #[error("the model is not minimal: atoms {0:?} can be false in a model of the reduct")]
+    NotMinimal(Vec<u32>),
+}
+
+/// Checks that `true_atoms` (any order, duplicates allowed) is a stable model of `program`.
+///
+/// # Errors
+/// A [`CheckError`] naming the violated rule, external or assumption, or the unsupported atoms.
+pub fn check_model(program: &GroundProgram, true_atoms: &[Atom]) -> Result<(), CheckError> {
+    program.validate()?;
+    let model = Interpretation::new(program.atom_count, true_atoms)?;
+    let externals = ExternalStatus::of(program);
+    check_rules(program, &model)?;
+    check_externals(&externals, &model)?;
+    check_assumptions(program, &model)?;
+    let reduct = Reduct::build(program, &model, &externals);
+    let least = reduct.least_model(&model);
+    let unsupported: Vec<u32> = model.atoms().filter(|a| !least.holds_atom(*a)).collect();
+    if unsupported.is_empty() {
+        return Ok(());
+    }
+    if reduct.rules.iter().all(|rule| rule.head.len() <= 1) {
+        return Err(CheckError::Unsupported(unsupported));
+    }
+    match reduct.smaller_model(&model, &least, &unsupported) {
+        Some(smaller) => Err(CheckError::NotMinimal(
+            model.atoms().filter(|a| !smaller.holds_atom(*a)).collect(),
+        )),
+        None => Ok(()),
+    }
+}
+
+/// A set of true atoms indexed by atom number (index 0 unused).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Interpretation {
+    /// `truth[a]` is whether atom `a` is true.
+    truth: Vec<bool>,
+}
+
+impl Interpretation {
+    /// The interpretation making exactly `atoms` true.
+    fn new(atom_count: u32, atoms: &[Atom]) -> Result<Interpretation, CheckError> {
+        let mut truth = vec![false; atom_count as usize + 1];
+        for atom in atoms {
+            match truth.get_mut(atom.0 as usize) {
+                Some(slot) if atom.0 != 0 => *slot = true,
+                _ => {
+                    return Err(CheckError::AtomOutOfRange {
+                        atom: atom.0,
+                        atom_count,
+                    })
+                }
+            }
+        }
+        Ok(Interpretation { truth })
+    }
+
+    /// The empty interpretation over the same atoms.
+    fn empty_like(&self) -> Interpretation {
+        Interpretation {
+            truth: vec![false; self.truth.len()],
+        }
+    }
+
+    /// Whether atom number `atom` is true (out of range: false).
+    fn holds_atom(&self, atom: u32) -> bool {
+        self.truth.get(atom as usize).copied().unwrap_or(false)
+    }
+
+    /// Whether `literal` holds.
+    fn holds(&self, literal: Literal) -> bool {
+        self.holds_atom(literal.atom().0) == literal.is_positive()
+    }
+
+    /// The true atoms, ascending.
+    fn atoms(&self) -> impl Iterator<Item = u32> + '_ {
+        (1..self.truth.len() as u32).filter(|a| self.holds_atom(*a))
+    }
+
+    /// Makes `atom` true; returns whether it was false before.
+    fn set(&mut self, atom: u32) -> bool {
+        match self.truth.get_mut(atom as usize) {
+            Some(slot) if !*slot => {
+                *slot = true;
+                true
+            }
+            _ => false,
+        }
+    }
+}
+
+/// A weight body after normalisation: positive weights only.
+struct NormalBody {
+    /// The bound the true elements' weights must reach.
+    lower: i128,
+    /// `(literal, weight)` with `weight > 0`.
+    elements: Vec<(Literal, i128)>,
+}
+
+impl NormalBody {
+    /// The normalised form of a rule body (a normal body is a weight body with weights 1).
+    fn of(body: &Body) -> NormalBody {
+        match body {
+            Body::Normal(literals) => NormalBody {
+                lower: literals.len() as i128,
+                elements: literals.iter().map(|l| (*l, 1)).collect(),
+            },
+            Body::Weight { lower, elements } => {
+                let mut lower = i128::from(*lower);
+                let mut normal = Vec::with_capacity(elements.len());
+                for element in elements {
+                    let weight = i128::from(element.weight);
+                    if weight > 0 {
+                        normal.push((element.literal, weight));
+                    } else if weight < 0 {
+                        lower -= weight;
+                        normal.push((element.literal.negate(), -weight));
+                    }
+                }
+                NormalBody {
+                    lower,
+                    elements: normal,
+                }
+            }
+        }
+    }
+
+    /// Whether the body holds in `model`.
+    fn holds(&self, model: &Interpretation) -> bool {
+        let sum: i128 = self
+            .elements
+            .iter()
+            .filter(|(l, _)| model.holds(*l))
+            .map(|(_, w)| w)
+            .sum();
+        sum >= self.lower
+    }
+}
+
+/// The effective status of each atom with respect to external declarations.
+struct ExternalStatus {
+    /// `value[a]`: the last declaration of an external atom `a` that heads no rule.
+    value: Vec<Option<ExternalValue>>,
+}
+
+impl ExternalStatus {
+    /// Collects the effective external values of `program` (validated).
+    fn of(program: &GroundProgram) -> ExternalStatus {
+        let mut value = vec![None; program.atom_count as usize + 1];
+        for (atom, declared) in &program.externals {
+            match value.get_mut(atom.0 as usize) {
+                Some(Some(ExternalValue::Release)) | None => {}
+                Some(slot) => *slot = Some(*declared),
+            }
+        }
+        for rule in &program.rules {
+            for atom in defined_heads(rule) {
+                if let Some(slot) = value.get_mut(atom.0 as usize) {
+                    *slot = None;
+                }
+            }
+        }
+        ExternalStatus { value }
+    }
+
+    /// The atoms with an effective value, with that value.
+    fn iter(&self) -> impl Iterator<Item = (u32, ExternalValue)> + '_ {
+        (0..self.value.len() as u32).filter_map(|a| {
+            self.value
+                .get(a as usize)
+                .copied()
+                .flatten()
+                .map(|v| (a, v))
+        })
+    }
+}
+
+/// The head atoms `rule` defines in clasp's sense (see the module doc).
+fn defined_heads(rule: &Rule) -> Vec<Atom> {
+    let Some(body) = SimplifiedBody::of(&rule.body) else {
+        return Vec::new();
+    };
+    let weight = |literal: Literal| body.weights.get(&literal).copied().unwrap_or(0);
+    let satisfied = |atom: &Atom| weight(Literal::positive(*atom)) > body.slack;
+    if rule.kind == HeadKind::Disjunction && rule.head.iter().any(satisfied) {
+        return Vec::new();
+    }
+    rule.head
+        .iter()
+        .copied()
+        .filter(|atom| !satisfied(atom) && weight(Literal::negative(*atom)) <= body.slack)
+        .collect()
+}
+
+/// A body as clasp simplifies it when a rule is added: weights made positive, duplicate
+/// literals merged, weights capped at the bound; a body no interpretation satisfies is `None`;
+/// a body that needs all its literals becomes a conjunction (weights 1, slack 0).
+struct SimplifiedBody {
+    /// How much weight the body can lose and still hold (0 for a conjunction).
+    slack: i128,
+    /// Each literal once, with its weight.
+    weights: BTreeMap<Literal, i128>,
+}
+
+impl SimplifiedBody {
+    /// Simplifies `body`; `None` if it can never hold.
+    fn of(body: &Body) -> Option<SimplifiedBody> {
+        let normal = NormalBody::of(body);
+        let mut weights: BTreeMap<Literal, i128> = BTreeMap::new();
+        for (literal, weight) in normal.elements {
+            *weights.entry(literal).or_insert(0) += weight;
+        }
+        let conjunction = |weights: BTreeMap<Literal, i128>| {
+            let consistent = weights.keys().all(|l| !weights.contains_key(&l.negate()));
+            consistent.then(|| SimplifiedBody {
+                slack: 0,
+                weights: weights.into_keys().map(|l| (l, 1)).collect(),
+            })
+        };
+        let lower = normal.lower;
+        if let Body::Normal(_) = body {
+            return conjunction(weights);
+        }
+        if lower <= 0 {
+            return conjunction(BTreeMap::new());
+        }
+        weights.values_mut().for_each(|w| *w = (*w).min(lower));
+        let total: i128 = weights.values().sum();
+        let lightest = weights.values().copied().min().unwrap_or(0);
+        let reachable: i128 = weights
+            .iter()
+            .map(|(literal, weight)| {
+                let opposite = weights.get(&literal.negate()).copied().unwrap_or(0);
+                match (opposite, literal.is_positive()) {
+                    (0, _) => *weight,
+                    (_, true) => (*weight).max(opposite),
+                    (_, false) => 0,
+                }
+            })
+            .sum();
+        if reachable < lower {
+            None
+        } else if total - lightest < lower {
+            conjunction(weights)
+        } else {
+            Some(SimplifiedBody {
+                slack: total - lower,
+                weights,
+            })
+        }
+    }
+}
+
+/// Step 1: every rule is classically satisfied.
+fn check_rules(program: &GroundProgram, model: &Interpretation) -> Result<(), CheckError> {
+    for (index, rule) in program.rules.iter().enumerate() {
+        if rule.kind == HeadKind::Choice || rule.head.iter().any(|a| model.holds_atom(a.0)) {
+            continue;
+        }
+        if NormalBody::of(&rule.body).holds(model) {
+            return Err(CheckError::RuleViolated {
+                index,
+                rule: RuleText(rule).to_string(),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Step 1: fixed externals have their value.
+fn check_externals(externals: &ExternalStatus, model: &Interpretation) -> Result<(), CheckError> {
+    for (atom, value) in externals.iter() {
+        let expected = match value {
+            ExternalValue::Free => continue,
+            ExternalValue::True => true,
+            ExternalValue::False | ExternalValue::Release => false,
+        };
+        let actual = model.holds_atom(atom);
+        if actual != expected {
+            return Err(CheckError::ExternalViolated {
+                atom,
+                expected,
+                actual,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Step 1: assumptions hold.
+fn check_assumptions(program: &GroundProgram, model: &Interpretation) -> Result<(), CheckError> {
+    match program.assumptions.iter().find(|l| !model.holds(**l)) {
+        Some(literal) => Err(CheckError::AssumptionViolated(literal.to_aspif())),
+        None => Ok(()),
+    }
+}
+
+/// A rule of the reduct restricted to the model's atoms: `head :- lower <= {elements}`, where
+/// the body is monotone (positive atoms, positive weights) and an empty head never occurs.
+struct ReductRule {
+    /// Head atoms (all true in the model); the rule asks for at least one of them.
+    head: Vec<u32>,
+    /// The bound left after the negative literals were evaluated.
+    lower: i128,
+    /// Positive body atoms true in the model, with positive weights.
+    elements: Vec<(u32, i128)>,
+}
+
+/// The reduct of a program by a model, restricted to the model's atoms.
+struct Reduct {
+    /// Its rules.
+    rules: Vec<ReductRule>,
+}
+
+impl Reduct {
+    /// Step 2: builds the restricted reduct of `program` by `model`.
+    fn build(
+        program: &GroundProgram,
+        model: &Interpretation,
+        externals: &ExternalStatus,
+    ) -> Reduct {
+        let mut rules = Vec::new();
+        for rule in &program.rules {
+            let head: Vec<u32> = rule
+                .head
+                .iter()
+                .map(|a| a.0)
+                .filter(|a| model.holds_atom(*a))
+                .collect();
+            if head.is_empty() {
+                continue;
+            }
+            let Some((lower, elements)) = reduce_body(&rule.body, model) else {
+                continue;
+            };
+            match rule.kind {
+                HeadKind::Disjunction => rules.push(ReductRule {
+                    head,
+                    lower,
+                    elements,
+                }),
+                HeadKind::Choice => {
+                    let choosable = defined_heads(rule);
+                    let heads = head.into_iter().filter(|a| choosable.contains(&Atom(*a)));
+                    rules.extend(heads.map(|atom| ReductRule {
+                        head: vec![atom],
+                        lower,
+                        elements: elements.clone(),
+                    }))
+                }
+            }
+        }
+        for (atom, value) in externals.iter() {
+            let free_or_true = matches!(value, ExternalValue::Free | ExternalValue::True);
+            if free_or_true && model.holds_atom(atom) {
+                rules.push(ReductRule {
+                    head: vec![atom],
+                    lower: 0,
+                    elements: Vec::new(),
+                });
+            }
+        }
+        Reduct { rules }
+    }
+
+    /// Step 3: the least model of the single-headed rules (never larger than `model`).
+    fn least_model(&self, model: &Interpretation) -> Interpretation {
+        let mut least = model.empty_like();
+        let mut watches: Vec<Vec<(usize, i128)>> = vec![Vec::new(); model.truth.len()];
+        let mut sums: Vec<i128> = vec![0; self.rules.len()];
+        let mut queue: Vec<u32> = Vec::new();
+        for (index, rule) in self.rules.iter().enumerate() {
+            for &(atom, weight) in &rule.elements {
+                if let Some(list) = watches.get_mut(atom as usize) {
+                    list.push((index, weight));
+                }
+            }
+            if let ([head], true) = (rule.head.as_slice(), rule.lower <= 0) {
+                if least.set(*head) {
+                    queue.push(*head);
+                }
+            }
+        }
+        while let Some(atom) = queue.pop() {
+            for &(index, weight) in watches.get(atom as usize).into_iter().flatten() {
+                let (Some(sum), Some(rule)) = (sums.get_mut(index), self.rules.get(index)) else {
+                    continue;
+                };
+                let before = *sum;
+                *sum += weight;
+                if let [head] = rule.head.as_slice() {
+                    if before < rule.lower && *sum >= rule.lower && least.set(*head) {
+                        queue.push(*head);
+                    }
+                }
+            }
+        }
+        least
+    }
+
+    /// Step 3: a model of the reduct containing `least`, inside `model`, with at least one atom
+    /// of `open` (= `model \ least`) false, if one exists.
+    fn smaller_model(
+        &self,
+        model: &Interpretation,
+        least: &Interpretation,
+        open: &[u32],
+    ) -> Option<Interpretation> {
+        let mut search = SubsetSearch::new(self, least, open);
+        let found = search.run()?;
+        let mut smaller = least.clone();
+        for (position, atom) in open.iter().enumerate() {
+            if found.get(position) == Some(&Some(true)) {
+                smaller.set(*atom);
+            }
+        }
+        debug_assert!(smaller.atoms().all(|a| model.holds_atom(a)));
+        Some(smaller)
+    }
+}
+
+/// Evaluates the negative part of `body` in `model` and restricts the positive part to it;
+/// `None` if the body can hold in no subset of the model.
+fn reduce_body(body: &Body, model: &Interpretation) -> Option<(i128, Vec<(u32, i128)>)> {
+    let normal = NormalBody::of(body);
+    let mut lower = normal.lower;
+    let mut elements = Vec::new();
+    let mut possible: i128 = 0;
+    for (literal, weight) in normal.elements {
+        let atom = literal.atom().0;
+        if !literal.is_positive() {
+            if !model.holds_atom(atom) {
+                lower -= weight;
+            }
+        } else if model.holds_atom(atom) {
+            possible += weight;
+            elements.push((atom, weight));
+        }
+    }
+    (possible >= lower).then_some((lower, elements))
+}
+
+/// A DPLL search over the open atoms for a model of the reduct with some open atom false.
+struct SubsetSearch<'r> {
+    /// The reduct.
+    reduct: &'r Reduct,
+    /// The atoms fixed true (the least model).
+    least: &'r Interpretation,
+    /// The open atoms (the model minus the least model).
+    open: &'r [u32],
+    /// Position of each open atom in `open`, by atom number.
+    position: Vec<Option<usize>>,
+    /// The value of each open atom (by position), `None` while unassigned.
+    value: Vec<Option<bool>>,
+    /// Assigned positions in order.
+    trail: Vec<usize>,
+    /// Decisions: trail length before the decision, the position, whether the second branch
+    /// (true) is being tried.
+    decisions: Vec<(usize, usize, bool)>,
+}
+
+impl<'r> SubsetSearch<'r> {
+    /// A search with every open atom unassigned.
+    fn new(reduct: &'r Reduct, least: &'r Interpretation, open: &'r [u32]) -> SubsetSearch<'r> {
+        let mut position = vec![None; least.truth.len()];
+        for (index, atom) in open.iter().enumerate() {
+            if let Some(slot) = position.get_mut(*atom as usize) {
+                *slot = Some(index);
+            }
+        }
+        SubsetSearch {
+            reduct,
+            least,
+            open,
+            position,
+            value: vec![None; open.len()],
+            trail: Vec::new(),
+            decisions: Vec::new(),
+        }
+    }
+
+    /// Runs the search; the values of a model found.
+    fn run(&mut self) -> Option<Vec<Option<bool>>> {
+        loop {
+            if self.propagate() {
+                match self.value.iter().position(Option::is_none) {
+                    None => return Some(self.value.clone()),
+                    Some(free) => {
+                        self.decisions.push((self.trail.len(), free, false));
+                        self.assign(free, false);
+                    }
+                }
+            } else if !self.backtrack() {
+                return None;
+            }
+        }
+    }
+
+    /// Undoes to the last decision not yet flipped and flips it; false if none is left.
+    fn backtrack(&mut self) -> bool {
+        while let Some((trail_length, position, flipped)) = self.decisions.pop() {
+            for undone in self.trail.drain(trail_length..) {
+                if let Some(slot) = self.value.get_mut(undone) {
+                    *slot = None;
+                }
+            }
+            if !flipped {
+                self.decisions.push((trail_length, position, true));
+                self.assign(position, true);
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Assigns the open atom at `position`.
+    fn assign(&mut self, position: usize, value: bool) {
+        if let Some(slot) = self.value.get_mut(position) {
+            *slot = Some(value);
+            self.trail.push(position);
+        }
+    }
+
+    /// The value of `atom`: true if in the least model, else its open value.
+    fn atom_value(&self, atom: u32) -> Option<bool> {
+        if self.least.holds_atom(atom) {
+            return Some(true);
+        }
+        let position = self.position.get(atom as usize).copied().flatten()?;
+        self.value.get(position).copied().flatten()
+    }
+
+    /// Unit propagation to a fixpoint; false on a conflict.
+    fn propagate(&mut self) -> bool {
+        loop {
+            let mut changed = false;
+            for rule in &self.reduct.rules {
+                match self.propagate_rule(rule) {
+                    Propagation::Conflict => return false,
+                    Propagation::Assign(atom, value) => {
+                        if let Some(position) = self.position.get(atom as usize).copied().flatten()
+                        {
+                            self.assign(position, value);
+                            changed = true;
+                        }
+                    }
+                    Propagation::Nothing => {}
+                }
+            }
+            match self.some_open_false() {
+                Propagation::Conflict => return false,
+                Propagation::Assign(atom, value) => {
+                    if let Some(position) = self.position.get(atom as usize).copied().flatten() {
+                        self.assign(position, value);
+                        changed = true;
+                    }
+                }
+                Propagation::Nothing => {}
+            }
+            if !changed {
+                return true;
+            }
+        }
+    }
+
+    /// Propagates one reduct rule: a body that holds needs an open head atom; with every head
+    /// atom false, no unknown body atom may be true if it would complete the body.
+    fn propagate_rule(&self, rule: &ReductRule) -> Propagation {
+        let mut heads_open = Vec::new();
+        for &atom in &rule.head {
+            match self.atom_value(atom) {
+                Some(true) => return Propagation::Nothing,
+                Some(false) => {}
+                None => heads_open.push(atom),
+            }
+        }
+        let certain: i128 = rule
+            .elements
+            .iter()
+            .filter(|(atom, _)| self.atom_value(*atom) == Some(true))
+            .map(|(_, weight)| weight)
+            .sum();
+        if certain >= rule.lower {
+            return match heads_open.as_slice() {
+                [] => Propagation::Conflict,
+                [only] => Propagation::Assign(*only, true),
+                _ => Propagation::Nothing,
+            };
+        }
+        if !heads_open.is_empty() {
+            return Propagation::Nothing;
+        }
+        rule.elements
+            .iter()
+            .find(|(atom, weight)| {
+                self.atom_value(*atom).is_none() && certain + weight >= rule.lower
+            })
+            .map_or(Propagation::Nothing, |(atom, _)| {
+                Propagation::Assign(*atom, false)
+            })
+    }
+
+    /// Propagates "at least one open atom is false".
+    fn some_open_false(&self) -> Propagation {
+        if self.value.contains(&Some(false)) {
+            return Propagation::Nothing;
+        }
+        let mut unassigned = self.value.iter().enumerate().filter(|(_, v)| v.is_none());
+        match (unassigned.next(), unassigned.next()) {
+            (None, _) => Propagation::Conflict,
+            (Some((position, _)), None) => self
+                .open
+                .get(position)
+                .map_or(Propagation::Nothing, |atom| {
+                    Propagation::Assign(*atom, false)
+                }),
+            _ => Propagation::Nothing,
+        }
+    }
+}
+
+/// The outcome of propagating one constraint.
+enum Propagation {
+    /// Nothing to do.
+    Nothing,
+    /// The constraint is violated.
+    Conflict,
+    /// Assign this atom this value.
+    Assign(u32, bool),
+}
+
+/// A rule printed as `head :- body` with aspif literals, for error messages.
+struct RuleText<'a>(&'a crate::program::Rule);
+
+impl fmt::Display for RuleText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let head: Vec<String> = self.0.head.iter().map(|a| a.0.to_string()).collect();
+        match self.0.kind {
+            HeadKind::Choice => write!(f, "{{{}}}", head.join(";"))?,
+            HeadKind::Disjunction => write!(f, "{}", head.join("|"))?,
+        }
+        write!(f, " :- ")?;
+        match &self.0.body {
+            Body::Normal(literals) => {
+                let body: Vec<String> = literals.iter().map(|l| l.to_string()).collect();
+                write!(f, "{}", body.join(", "))
+            }
+            Body::Weight { lower, elements } => {
+                let body: Vec<String> = elements
+                    .iter()
+                    .map(|w| format!("{}={}", w.literal, w.weight))
+                    .collect();
+                write!(f, "{lower} <= {{{}}}", body.join(", "))
+            }
+        }
+    }
+}

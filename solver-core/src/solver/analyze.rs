@@ -1,0 +1,226 @@
+//! Conflict analysis: first-UIP learning with recursive minimization (MiniSat style).
+//!
+//! Input: a nogood whose literals are all true, at least one at the current level. Walking
+//! the trail backwards, current-level literals are resolved with their reasons (explained
+//! lazily by [`explain`]) until one remains: the first unique implication point. The learnt
+//! clause holds the negation of the UIP first and the negations of the lower-level literals;
+//! literals whose reasons are covered by the rest of the clause are removed (minimization with
+//! abstract levels). The clause's second literal has the highest remaining level: the backjump
+//! level. Variables met are bumped in the heuristic; LBD = the number of distinct levels.
+//!
+//! Invariant: `seen` is all false on entry and exit; the scratch buffers are owned here.
+
+use super::assignment::{Assignment, Reason};
+use super::clauses::ClauseStore;
+use super::heuristic::Heuristic;
+use super::lit::{Lit, Var};
+use super::minimize::Minimizer;
+use super::weight::WeightStore;
+
+/// The stores that can explain an implied literal.
+pub(crate) struct Explainer<'s> {
+    pub(crate) assignment: &'s Assignment,
+    pub(crate) clauses: &'s ClauseStore,
+    pub(crate) weights: &'s WeightStore,
+    pub(crate) minimizer: &'s Minimizer,
+}
+
+impl Explainer<'_> {
+    /// Appends the true antecedents of the true literal `lit` to `out`.
+    pub(crate) fn explain(&self, lit: Lit, out: &mut Vec<Lit>) {
+        let a = self.assignment;
+        match a.reason_of(lit.var()) {
+            Reason::Decision | Reason::Fact => {}
+            Reason::Binary(t) => out.push(t),
+            Reason::Ternary(t, u) => out.extend([t, u]),
+            Reason::Clause(cref) => {
+                let others = self.clauses.lits(cref).iter().map(|&c| Lit(c));
+                out.extend(others.filter(|l| l.var() != lit.var()).map(|l| !l));
+            }
+            Reason::Weight(id) => self.weights.explain(id, Some(lit), a, out),
+            Reason::Minimize(level) => {
+                let limit = a.position_of(lit.var());
+                self.minimizer.explain(level as usize + 1, limit, a, out);
+            }
+        }
+    }
+}
+
+/// A learnt clause ready to be added.
+pub(crate) struct Learnt {
+    /// Backjump level (level of the second literal, 0 for units).
+    pub(crate) level: u32,
+    /// Number of distinct decision levels.
+    pub(crate) lbd: u32,
+}
+
+/// Scratch state of conflict analysis.
+#[derive(Default)]
+pub(crate) struct Analyzer {
+    /// Marks variables in the clause or already resolved.
+    seen: Vec<bool>,
+    /// Variables whose mark must be cleared.
+    to_clear: Vec<Var>,
+    /// The learnt clause (asserting literal first).
+    pub(crate) learnt: Vec<Lit>,
+    /// Antecedents buffer.
+    antecedents: Vec<Lit>,
+    /// Minimization stack.
+    stack: Vec<Lit>,
+    /// Learnt clauses resolved on in the last analysis (for activity bumping).
+    pub(crate) used_clauses: Vec<super::assignment::CRef>,
+    /// Per level stamp for LBD.
+    level_stamp: Vec<u32>,
+    /// Current LBD stamp.
+    stamp: u32,
+}
+
+impl Analyzer {
+    /// Scratch for `vars` variables.
+    pub(crate) fn new(vars: usize) -> Analyzer {
+        Analyzer {
+            seen: vec![false; vars],
+            level_stamp: vec![0; vars + 1],
+            ..Analyzer::default()
+        }
+    }
+
+    /// Learns a clause from `nogood` (true literals, some at the current level).
+    pub(crate) fn analyze(
+        &mut self,
+        ex: &Explainer,
+        heuristic: &mut Heuristic,
+        nogood: &[Lit],
+    ) -> Learnt {
+        let a = ex.assignment;
+        self.learnt.clear();
+        self.learnt.push(Lit::FALSE);
+        let mut path = self.mark_all(a, heuristic, nogood);
+        let mut index = a.trail.len();
+        loop {
+            index -= 1;
+            let p = a.trail[index];
+            if !self.seen[p.var().index()] {
+                continue;
+            }
+            path -= 1;
+            if path == 0 {
+                self.learnt[0] = !p;
+                break;
+            }
+            self.antecedents.clear();
+            if let Reason::Clause(cref) = a.reason_of(p.var()) {
+                self.used_clauses.push(cref);
+            }
+            let mut antecedents = std::mem::take(&mut self.antecedents);
+            ex.explain(p, &mut antecedents);
+            path += self.mark_all(a, heuristic, &antecedents);
+            self.antecedents = antecedents;
+        }
+        self.minimize(ex);
+        for var in self.to_clear.drain(..) {
+            self.seen[var.index()] = false;
+        }
+        self.finish(a)
+    }
+
+    /// Marks literals; lower-level ones join the clause. Returns how many are at the current level.
+    fn mark_all(&mut self, a: &Assignment, heuristic: &mut Heuristic, lits: &[Lit]) -> usize {
+        let mut current = 0;
+        for &t in lits {
+            let var = t.var();
+            let level = a.level_of(var);
+            if self.seen[var.index()] || level == 0 {
+                continue;
+            }
+            self.seen[var.index()] = true;
+            self.to_clear.push(var);
+            heuristic.bump(var);
+            if level == a.level() {
+                current += 1;
+            } else {
+                self.learnt.push(!t);
+            }
+        }
+        current
+    }
+
+    /// Removes clause literals implied by the others.
+    fn minimize(&mut self, ex: &Explainer) {
+        let a = ex.assignment;
+        let abstract_levels = self.learnt[1..]
+            .iter()
+            .fold(0u32, |m, l| m | 1 << (a.level_of(l.var()) & 31));
+        let mut keep = 1;
+        for index in 1..self.learnt.len() {
+            let lit = self.learnt[index];
+            let removable = a.reason_of(lit.var()) != Reason::Decision
+                && self.redundant(ex, !lit, abstract_levels);
+            if !removable {
+                self.learnt[keep] = lit;
+                keep += 1;
+            }
+        }
+        self.learnt.truncate(keep);
+    }
+
+    /// Whether the true literal `lit` is implied by marked literals (iterative DFS).
+    fn redundant(&mut self, ex: &Explainer, lit: Lit, abstract_levels: u32) -> bool {
+        let a = ex.assignment;
+        let top = self.to_clear.len();
+        self.stack.clear();
+        self.stack.push(lit);
+        let mut antecedents = Vec::new();
+        while let Some(x) = self.stack.pop() {
+            antecedents.clear();
+            ex.explain(x, &mut antecedents);
+            for &t in &antecedents {
+                let var = t.var();
+                if self.seen[var.index()] || a.level_of(var) == 0 {
+                    continue;
+                }
+                let level_bit = 1 << (a.level_of(var) & 31);
+                if a.reason_of(var) == Reason::Decision || abstract_levels & level_bit == 0 {
+                    for v in self.to_clear.drain(top..) {
+                        self.seen[v.index()] = false;
+                    }
+                    return false;
+                }
+                self.seen[var.index()] = true;
+                self.to_clear.push(var);
+                self.stack.push(t);
+            }
+        }
+        true
+    }
+
+    /// Puts the highest-level literal second; computes backjump level and LBD.
+    fn finish(&mut self, a: &Assignment) -> Learnt {
+        let mut best = 1;
+        for index in 2..self.learnt.len() {
+            if a.level_of(self.learnt[index].var()) > a.level_of(self.learnt[best].var()) {
+                best = index;
+            }
+        }
+        let level = match self.learnt.len() {
+            1 => 0,
+            _ => {
+                self.learnt.swap(1, best);
+                a.level_of(self.learnt[1].var())
+            }
+        };
+        self.stamp = self.stamp.wrapping_add(1).max(1);
+        let mut lbd = 0;
+        for l in &self.learnt {
+            let level = a.level_of(l.var()) as usize;
+            if level >= self.level_stamp.len() {
+                self.level_stamp.resize(level + 1, 0);
+            }
+            if self.level_stamp[level] != self.stamp {
+                self.level_stamp[level] = self.stamp;
+                lbd += 1;
+            }
+        }
+        Learnt { level, lbd }
+    }
+}

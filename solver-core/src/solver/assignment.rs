@@ -1,0 +1,177 @@
+//! The assignment: values, decision levels, reasons and the trail.
+//!
+//! Invariants: every assigned variable appears exactly once on `trail`, at `position`; levels
+//! along the trail never decrease; `level_starts[i]` is the trail index where level `i + 1`
+//! begins; `qhead <= trail.len()` and every literal before `qhead` has been processed by all
+//! propagators (their counters include it). Variable 0 is true at level 0.
+
+use super::lit::{Lit, Value, Var};
+
+/// A reference to a clause in the clause arena.
+pub(crate) type CRef = u32;
+
+/// Why a literal is true: what the conflict analysis resolves on.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Reason {
+    /// A search decision (or an enumeration flip); no antecedents.
+    Decision,
+    /// Implied by the program without antecedents (units, facts).
+    Fact,
+    /// Implied by one true literal (a binary nogood).
+    Binary(Lit),
+    /// Implied by two true literals (a ternary nogood).
+    Ternary(Lit, Lit),
+    /// Implied by a clause in the arena whose other literals are false.
+    Clause(CRef),
+    /// Implied by a weight constraint (explained lazily from the trail).
+    Weight(u32),
+    /// Implied by the optimization bound at this priority level index.
+    Minimize(u32),
+}
+
+/// Values, levels, reasons and trail of the current partial assignment.
+pub(crate) struct Assignment {
+    /// Value per variable: 0 unassigned, 1 true, -1 false.
+    values: Vec<i8>,
+    /// Decision level per assigned variable.
+    levels: Vec<u32>,
+    /// Reason per assigned variable.
+    reasons: Vec<Reason>,
+    /// Trail index per assigned variable.
+    positions: Vec<u32>,
+    /// The assigned literals in assignment order.
+    pub(crate) trail: Vec<Lit>,
+    /// Trail index where each level above 0 starts.
+    pub(crate) level_starts: Vec<u32>,
+    /// Next trail index to propagate.
+    pub(crate) qhead: usize,
+}
+
+impl Assignment {
+    /// An empty assignment over `vars` variables with variable 0 set true.
+    pub(crate) fn new(vars: usize) -> Assignment {
+        let mut assignment = Assignment {
+            values: vec![0; vars],
+            levels: vec![0; vars],
+            reasons: vec![Reason::Fact; vars],
+            positions: vec![0; vars],
+            trail: Vec::with_capacity(vars),
+            level_starts: Vec::new(),
+            qhead: 0,
+        };
+        assignment.assign(Lit::TRUE, Reason::Fact);
+        assignment
+    }
+
+    /// Number of variables.
+    pub(crate) fn var_count(&self) -> usize {
+        self.values.len()
+    }
+
+    /// The current decision level.
+    pub(crate) fn level(&self) -> u32 {
+        self.level_starts.len() as u32
+    }
+
+    /// The value of `lit`.
+    pub(crate) fn value(&self, lit: Lit) -> Value {
+        let raw = self.values[lit.var().index()];
+        let signed = if lit.is_negative() { -raw } else { raw };
+        match signed {
+            1 => Value::True,
+            -1 => Value::False,
+            _ => Value::Unassigned,
+        }
+    }
+
+    /// Whether `lit` is true.
+    pub(crate) fn is_true(&self, lit: Lit) -> bool {
+        self.value(lit) == Value::True
+    }
+
+    /// Whether `lit` is false.
+    pub(crate) fn is_false(&self, lit: Lit) -> bool {
+        self.value(lit) == Value::False
+    }
+
+    /// Whether `var` is assigned.
+    pub(crate) fn is_assigned(&self, var: Var) -> bool {
+        self.values[var.index()] != 0
+    }
+
+    /// The level of an assigned variable.
+    pub(crate) fn level_of(&self, var: Var) -> u32 {
+        self.levels[var.index()]
+    }
+
+    /// The reason of an assigned variable.
+    pub(crate) fn reason_of(&self, var: Var) -> Reason {
+        self.reasons[var.index()]
+    }
+
+    /// The trail position of an assigned variable.
+    pub(crate) fn position_of(&self, var: Var) -> u32 {
+        self.positions[var.index()]
+    }
+
+    /// Makes `lit` true at the current level. The variable must be unassigned.
+    pub(crate) fn assign(&mut self, lit: Lit, reason: Reason) {
+        let var = lit.var().index();
+        debug_assert_eq!(self.values[var], 0, "assigning an assigned variable");
+        self.values[var] = if lit.is_negative() { -1 } else { 1 };
+        self.levels[var] = self.level();
+        self.reasons[var] = reason;
+        self.positions[var] = self.trail.len() as u32;
+        self.trail.push(lit);
+    }
+
+    /// Opens a new decision level.
+    pub(crate) fn new_level(&mut self) {
+        self.level_starts.push(self.trail.len() as u32);
+    }
+
+    /// Trail index where `level` starts (level 0 starts at 0).
+    pub(crate) fn level_start(&self, level: u32) -> usize {
+        match level {
+            0 => 0,
+            _ => self.level_starts[level as usize - 1] as usize,
+        }
+    }
+
+    /// The decision literal of `level` (>= 1).
+    pub(crate) fn decision_of(&self, level: u32) -> Lit {
+        self.trail[self.level_start(level)]
+    }
+
+    /// Pops the last trail literal and unassigns it; `None` when the trail is empty.
+    pub(crate) fn pop(&mut self) -> Option<Lit> {
+        let lit = self.trail.pop()?;
+        self.values[lit.var().index()] = 0;
+        Some(lit)
+    }
+
+    /// Replaces the reason of an assigned variable (used when clause refs move).
+    pub(crate) fn set_reason(&mut self, var: Var, reason: Reason) {
+        self.reasons[var.index()] = reason;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn assign_and_pop_keep_levels_and_positions() {
+        let mut a = Assignment::new(3);
+        assert!(a.is_true(Lit::TRUE));
+        a.new_level();
+        a.assign(Var(2).neg(), Reason::Decision);
+        assert_eq!(a.level(), 1);
+        assert_eq!(a.level_of(Var(2)), 1);
+        assert_eq!(a.position_of(Var(2)), 1);
+        assert!(a.is_false(Var(2).pos()));
+        assert_eq!(a.decision_of(1), Var(2).neg());
+        assert_eq!(a.pop(), Some(Var(2).neg()));
+        assert_eq!(a.value(Var(2).pos()), Value::Unassigned);
+    }
+}

@@ -1,0 +1,408 @@
+//! The nogood store: nogoods kept in clause form (the negations of their literals), so a
+//! nogood is violated exactly when its clause has every literal false.
+//!
+//! - Binary clauses live in implication lists: `binary[l]` holds `x` for each clause `(l ∨ x)`,
+//!   visited when `l` becomes false.
+//! - Ternary problem clauses live in `ternary[l]` as the other two literals.
+//! - Longer clauses (and all learnt ones) live in one `u32` arena, each a 3-word header
+//!   `[len, flags | lbd << 2, activity bits]` then the literals; a [`CRef`] is the header index.
+//!   Two watched literals are kept at positions 0 and 1; `watches[l]` lists the clauses
+//!   watching `l` (visited when `l` becomes false) with a blocker literal whose truth lets the
+//!   visit be skipped (MiniSat, Eén and Sörensson 2003).
+//! - Deletion sets a flag; watches of deleted clauses are dropped lazily and the arena is
+//!   compacted by copying (`collect`) when more than half of it is garbage.
+//!
+//! Invariant: for every live arena clause, if a watched literal is false then either the other
+//! watched literal is true or the clause's implication/conflict has been reported, relative to
+//! the processed part of the trail.
+
+use super::assignment::{Assignment, CRef, Reason};
+use super::lit::{Lit, Value};
+
+/// Header words before an arena clause's literals.
+const HEADER: usize = 3;
+/// Flag bit: the clause was learnt (deletable).
+const LEARNT: u32 = 1;
+/// Flag bit: the clause was deleted.
+const DELETED: u32 = 2;
+
+/// A watch: the clause and a literal whose truth satisfies it.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Watch {
+    /// The watched clause.
+    pub(crate) cref: CRef,
+    /// Some literal of the clause; if true the clause is satisfied.
+    pub(crate) blocker: Lit,
+}
+
+/// A violated clause found by propagation.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum ClauseConflict {
+    /// Both literals of a binary clause are false.
+    Binary(Lit, Lit),
+    /// All three literals of a ternary clause are false.
+    Ternary(Lit, Lit, Lit),
+    /// An arena clause is false.
+    Long(CRef),
+}
+
+/// All clauses of the search: problem, learnt, loop and enumeration clauses.
+#[derive(Default)]
+pub(crate) struct ClauseStore {
+    /// Headers and literals of long clauses.
+    arena: Vec<u32>,
+    /// `binary[l]`: literals implied when `l` becomes false.
+    binary: Vec<Vec<Lit>>,
+    /// `ternary[l]`: literal pairs of ternary clauses containing `l`.
+    ternary: Vec<Vec<(Lit, Lit)>>,
+    /// `watches[l]`: arena clauses watching `l`.
+    watches: Vec<Vec<Watch>>,
+    /// Learnt clauses (possibly deleted ones until the next cleanup).
+    pub(crate) learnts: Vec<CRef>,
+    /// Arena words belonging to deleted clauses.
+    garbage: usize,
+    /// Number of problem clauses of each kind (statistics).
+    pub(crate) problem_count: u64,
+}
+
+impl ClauseStore {
+    /// An empty store for `vars` variables.
+    pub(crate) fn new(vars: usize) -> ClauseStore {
+        ClauseStore {
+            binary: vec![Vec::new(); 2 * vars],
+            ternary: vec![Vec::new(); 2 * vars],
+            watches: vec![Vec::new(); 2 * vars],
+            ..ClauseStore::default()
+        }
+    }
+
+    /// Adds a problem clause of at least two distinct, non-complementary literals.
+    pub(crate) fn add_problem(&mut self, lits: &[Lit]) {
+        self.problem_count += 1;
+        match *lits {
+            [a, b] => {
+                self.binary[a.index()].push(b);
+                self.binary[b.index()].push(a);
+            }
+            [a, b, c] => {
+                self.ternary[a.index()].push((b, c));
+                self.ternary[b.index()].push((a, c));
+                self.ternary[c.index()].push((a, b));
+            }
+            _ => {
+                self.alloc(lits, false, 0);
+            }
+        }
+    }
+
+    /// Adds a clause of at least two literals to the arena and watches `lits[0]`, `lits[1]`.
+    pub(crate) fn alloc(&mut self, lits: &[Lit], learnt: bool, lbd: u32) -> CRef {
+        debug_assert!(lits.len() >= 2);
+        let cref = self.arena.len() as CRef;
+        let flags = if learnt { LEARNT } else { 0 } | (lbd.min(1 << 28) << 2);
+        self.arena
+            .extend([lits.len() as u32, flags, 0f32.to_bits()]);
+        self.arena.extend(lits.iter().map(|l| l.0));
+        self.watches[lits[0].index()].push(Watch {
+            cref,
+            blocker: lits[1],
+        });
+        self.watches[lits[1].index()].push(Watch {
+            cref,
+            blocker: lits[0],
+        });
+        if learnt {
+            self.learnts.push(cref);
+        }
+        cref
+    }
+
+    /// The literals of an arena clause.
+    pub(crate) fn lits(&self, cref: CRef) -> &[u32] {
+        let start = cref as usize + HEADER;
+        let len = self.arena[cref as usize] as usize;
+        &self.arena[start..start + len]
+    }
+
+    /// The literal at `index` of an arena clause.
+    pub(crate) fn lit(&self, cref: CRef, index: usize) -> Lit {
+        Lit(self.arena[cref as usize + HEADER + index])
+    }
+
+    /// The clause's LBD.
+    pub(crate) fn lbd(&self, cref: CRef) -> u32 {
+        self.arena[cref as usize + 1] >> 2
+    }
+
+    /// Whether the clause is deleted.
+    pub(crate) fn is_deleted(&self, cref: CRef) -> bool {
+        self.arena[cref as usize + 1] & DELETED != 0
+    }
+
+    /// The clause's activity.
+    pub(crate) fn activity(&self, cref: CRef) -> f32 {
+        f32::from_bits(self.arena[cref as usize + 2])
+    }
+
+    /// Adds `amount` to the clause's activity.
+    pub(crate) fn bump(&mut self, cref: CRef, amount: f32) {
+        let slot = cref as usize + 2;
+        let bumped = f32::from_bits(self.arena[slot]) + amount;
+        self.arena[slot] = bumped.to_bits();
+    }
+
+    /// Marks a clause deleted; its watches go away lazily.
+    pub(crate) fn delete(&mut self, cref: CRef) {
+        if !self.is_deleted(cref) {
+            self.arena[cref as usize + 1] |= DELETED;
+            self.garbage += HEADER + self.arena[cref as usize] as usize;
+        }
+    }
+
+    /// Whether more than half the arena is garbage.
+    pub(crate) fn needs_collect(&self) -> bool {
+        self.garbage > 1024 && self.garbage * 2 > self.arena.len()
+    }
+
+    /// Propagates the clauses falsified by `false_lit` becoming false.
+    pub(crate) fn propagate(
+        &mut self,
+        false_lit: Lit,
+        assignment: &mut Assignment,
+    ) -> Result<(), ClauseConflict> {
+        self.propagate_binary(false_lit, assignment)?;
+        self.propagate_ternary(false_lit, assignment)?;
+        self.propagate_long(false_lit, assignment)
+    }
+
+    /// Binary implications of `false_lit`.
+    fn propagate_binary(&self, false_lit: Lit, a: &mut Assignment) -> Result<(), ClauseConflict> {
+        for &other in &self.binary[false_lit.index()] {
+            match a.value(other) {
+                Value::True => {}
+                Value::False => return Err(ClauseConflict::Binary(false_lit, other)),
+                Value::Unassigned => a.assign(other, Reason::Binary(!false_lit)),
+            }
+        }
+        Ok(())
+    }
+
+    /// Ternary implications of `false_lit`.
+    fn propagate_ternary(&self, false_lit: Lit, a: &mut Assignment) -> Result<(), ClauseConflict> {
+        for &(x, y) in &self.ternary[false_lit.index()] {
+            match (a.value(x), a.value(y)) {
+                (Value::True, _) | (_, Value::True) => {}
+                (Value::False, Value::False) => {
+                    return Err(ClauseConflict::Ternary(false_lit, x, y))
+                }
+                (Value::False, Value::Unassigned) => {
+                    a.assign(y, Reason::Ternary(!false_lit, !x));
+                }
+                (Value::Unassigned, Value::False) => {
+                    a.assign(x, Reason::Ternary(!false_lit, !y));
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// Long clauses watching `false_lit`: find a new watch, propagate, or report a conflict.
+    fn propagate_long(&mut self, false_lit: Lit, a: &mut Assignment) -> Result<(), ClauseConflict> {
+        let mut watches = std::mem::take(&mut self.watches[false_lit.index()]);
+        let mut keep = 0;
+        let mut result = Ok(());
+        let mut index = 0;
+        while index < watches.len() {
+            let watch = watches[index];
+            index += 1;
+            if self.is_deleted(watch.cref) {
+                continue;
+            }
+            if a.is_true(watch.blocker) {
+                watches[keep] = watch;
+                keep += 1;
+                continue;
+            }
+            match self.visit(watch.cref, false_lit, a) {
+                Visit::Moved => {}
+                Visit::Satisfied(blocker) | Visit::Implied(blocker) => {
+                    watches[keep] = Watch {
+                        cref: watch.cref,
+                        blocker,
+                    };
+                    keep += 1;
+                }
+                Visit::Conflict => {
+                    watches[keep] = watch;
+                    keep += 1;
+                    result = Err(ClauseConflict::Long(watch.cref));
+                    break;
+                }
+            }
+        }
+        while index < watches.len() {
+            watches[keep] = watches[index];
+            keep += 1;
+            index += 1;
+        }
+        watches.truncate(keep);
+        self.watches[false_lit.index()] = watches;
+        result
+    }
+
+    /// Visits one clause watching `false_lit` (which has just become false).
+    fn visit(&mut self, cref: CRef, false_lit: Lit, a: &mut Assignment) -> Visit {
+        let start = cref as usize + HEADER;
+        let len = self.arena[cref as usize] as usize;
+        if self.arena[start] == false_lit.0 {
+            self.arena.swap(start, start + 1);
+        }
+        let first = Lit(self.arena[start]);
+        if a.is_true(first) {
+            return Visit::Satisfied(first);
+        }
+        for k in 2..len {
+            let candidate = Lit(self.arena[start + k]);
+            if !a.is_false(candidate) {
+                self.arena.swap(start + 1, start + k);
+                self.watches[candidate.index()].push(Watch {
+                    cref,
+                    blocker: first,
+                });
+                return Visit::Moved;
+            }
+        }
+        if a.is_false(first) {
+            return Visit::Conflict;
+        }
+        a.assign(first, Reason::Clause(cref));
+        Visit::Implied(first)
+    }
+
+    /// Rebuilds the arena without deleted clauses; returns the old-to-new ref map as pairs.
+    pub(crate) fn collect(&mut self) -> Vec<(CRef, CRef)> {
+        let mut fresh = Vec::with_capacity(self.arena.len() - self.garbage);
+        let mut moves = Vec::new();
+        let mut cref = 0usize;
+        while cref < self.arena.len() {
+            let size = HEADER + self.arena[cref] as usize;
+            if self.arena[cref + 1] & DELETED == 0 {
+                moves.push((cref as CRef, fresh.len() as CRef));
+                fresh.extend_from_slice(&self.arena[cref..cref + size]);
+            }
+            cref += size;
+        }
+        self.arena = fresh;
+        self.garbage = 0;
+        self.rebuild_watches();
+        let remap = |old: CRef| {
+            moves
+                .binary_search_by_key(&old, |m| m.0)
+                .ok()
+                .map(|i| moves[i].1)
+        };
+        self.learnts = self.learnts.iter().filter_map(|&c| remap(c)).collect();
+        moves
+    }
+
+    /// Watches positions 0 and 1 of every arena clause again.
+    fn rebuild_watches(&mut self) {
+        self.watches.iter_mut().for_each(Vec::clear);
+        let mut cref = 0usize;
+        while cref < self.arena.len() {
+            let size = HEADER + self.arena[cref] as usize;
+            let (first, second) = (
+                Lit(self.arena[cref + HEADER]),
+                Lit(self.arena[cref + HEADER + 1]),
+            );
+            let c = cref as CRef;
+            self.watches[first.index()].push(Watch {
+                cref: c,
+                blocker: second,
+            });
+            self.watches[second.index()].push(Watch {
+                cref: c,
+                blocker: first,
+            });
+            cref += size;
+        }
+    }
+}
+
+/// What visiting a watched clause did.
+enum Visit {
+    /// The watch moved to another literal.
+    Moved,
+    /// The other watched literal is true.
+    Satisfied(Lit),
+    /// The other watched literal was implied.
+    Implied(Lit),
+    /// Every literal is false.
+    Conflict,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::lit::Var;
+
+    fn lits(codes: &[(u32, bool)]) -> Vec<Lit> {
+        codes.iter().map(|&(v, n)| Lit::new(Var(v), n)).collect()
+    }
+
+    #[test]
+    fn long_clause_propagates_last_literal_and_conflicts() {
+        let mut store = ClauseStore::new(5);
+        let mut a = Assignment::new(5);
+        let clause = lits(&[(1, false), (2, false), (3, false), (4, false)]);
+        let cref = store.alloc(&clause, false, 0);
+        for v in 1..=3 {
+            a.new_level();
+            a.assign(Var(v).neg(), Reason::Decision);
+            assert_eq!(store.propagate(Var(v).pos(), &mut a), Ok(()));
+        }
+        assert!(a.is_true(Var(4).pos()));
+        assert_eq!(a.reason_of(Var(4)), Reason::Clause(cref));
+        let mut b = Assignment::new(5);
+        for v in 1..=4 {
+            b.assign(Var(v).neg(), Reason::Decision);
+        }
+        let results: Vec<_> = (1..=4)
+            .map(|v| store.propagate(Var(v).pos(), &mut b))
+            .collect();
+        assert!(results.contains(&Err(ClauseConflict::Long(cref))));
+    }
+
+    #[test]
+    fn binary_and_ternary_implications() {
+        let mut store = ClauseStore::new(4);
+        let mut a = Assignment::new(4);
+        store.add_problem(&lits(&[(1, false), (2, false)]));
+        store.add_problem(&lits(&[(1, false), (2, true), (3, false)]));
+        a.assign(Var(1).neg(), Reason::Decision);
+        assert_eq!(store.propagate(Var(1).pos(), &mut a), Ok(()));
+        assert!(a.is_true(Var(2).pos()));
+        assert_eq!(store.propagate(Var(2).neg(), &mut a), Ok(()));
+        assert!(a.is_true(Var(3).pos()));
+        let reason = a.reason_of(Var(3));
+        let expected = [
+            Reason::Ternary(Var(2).pos(), Var(1).neg()),
+            Reason::Ternary(Var(1).neg(), Var(2).pos()),
+        ];
+        assert!(expected.contains(&reason), "{reason:?}");
+    }
+
+    #[test]
+    fn collect_drops_deleted_clauses_and_remaps() {
+        let mut store = ClauseStore::new(6);
+        let first = store.alloc(&lits(&[(1, false), (2, false), (3, false)]), true, 3);
+        let second = store.alloc(&lits(&[(3, false), (4, false), (5, false)]), true, 2);
+        store.delete(first);
+        let moves = store.collect();
+        assert_eq!(moves, vec![(second, 0)]);
+        assert_eq!(store.learnts, vec![0]);
+        assert_eq!(store.lbd(0), 2);
+        assert_eq!(store.lit(0, 1), Lit::new(Var(4), false));
+    }
+}

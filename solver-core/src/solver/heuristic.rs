@@ -1,0 +1,185 @@
+//! The decision heuristic: VSIDS-style activities with phase saving.
+//!
+//! Variables involved in conflict analysis get their activity bumped by a growing increment
+//! (so older bumps decay); activities are rescaled before they overflow. Unassigned variables
+//! live in a binary max-heap on activity; assigned ones are removed lazily when popped and
+//! re-inserted when unassigned. The phase of a decision is the variable's last value (phase
+//! saving), initially false for atoms and true for bodies (clasp's ASP sign default).
+//! Invariant: every unassigned variable except variable 0 is in the heap.
+
+use super::assignment::Assignment;
+use super::lit::{Lit, Var};
+
+/// Activity decay per conflict (the increment grows by its inverse).
+const DECAY: f64 = 0.95;
+
+/// VSIDS activities, heap and saved phases.
+pub(crate) struct Heuristic {
+    /// Activity per variable.
+    activity: Vec<f64>,
+    /// The current bump amount.
+    increment: f64,
+    /// Heap of variables by activity.
+    heap: Vec<Var>,
+    /// Heap index per variable, `u32::MAX` when absent.
+    heap_index: Vec<u32>,
+    /// Saved phase per variable: true means decide the negative literal.
+    negative_phase: Vec<bool>,
+    /// Random state for the seed's initial tie-breaking.
+    random: u64,
+}
+
+impl Heuristic {
+    /// A heuristic over `vars` variables; `is_atom[v]` selects the initial phase.
+    pub(crate) fn new(vars: usize, is_atom: &[bool], seed: u64) -> Heuristic {
+        let mut heuristic = Heuristic {
+            activity: vec![0.0; vars],
+            increment: 1.0,
+            heap: Vec::with_capacity(vars),
+            heap_index: vec![u32::MAX; vars],
+            negative_phase: (0..vars)
+                .map(|v| is_atom.get(v).copied().unwrap_or(true))
+                .collect(),
+            random: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1,
+        };
+        if seed != 0 {
+            for v in 1..vars {
+                heuristic.activity[v] = heuristic.next_random() * 1e-5;
+            }
+        }
+        for v in 1..vars {
+            heuristic.insert(Var(v as u32));
+        }
+        heuristic
+    }
+
+    /// A pseudo-random number in [0, 1) (xorshift).
+    fn next_random(&mut self) -> f64 {
+        self.random ^= self.random << 13;
+        self.random ^= self.random >> 7;
+        self.random ^= self.random << 17;
+        (self.random >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    /// Bumps a variable's activity.
+    pub(crate) fn bump(&mut self, var: Var) {
+        let slot = &mut self.activity[var.index()];
+        *slot += self.increment;
+        if *slot > 1e100 {
+            self.activity.iter_mut().for_each(|x| *x *= 1e-100);
+            self.increment *= 1e-100;
+        }
+        let index = self.heap_index[var.index()];
+        if index != u32::MAX {
+            self.sift_up(index as usize);
+        }
+    }
+
+    /// Decays all activities (by growing the increment); call once per conflict.
+    pub(crate) fn decay(&mut self) {
+        self.increment /= DECAY;
+    }
+
+    /// Records the phase of a variable being unassigned and returns it to the heap.
+    pub(crate) fn on_unassign(&mut self, lit: Lit) {
+        self.negative_phase[lit.var().index()] = lit.is_negative();
+        self.insert(lit.var());
+    }
+
+    /// The next decision literal, or `None` when every variable is assigned.
+    pub(crate) fn decide(&mut self, a: &Assignment) -> Option<Lit> {
+        while let Some(var) = self.pop() {
+            if !a.is_assigned(var) {
+                return Some(Lit::new(var, self.negative_phase[var.index()]));
+            }
+        }
+        None
+    }
+
+    /// Inserts a variable into the heap if absent.
+    fn insert(&mut self, var: Var) {
+        if self.heap_index[var.index()] != u32::MAX || var == Var::TRUE {
+            return;
+        }
+        self.heap_index[var.index()] = self.heap.len() as u32;
+        self.heap.push(var);
+        self.sift_up(self.heap.len() - 1);
+    }
+
+    /// Removes the most active variable.
+    fn pop(&mut self) -> Option<Var> {
+        let top = *self.heap.first()?;
+        let last = self.heap.pop()?;
+        self.heap_index[top.index()] = u32::MAX;
+        if last != top {
+            self.heap[0] = last;
+            self.heap_index[last.index()] = 0;
+            self.sift_down(0);
+        }
+        Some(top)
+    }
+
+    /// Moves the entry at `index` up while it beats its parent.
+    fn sift_up(&mut self, mut index: usize) {
+        let var = self.heap[index];
+        while index > 0 {
+            let parent = (index - 1) / 2;
+            if self.activity[self.heap[parent].index()] >= self.activity[var.index()] {
+                break;
+            }
+            self.place(index, self.heap[parent]);
+            index = parent;
+        }
+        self.place(index, var);
+    }
+
+    /// Moves the entry at `index` down while a child beats it.
+    fn sift_down(&mut self, mut index: usize) {
+        let var = self.heap[index];
+        loop {
+            let left = 2 * index + 1;
+            if left >= self.heap.len() {
+                break;
+            }
+            let right = left + 1;
+            let score = |v: Var| self.activity[v.index()];
+            let child =
+                if right < self.heap.len() && score(self.heap[right]) > score(self.heap[left]) {
+                    right
+                } else {
+                    left
+                };
+            if score(self.heap[child]) <= score(var) {
+                break;
+            }
+            self.place(index, self.heap[child]);
+            index = child;
+        }
+        self.place(index, var);
+    }
+
+    /// Puts `var` at heap slot `index`.
+    fn place(&mut self, index: usize, var: Var) {
+        self.heap[index] = var;
+        self.heap_index[var.index()] = index as u32;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn most_active_unassigned_variable_is_decided_with_saved_phase() {
+        let mut h = Heuristic::new(4, &[false, true, true, false], 0);
+        let mut a = Assignment::new(4);
+        h.bump(Var(2));
+        h.bump(Var(3));
+        h.bump(Var(3));
+        assert_eq!(h.decide(&a), Some(Var(3).pos()));
+        a.assign(Var(2).pos(), crate::solver::assignment::Reason::Decision);
+        assert_eq!(h.decide(&a), Some(Var(1).neg()));
+        h.on_unassign(Var(3).neg());
+        assert_eq!(h.decide(&a), Some(Var(3).neg()));
+    }
+}

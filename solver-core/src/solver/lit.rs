@@ -1,0 +1,94 @@
+//! Variables and literals, clasp style.
+//!
+//! A [`Var`] is a dense `u32` index; variable 0 is the constant true. A [`Lit`] is the `u32`
+//! code `2·var + sign` where sign 1 means the negative literal, so `!lit` flips the low bit and
+//! literal codes index per-literal arrays directly. Atoms and rule bodies both get variables.
+
+use std::ops::Not;
+
+/// A propositional variable (an atom, a rule body, or the constant true at index 0).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) struct Var(pub(crate) u32);
+
+impl Var {
+    /// The constant-true variable.
+    pub(crate) const TRUE: Var = Var(0);
+
+    /// The variable as an array index.
+    pub(crate) fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The positive literal of this variable.
+    pub(crate) fn pos(self) -> Lit {
+        Lit(self.0 << 1)
+    }
+
+    /// The negative literal of this variable.
+    pub(crate) fn neg(self) -> Lit {
+        Lit((self.0 << 1) | 1)
+    }
+}
+
+/// A literal: `2·var + sign` (sign 1 = negative).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) struct Lit(pub(crate) u32);
+
+impl Lit {
+    /// The constant true literal.
+    pub(crate) const TRUE: Lit = Lit(0);
+    /// The constant false literal.
+    pub(crate) const FALSE: Lit = Lit(1);
+
+    /// The literal of `var`, negative when `negative` holds.
+    pub(crate) fn new(var: Var, negative: bool) -> Lit {
+        Lit((var.0 << 1) | negative as u32)
+    }
+
+    /// The literal's variable.
+    pub(crate) fn var(self) -> Var {
+        Var(self.0 >> 1)
+    }
+
+    /// Whether this is the negative literal of its variable.
+    pub(crate) fn is_negative(self) -> bool {
+        self.0 & 1 == 1
+    }
+
+    /// The literal code as an array index.
+    pub(crate) fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl Not for Lit {
+    type Output = Lit;
+    fn not(self) -> Lit {
+        Lit(self.0 ^ 1)
+    }
+}
+
+/// The value of a variable or literal under the current assignment.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Value {
+    True,
+    False,
+    Unassigned,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn literal_codes_follow_clasp() {
+        let v = Var(3);
+        assert_eq!(v.pos().0, 6);
+        assert_eq!(v.neg().0, 7);
+        assert_eq!(!v.pos(), v.neg());
+        assert_eq!(v.neg().var(), v);
+        assert!(v.neg().is_negative());
+        assert_eq!(Var::TRUE.pos(), Lit::TRUE);
+        assert_eq!(!Lit::TRUE, Lit::FALSE);
+    }
+}

@@ -1,0 +1,616 @@
+//! Solver tests: small hand-made programs with known answers, every model checked by the
+//! independent checker, plus a seeded differential test against brute-force enumeration.
+
+use std::collections::BTreeSet;
+
+use super::Solver;
+use crate::api::{EnumMode, Interrupt, Model, OptMode, SolveError, SolveOptions, Summary};
+use crate::brute;
+use crate::check::check_model;
+use crate::program::{Atom, ExternalValue, GroundProgram, HeadKind, Literal, WeightedLiteral};
+
+/// Runs the solver to the end; checks every full model with the checker.
+fn run(program: &GroundProgram, options: SolveOptions) -> (Vec<Model>, Summary) {
+    let checks_models = !matches!(options.enum_mode, EnumMode::Brave | EnumMode::Cautious);
+    let mut solver = Solver::new(program, options).expect("solver builds");
+    let mut models = Vec::new();
+    while let Some(model) = solver.next_model() {
+        if checks_models {
+            assert_eq!(
+                check_model(program, &model.atoms),
+                Ok(()),
+                "not stable: {model:?}"
+            );
+        }
+        models.push(model);
+    }
+    (models, solver.summary())
+}
+
+/// All models as sorted sets of atom numbers.
+fn all_models(program: &GroundProgram) -> BTreeSet<Vec<u32>> {
+    let (models, summary) = run(program, SolveOptions::default());
+    assert!(summary.exhausted);
+    let set: BTreeSet<Vec<u32>> = models
+        .iter()
+        .map(|m| m.atoms.iter().map(|a| a.0).collect())
+        .collect();
+    assert_eq!(set.len(), models.len(), "a model was reported twice");
+    set
+}
+
+fn pos(a: Atom) -> Literal {
+    Literal::positive(a)
+}
+
+fn neg(a: Atom) -> Literal {
+    Literal::negative(a)
+}
+
+fn atoms(p: &mut GroundProgram, n: usize) -> Vec<Atom> {
+    (0..n).map(|_| p.new_atom()).collect()
+}
+
+fn set(models: &[&[u32]]) -> BTreeSet<Vec<u32>> {
+    models.iter().map(|m| m.to_vec()).collect()
+}
+
+fn weighted(lits: &[Literal], weights: &[i64]) -> Vec<WeightedLiteral> {
+    lits.iter()
+        .zip(weights)
+        .map(|(&literal, &weight)| WeightedLiteral { literal, weight })
+        .collect()
+}
+
+#[test]
+fn tight_even_loop_has_two_models() {
+    let mut p = GroundProgram::new();
+    let v = atoms(&mut p, 2);
+    p.add_rule(HeadKind::Disjunction, vec![v[0]], vec![neg(v[1])]);
+    p.add_rule(HeadKind::Disjunction, vec![v[1]], vec![neg(v[0])]);
+    assert_eq!(all_models(&p), set(&[&[1], &[2]]));
+}
+
+#[test]
+fn positive_loop_is_unfounded() {
+    let mut p = GroundProgram::new();
+    let (a, b, c) = (p.new_atom(), p.new_atom(), p.new_atom());
+    p.add_rule(HeadKind::Disjunction, vec![a], vec![pos(b)]);
+    p.add_rule(HeadKind::Disjunction, vec![b], vec![pos(a)]);
+    p.add_rule(HeadKind::Disjunction, vec![a], vec![neg(c)]);
+    p.add_rule(HeadKind::Disjunction, vec![c], vec![neg(a)]);
+    assert_eq!(all_models(&p), set(&[&[1, 2], &[3]]));
+    let mut q = GroundProgram::new();
+    let (a, b) = (q.new_atom(), q.new_atom());
+    q.add_rule(HeadKind::Disjunction, vec![a], vec![pos(b)]);
+    q.add_rule(HeadKind::Disjunction, vec![b], vec![pos(a)]);
+    assert_eq!(all_models(&q), set(&[&[]]));
+}
+
+#[test]
+fn choice_with_cardinality_bounds() {
+    let mut p = GroundProgram::new();
+    let v = atoms(&mut p, 3);
+    let ok = p.new_atom();
+    p.add_rule(HeadKind::Choice, v.clone(), vec![]);
+    let lits: Vec<Literal> = v.iter().map(|&a| pos(a)).collect();
+    p.add_weight_rule(
+        HeadKind::Disjunction,
+        vec![],
+        3,
+        weighted(&lits, &[1, 1, 1]),
+    );
+    p.add_weight_rule(
+        HeadKind::Disjunction,
+        vec![ok],
+        2,
+        weighted(&lits, &[1, 1, 1]),
+    );
+    p.add_constraint(vec![neg(ok)]);
+    assert_eq!(all_models(&p), set(&[&[1, 2, 4], &[1, 3, 4], &[2, 3, 4]]));
+}
+
+#[test]
+fn weight_body_inside_a_loop_needs_external_support() {
+    let mut p = GroundProgram::new();
+    let (a, b, c) = (p.new_atom(), p.new_atom(), p.new_atom());
+    p.add_weight_rule(
+        HeadKind::Disjunction,
+        vec![a],
+        2,
+        weighted(&[pos(b), neg(c)], &[2, 1]),
+    );
+    p.add_rule(HeadKind::Disjunction, vec![b], vec![pos(a)]);
+    p.add_rule(HeadKind::Choice, vec![c], vec![]);
+    assert_eq!(all_models(&p), set(&[&[], &[3]]));
+}
+
+#[test]
+fn negative_weights_are_normalised() {
+    let mut p = GroundProgram::new();
+    let (a, b, h) = (p.new_atom(), p.new_atom(), p.new_atom());
+    p.add_rule(HeadKind::Choice, vec![a, b], vec![]);
+    p.add_weight_rule(
+        HeadKind::Disjunction,
+        vec![h],
+        0,
+        weighted(&[pos(a), pos(b)], &[-1, 1]),
+    );
+    assert_eq!(all_models(&p), set(&[&[3], &[1, 2, 3], &[2, 3], &[1]]));
+}
+
+#[test]
+fn head_cycle_free_disjunction_is_shifted() {
+    let mut p = GroundProgram::new();
+    let (a, b, c) = (p.new_atom(), p.new_atom(), p.new_atom());
+    p.add_rule(HeadKind::Disjunction, vec![a, b], vec![]);
+    p.add_rule(HeadKind::Disjunction, vec![c], vec![pos(a)]);
+    assert_eq!(all_models(&p), set(&[&[1, 3], &[2]]));
+}
+
+#[test]
+fn non_head_cycle_free_disjunction_is_refused() {
+    let mut p = GroundProgram::new();
+    let (a, b) = (p.new_atom(), p.new_atom());
+    p.add_rule(HeadKind::Disjunction, vec![a, b], vec![]);
+    p.add_rule(HeadKind::Disjunction, vec![a], vec![pos(b)]);
+    p.add_rule(HeadKind::Disjunction, vec![b], vec![pos(a)]);
+    let error = Solver::new(&p, SolveOptions::default()).err();
+    assert_eq!(
+        error,
+        Some(SolveError::Unsupported(
+            "disjunctive program that is not head-cycle-free (two atoms of one disjunctive head \
+             depend positively on each other)"
+                .into()
+        ))
+    );
+}
+
+#[test]
+fn externals_follow_their_values() {
+    for (value, expected) in [
+        (ExternalValue::Free, set(&[&[], &[1]])),
+        (ExternalValue::True, set(&[&[1]])),
+        (ExternalValue::False, set(&[&[]])),
+        (ExternalValue::Release, set(&[&[]])),
+    ] {
+        let mut p = GroundProgram::new();
+        let a = p.new_atom();
+        p.add_external(a, value);
+        assert_eq!(all_models(&p), expected, "{value:?}");
+    }
+    let mut p = GroundProgram::new();
+    let (a, b) = (p.new_atom(), p.new_atom());
+    p.add_external(a, ExternalValue::Free);
+    p.add_rule(HeadKind::Disjunction, vec![a], vec![pos(b)]);
+    p.add_rule(HeadKind::Choice, vec![b], vec![]);
+    assert_eq!(all_models(&p), set(&[&[], &[1, 2]]));
+}
+
+#[test]
+fn assumptions_must_hold() {
+    let mut p = GroundProgram::new();
+    let (a, b) = (p.new_atom(), p.new_atom());
+    p.add_rule(HeadKind::Choice, vec![a, b], vec![]);
+    p.assumptions.push(neg(a));
+    assert_eq!(all_models(&p), set(&[&[], &[2]]));
+    p.assumptions.push(pos(a));
+    let (models, summary) = run(&p, SolveOptions::default());
+    assert!(models.is_empty());
+    assert_eq!(summary.satisfiable, Some(false));
+}
+
+#[test]
+fn enumerates_each_model_once_and_respects_limits() {
+    let mut p = GroundProgram::new();
+    let v = atoms(&mut p, 10);
+    p.add_rule(HeadKind::Choice, v, vec![]);
+    assert_eq!(all_models(&p).len(), 1024);
+    let record = SolveOptions {
+        enum_mode: EnumMode::Record,
+        ..SolveOptions::default()
+    };
+    let (models, _) = run(&p, record);
+    let distinct: BTreeSet<_> = models.iter().map(|m| m.atoms.clone()).collect();
+    assert_eq!((models.len(), distinct.len()), (1024, 1024));
+    let limited = SolveOptions {
+        models: 5,
+        ..SolveOptions::default()
+    };
+    let (models, summary) = run(&p, limited);
+    assert_eq!(
+        models.iter().map(|m| m.number).collect::<Vec<_>>(),
+        vec![1, 2, 3, 4, 5]
+    );
+    assert_eq!((summary.models, summary.exhausted), (5, false));
+}
+
+/// Pigeons into holes: each pigeon in some hole, no two in one hole.
+fn pigeonhole(pigeons: usize, holes: usize) -> GroundProgram {
+    let mut p = GroundProgram::new();
+    let x: Vec<Vec<Atom>> = (0..pigeons).map(|_| atoms(&mut p, holes)).collect();
+    for row in &x {
+        p.add_rule(HeadKind::Choice, row.clone(), vec![]);
+        p.add_constraint(row.iter().map(|&a| neg(a)).collect());
+    }
+    for (i, first) in x.iter().enumerate() {
+        for second in &x[i + 1..] {
+            for (&a, &b) in first.iter().zip(second) {
+                p.add_constraint(vec![pos(a), pos(b)]);
+            }
+        }
+    }
+    p
+}
+
+#[test]
+fn pigeonhole_is_unsatisfiable() {
+    let p = pigeonhole(6, 5);
+    let (models, summary) = run(&p, SolveOptions::default());
+    assert!(models.is_empty());
+    assert_eq!(
+        (summary.satisfiable, summary.exhausted),
+        (Some(false), true)
+    );
+    assert!(summary.stats.conflicts > 0);
+}
+
+/// `{a;b;c}. :- not a, not b. #minimize{1,a:a;1,b:b;1,c:c}. #minimize{2@2:a}.`
+fn priorities_program() -> GroundProgram {
+    let mut p = GroundProgram::new();
+    let (a, b, c) = (p.new_atom(), p.new_atom(), p.new_atom());
+    p.add_rule(HeadKind::Choice, vec![a, b, c], vec![]);
+    p.add_constraint(vec![neg(a), neg(b)]);
+    p.add_minimize(1, weighted(&[pos(a), pos(b), pos(c)], &[1, 1, 1]));
+    p.add_minimize(2, weighted(&[pos(a)], &[2]));
+    p
+}
+
+#[test]
+fn optimization_respects_priorities() {
+    let p = priorities_program();
+    let (models, summary) = run(&p, SolveOptions::default());
+    let last = models.last().expect("a model");
+    assert_eq!(
+        (last.atoms.clone(), last.costs.clone()),
+        (vec![Atom(2)], vec![0, 1])
+    );
+    assert!(
+        models.windows(2).all(|w| w[1].costs < w[0].costs),
+        "not improving"
+    );
+    assert!(summary.optimum_proven && summary.exhausted);
+    assert_eq!(summary.costs, Some(vec![0, 1]));
+    assert_eq!(summary.models, models.len() as u64);
+}
+
+#[test]
+fn opt_n_numbers_optimal_models_from_one() {
+    let mut p = priorities_program();
+    p.minimizes.pop();
+    let options = SolveOptions {
+        opt_mode: OptMode::OptN,
+        ..SolveOptions::default()
+    };
+    let (models, summary) = run(&p, options);
+    let optimal: Vec<&Model> = models.iter().filter(|m| m.optimal).collect();
+    let found: BTreeSet<Vec<Atom>> = optimal.iter().map(|m| m.atoms.clone()).collect();
+    assert_eq!(found, [vec![Atom(1)], vec![Atom(2)]].into_iter().collect());
+    assert_eq!(
+        optimal.iter().map(|m| m.number).collect::<Vec<_>>(),
+        vec![1, 2]
+    );
+    assert_eq!(summary.optimal_models, 2);
+    assert_eq!(summary.models, models.len() as u64);
+    assert!(summary.optimum_proven && summary.exhausted);
+}
+
+#[test]
+fn opt_with_model_limit_stops_unproven() {
+    let p = priorities_program();
+    let options = SolveOptions {
+        models: 1,
+        ..SolveOptions::default()
+    };
+    let (models, summary) = run(&p, options);
+    assert_eq!(models.len(), 1);
+    assert!(!summary.optimum_proven && !summary.exhausted);
+}
+
+#[test]
+fn enum_mode_reports_every_model_with_costs() {
+    let p = priorities_program();
+    let options = SolveOptions {
+        opt_mode: OptMode::Enum,
+        ..SolveOptions::default()
+    };
+    let (models, summary) = run(&p, options);
+    assert_eq!(models.len(), 6);
+    for m in &models {
+        assert_eq!(m.costs, brute::costs(&p, &m.atoms));
+    }
+    assert_eq!(summary.costs, None);
+}
+
+#[test]
+fn projection_reports_each_projection_once() {
+    let mut p = GroundProgram::new();
+    let v = atoms(&mut p, 3);
+    p.add_rule(HeadKind::Choice, v.clone(), vec![]);
+    p.add_projection(v[0]);
+    p.add_projection(v[2]);
+    let options = SolveOptions {
+        project: true,
+        ..SolveOptions::default()
+    };
+    let (models, summary) = run(&p, options);
+    let projections: BTreeSet<Vec<Atom>> = models
+        .iter()
+        .map(|m| brute::project(&m.atoms, &[v[0], v[2]]))
+        .collect();
+    assert_eq!((models.len(), projections.len()), (4, 4));
+    assert!(summary.exhausted);
+}
+
+/// `{a;b;c}. :- a, b. h :- a.` showing a, b, c.
+fn consequences_program() -> GroundProgram {
+    let mut p = GroundProgram::new();
+    let (a, b, c, h) = (p.new_atom(), p.new_atom(), p.new_atom(), p.new_atom());
+    p.add_rule(HeadKind::Choice, vec![a, b, c], vec![]);
+    p.add_constraint(vec![pos(a), pos(b)]);
+    p.add_rule(HeadKind::Disjunction, vec![h], vec![pos(a)]);
+    for (name, atom) in [("a", a), ("b", b), ("c", c)] {
+        p.add_output(name, vec![pos(atom)]);
+    }
+    p
+}
+
+#[test]
+fn brave_and_cautious_consequences() {
+    let p = consequences_program();
+    let brave = SolveOptions {
+        enum_mode: EnumMode::Brave,
+        ..SolveOptions::default()
+    };
+    let (models, summary) = run(&p, brave);
+    assert_eq!(
+        models.last().map(|m| m.atoms.clone()),
+        Some(vec![Atom(1), Atom(2), Atom(3)])
+    );
+    assert!(models
+        .windows(2)
+        .all(|w| w[0].atoms.len() < w[1].atoms.len()));
+    assert_eq!(summary.models, models.len() as u64);
+    let cautious = SolveOptions {
+        enum_mode: EnumMode::Cautious,
+        ..SolveOptions::default()
+    };
+    let (models, _) = run(&p, cautious);
+    assert_eq!(models.last().map(|m| m.atoms.clone()), Some(vec![]));
+}
+
+#[test]
+fn interrupt_stops_the_search() {
+    let p = pigeonhole(11, 10);
+    let interrupt = Interrupt::new();
+    interrupt.interrupt();
+    let options = SolveOptions {
+        interrupt: Some(interrupt),
+        ..SolveOptions::default()
+    };
+    let (models, summary) = run(&p, options);
+    assert!(models.is_empty());
+    assert!(summary.interrupted && !summary.exhausted);
+    assert_eq!(summary.satisfiable, None);
+}
+
+/// A small deterministic pseudo-random generator for the differential test.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n.max(1)
+    }
+}
+
+/// A random small program: normal, choice, weight and disjunctive rules, externals,
+/// assumptions, minimize statements and a projection.
+fn random_program(rng: &mut Rng, max_atoms: u64, max_rules: u64) -> GroundProgram {
+    let mut p = GroundProgram::new();
+    let n = 2 + rng.below(max_atoms - 1);
+    let v = atoms(&mut p, n as usize);
+    let lit = |rng: &mut Rng| {
+        let a = v[rng.below(n) as usize];
+        if rng.below(3) == 0 {
+            neg(a)
+        } else {
+            pos(a)
+        }
+    };
+    for _ in 0..1 + rng.below(max_rules) {
+        let heads: Vec<Atom> = (0..rng.below(3))
+            .map(|_| v[rng.below(n) as usize])
+            .collect();
+        let kind = match rng.below(4) {
+            0 => HeadKind::Choice,
+            _ => HeadKind::Disjunction,
+        };
+        let body: Vec<Literal> = (0..rng.below(4)).map(|_| lit(rng)).collect();
+        if rng.below(4) == 0 {
+            let weights: Vec<i64> = body.iter().map(|_| rng.below(5) as i64 - 1).collect();
+            p.add_weight_rule(kind, heads, rng.below(4) as i64, weighted(&body, &weights));
+        } else {
+            p.add_rule(kind, heads, body);
+        }
+    }
+    if rng.below(5) == 0 {
+        let value = [
+            ExternalValue::Free,
+            ExternalValue::True,
+            ExternalValue::False,
+        ][rng.below(3) as usize];
+        p.add_external(v[rng.below(n) as usize], value);
+    }
+    if rng.below(6) == 0 {
+        p.assumptions.push(lit(rng));
+    }
+    for _ in 0..rng.below(3) {
+        let lits: Vec<Literal> = (0..1 + rng.below(3)).map(|_| lit(rng)).collect();
+        let weights: Vec<i64> = lits.iter().map(|_| rng.below(5) as i64 - 1).collect();
+        p.add_minimize(rng.below(3) as i32, weighted(&lits, &weights));
+    }
+    if rng.below(2) == 0 {
+        for &a in &v {
+            if rng.below(2) == 0 {
+                p.add_projection(a);
+            }
+        }
+    }
+    p
+}
+
+/// Every answer of a solve call, or `None` for an unsupported program.
+fn answers(p: &GroundProgram, options: SolveOptions) -> Option<(Vec<Model>, Summary)> {
+    match Solver::new(p, options) {
+        Ok(mut solver) => {
+            let mut models = Vec::new();
+            while let Some(model) = solver.next_model() {
+                models.push(model);
+            }
+            Some((models, solver.summary()))
+        }
+        Err(SolveError::Unsupported(_)) => None,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// Compares plain and recorded enumeration with the brute-force model set.
+fn compare_enumeration(p: &GroundProgram, expected: &BTreeSet<Vec<Atom>>, seed: u64) -> bool {
+    for enum_mode in [EnumMode::Auto, EnumMode::Record] {
+        let options = SolveOptions {
+            seed,
+            enum_mode,
+            opt_mode: OptMode::Ignore,
+            ..SolveOptions::default()
+        };
+        let Some((models, summary)) = answers(p, options) else {
+            return false;
+        };
+        let found: BTreeSet<Vec<Atom>> = models.iter().map(|m| m.atoms.clone()).collect();
+        assert_eq!(found.len(), models.len(), "duplicate model in {p:?}");
+        assert_eq!(&found, expected, "{enum_mode:?} program {p:?}");
+        assert_eq!(summary.satisfiable, Some(!expected.is_empty()));
+    }
+    true
+}
+
+/// Compares `Opt` and `OptN` with the brute-force optimum.
+fn compare_optimization(p: &GroundProgram, models: &[Vec<Atom>], seed: u64) {
+    let Some((best, optimal)) = brute::optimal_models(p, models) else {
+        return;
+    };
+    if p.minimizes.is_empty() {
+        return;
+    }
+    let (found, summary) = answers(
+        p,
+        SolveOptions {
+            seed,
+            ..SolveOptions::default()
+        },
+    )
+    .unwrap();
+    let last = found.last().expect("a model");
+    assert_eq!(last.costs, best, "Opt in {p:?}");
+    assert!(summary.optimum_proven, "{summary:?} {found:?} in {p:?}");
+    for pair in found.windows(2) {
+        assert!(pair[1].costs < pair[0].costs, "not improving in {p:?}");
+    }
+    let options = SolveOptions {
+        seed,
+        opt_mode: OptMode::OptN,
+        ..SolveOptions::default()
+    };
+    let (found, summary) = answers(p, options).unwrap();
+    let optimal_found: BTreeSet<Vec<Atom>> = found
+        .iter()
+        .filter(|m| m.optimal)
+        .map(|m| m.atoms.clone())
+        .collect();
+    assert_eq!(
+        optimal_found,
+        optimal.into_iter().collect(),
+        "OptN in {p:?}"
+    );
+    assert_eq!(summary.optimal_models as usize, optimal_found.len());
+}
+
+/// Compares projection and brave/cautious consequences with brute force.
+fn compare_projection_and_consequences(p: &GroundProgram, models: &[Vec<Atom>], seed: u64) {
+    let options = SolveOptions {
+        seed,
+        project: true,
+        opt_mode: OptMode::Ignore,
+        ..SolveOptions::default()
+    };
+    let (found, _) = answers(p, options).unwrap();
+    let onto = brute::projection_atoms(p);
+    let projections: BTreeSet<Vec<Atom>> = found
+        .iter()
+        .map(|m| brute::project(&m.atoms, &onto))
+        .collect();
+    assert_eq!(
+        projections.len(),
+        found.len(),
+        "projection repeated in {p:?}"
+    );
+    assert_eq!(
+        projections,
+        brute::projected_models(p, models),
+        "projection in {p:?}"
+    );
+    for (mode, expected) in [
+        (
+            EnumMode::Brave,
+            (!models.is_empty()).then(|| brute::brave(models)),
+        ),
+        (EnumMode::Cautious, brute::cautious(models)),
+    ] {
+        let options = SolveOptions {
+            seed,
+            enum_mode: mode,
+            opt_mode: OptMode::Ignore,
+            ..SolveOptions::default()
+        };
+        let (found, _) = answers(p, options).unwrap();
+        assert_eq!(
+            found.last().map(|m| m.atoms.clone()),
+            expected,
+            "{mode:?} in {p:?}"
+        );
+    }
+}
+
+#[test]
+fn random_programs_match_brute_force() {
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let mut compared = 0;
+    for round in 0..3000 {
+        let (max_atoms, max_rules) = if round % 3 == 0 { (12, 24) } else { (6, 9) };
+        let p = random_program(&mut rng, max_atoms, max_rules);
+        let Ok(models) = brute::stable_models(&p) else {
+            continue;
+        };
+        let expected: BTreeSet<Vec<Atom>> = models.iter().cloned().collect();
+        if !compare_enumeration(&p, &expected, round) {
+            continue;
+        }
+        compare_optimization(&p, &models, round);
+        compare_projection_and_consequences(&p, &models, round);
+        compared += 1;
+    }
+    assert!(compared > 2000, "only {compared} programs compared");
+}

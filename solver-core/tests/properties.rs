@@ -1,0 +1,232 @@
+//! Property tests: the [`Solver`] against the brute-force oracle on random small ground programs
+//! from the test schedule (see `common`): tight and non-tight, choice rules, weight bodies with
+//! negative weights, disjunction (head-cycle-free or not), constraints, minimize statements with
+//! priorities, projection, externals and assumptions. Checked: the exact model set, each model
+//! once, model limits, the optimum and every optimal model (`OptN`), each projection once,
+//! brave and cautious consequences, and every reported model through the independent checker.
+//! A program that is not head-cycle-free may be refused with `SolveError::Unsupported`; nothing
+//! else may be refused.
+
+mod common;
+
+use std::collections::BTreeSet;
+
+use proptest::prelude::*;
+use solver_core::brute::{
+    self, brave, cautious, costs, is_head_cycle_free, optimal_models, project, projection_atoms,
+};
+use solver_core::check::check_model;
+use solver_core::{
+    Atom, EnumMode, GroundProgram, Model, OptMode, SolveError, SolveOptions, Solver, Summary,
+};
+
+/// All answers of one solve call, or `None` if the solver refused a non-HCF program.
+fn solve(
+    program: &GroundProgram,
+    options: SolveOptions,
+) -> Result<Option<(Vec<Model>, Summary)>, TestCaseError> {
+    let mut solver = match Solver::new(program, options) {
+        Ok(solver) => solver,
+        Err(SolveError::Unsupported(why)) => {
+            prop_assert!(
+                !is_head_cycle_free(program),
+                "refused an HCF program: {why}"
+            );
+            return Ok(None);
+        }
+        Err(error) => return Err(TestCaseError::fail(format!("refused: {error}"))),
+    };
+    let mut models = Vec::new();
+    while let Some(model) = solver.next_model() {
+        models.push(model);
+        prop_assert!(models.len() <= 5000, "runaway enumeration");
+    }
+    Ok(Some((models, solver.summary())))
+}
+
+/// Every reported model is stable.
+fn all_stable(program: &GroundProgram, models: &[Model]) -> Result<(), TestCaseError> {
+    for model in models {
+        if let Err(error) = check_model(program, &model.atoms) {
+            return Err(TestCaseError::fail(format!(
+                "{:?} is not stable: {error}",
+                model.atoms
+            )));
+        }
+    }
+    Ok(())
+}
+
+fn options(opt_mode: OptMode, enum_mode: EnumMode) -> SolveOptions {
+    SolveOptions {
+        opt_mode,
+        enum_mode,
+        ..SolveOptions::default()
+    }
+}
+
+/// The exact model set, each once; satisfiability and exhaustion in the summary.
+fn check_enumeration(
+    program: &GroundProgram,
+    expected: &[Vec<Atom>],
+    enum_mode: EnumMode,
+) -> Result<(), TestCaseError> {
+    let Some((models, summary)) = solve(program, options(OptMode::Ignore, enum_mode))? else {
+        return Ok(());
+    };
+    all_stable(program, &models)?;
+    let mut found: Vec<Vec<Atom>> = models.iter().map(|m| m.atoms.clone()).collect();
+    found.sort();
+    prop_assert_eq!(&found, &expected.to_vec(), "model set ({:?})", enum_mode);
+    prop_assert_eq!(summary.satisfiable, Some(!expected.is_empty()));
+    prop_assert!(summary.exhausted);
+    prop_assert_eq!(summary.models, models.len() as u64);
+    Ok(())
+}
+
+/// A model limit: that many distinct stable models (or all there are).
+fn check_limit(
+    program: &GroundProgram,
+    expected: &[Vec<Atom>],
+    limit: u64,
+) -> Result<(), TestCaseError> {
+    let limited = SolveOptions {
+        models: limit,
+        ..options(OptMode::Ignore, EnumMode::Auto)
+    };
+    let Some((models, _)) = solve(program, limited)? else {
+        return Ok(());
+    };
+    all_stable(program, &models)?;
+    let distinct: BTreeSet<&Vec<Atom>> = models.iter().map(|m| &m.atoms).collect();
+    prop_assert_eq!(distinct.len(), models.len());
+    prop_assert_eq!(models.len(), expected.len().min(limit as usize));
+    Ok(())
+}
+
+/// `Opt`: improving models, the last optimal and proven; `OptN`: exactly the optimal models.
+fn check_optimization(
+    program: &GroundProgram,
+    expected: &[Vec<Atom>],
+) -> Result<(), TestCaseError> {
+    let Some((models, summary)) = solve(program, options(OptMode::Opt, EnumMode::Auto))? else {
+        return Ok(());
+    };
+    all_stable(program, &models)?;
+    for pair in models.windows(2) {
+        prop_assert!(
+            pair[1].costs < pair[0].costs,
+            "not improving: {:?} then {:?}",
+            pair[0].costs,
+            pair[1].costs
+        );
+    }
+    for model in &models {
+        prop_assert_eq!(&model.costs, &costs(program, &model.atoms));
+    }
+    let best = optimal_models(program, expected);
+    prop_assert_eq!(
+        models.last().map(|m| m.costs.clone()),
+        best.as_ref().map(|(c, _)| c.clone())
+    );
+    prop_assert_eq!(summary.optimum_proven, best.is_some());
+    let Some((all, _)) = solve(program, options(OptMode::OptN, EnumMode::Auto))? else {
+        return Ok(());
+    };
+    all_stable(program, &all)?;
+    let mut optimal: Vec<Vec<Atom>> = all
+        .iter()
+        .filter(|m| m.optimal)
+        .map(|m| m.atoms.clone())
+        .collect();
+    optimal.sort();
+    prop_assert_eq!(
+        optimal,
+        best.map(|(_, models)| models).unwrap_or_default(),
+        "optimal models"
+    );
+    Ok(())
+}
+
+/// Each projection once, all of them.
+fn check_projection(program: &GroundProgram, expected: &[Vec<Atom>]) -> Result<(), TestCaseError> {
+    let projecting = SolveOptions {
+        project: true,
+        ..options(OptMode::Ignore, EnumMode::Auto)
+    };
+    let Some((models, _)) = solve(program, projecting)? else {
+        return Ok(());
+    };
+    all_stable(program, &models)?;
+    let onto = projection_atoms(program);
+    let found: Vec<Vec<Atom>> = models.iter().map(|m| project(&m.atoms, &onto)).collect();
+    let distinct: BTreeSet<Vec<Atom>> = found.iter().cloned().collect();
+    prop_assert_eq!(distinct.len(), found.len(), "a projection twice");
+    prop_assert_eq!(distinct, brute::projected_models(program, expected));
+    Ok(())
+}
+
+/// The final brave and cautious answers; with a projection statement clingo computes them over
+/// the projected atoms only.
+fn check_consequences(
+    program: &GroundProgram,
+    expected: &[Vec<Atom>],
+) -> Result<(), TestCaseError> {
+    let restrict = |atoms: Vec<Atom>| match &program.projection {
+        Some(onto) => project(&atoms, onto),
+        None => atoms,
+    };
+    for (mode, answer) in [
+        (
+            EnumMode::Brave,
+            (!expected.is_empty()).then(|| brave(expected)),
+        ),
+        (EnumMode::Cautious, cautious(expected)),
+    ] {
+        let Some((models, _)) = solve(program, options(OptMode::Ignore, mode))? else {
+            return Ok(());
+        };
+        let last = models.last().map(|m| restrict(m.atoms.clone()));
+        prop_assert_eq!(last, answer.map(restrict), "{:?}", mode);
+    }
+    Ok(())
+}
+
+/// Runs every check that applies to `program`.
+fn check_program(program: &GroundProgram, record: bool, limit: u64) -> Result<(), TestCaseError> {
+    let expected =
+        brute::stable_models(program).map_err(|e| TestCaseError::reject(e.to_string()))?;
+    let enum_mode = if record {
+        EnumMode::Record
+    } else {
+        EnumMode::Auto
+    };
+    check_enumeration(program, &expected, enum_mode)?;
+    check_limit(program, &expected, limit)?;
+    if !program.minimizes.is_empty() {
+        check_optimization(program, &expected)?;
+    }
+    if program.projection.is_some() {
+        check_projection(program, &expected)?;
+    }
+    check_consequences(program, &expected)
+}
+
+/// A generated program, shown as aspif text when a case fails.
+#[derive(Clone)]
+struct Case(GroundProgram);
+
+impl std::fmt::Debug for Case {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "\n{}", solver_core::aspif::write(&self.0))
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn solver_agrees_with_brute_force(case in common::scheduled_program().prop_map(Case), record in any::<bool>(), limit in 1u64..4) {
+        check_program(&case.0, record, limit)?;
+    }
+}
