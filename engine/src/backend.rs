@@ -6,12 +6,7 @@
 use grounder::{Diagnostic, Source, Symbol};
 use solver_core::{GroundProgram, Model, SolveError, SolveOptions, Summary};
 
-// Until `grounder::ground` is on main, its calls go to a stand-in with the same signatures;
-// at merge time `grounder_api` becomes `grounder` and the stand-in file is deleted.
-#[path = "grounder_stub.rs"]
-mod grounder_api;
-
-pub(crate) use grounder_api::{GroundError, GroundOptions, Grounded};
+pub(crate) use grounder::{GroundError, GroundOptions, Grounded};
 
 /// The grounder's options from the engine's settings.
 pub(crate) fn ground_options(
@@ -23,22 +18,23 @@ pub(crate) fn ground_options(
         constants,
         dialect,
         interrupt,
+        ..GroundOptions::default()
     }
 }
 
 /// Grounds `sources` as one program.
 pub(crate) fn ground(sources: &[Source], options: &GroundOptions) -> Result<Grounded, GroundError> {
-    grounder_api::ground(sources, options)
+    grounder::ground(sources, options)
 }
 
 /// The ground program as text (`--text`).
 pub(crate) fn print_text(grounded: &Grounded) -> String {
-    grounder_api::print_text(grounded)
+    grounder::print_text(grounded)
 }
 
 /// Parses one ground term.
 pub(crate) fn parse_symbol(text: &str) -> Result<Symbol, Diagnostic> {
-    grounder_api::parse_symbol(text)
+    grounder::parse_symbol(text)
 }
 
 /// Reads aspif; the error names the line.

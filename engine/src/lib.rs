@@ -44,6 +44,11 @@ pub use grounder::{Diagnostic, Dialect, Source, Symbol};
 pub use solve::{Model, ModelKind, SolveHandle, SolveSummary, SolveTimes};
 pub use solver_core::{EnumMode, GroundProgram, Interrupt, OptMode, Statistics};
 
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeDoctests;
+
 /// Parses a ground term such as `p(1,"a")` with clingo's syntax.
 pub fn parse_term(text: &str) -> Result<Symbol, Diagnostic> {
     backend::parse_symbol(text)

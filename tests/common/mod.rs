@@ -3,7 +3,8 @@
 //!
 //! Both sides are masked the same way: the banner line's program name and version, the program
 //! name in `*** ERROR: (name)` lines, and every decimal number with a fraction (times).
-//! `answers` cases also forget the order of the answers (search order is not specified).
+//! `answers` cases also forget the order of the answers (search order is not specified);
+//! `atoms` cases also the order of atoms within an answer (see the README on atom order).
 #![allow(dead_code)]
 
 use std::path::PathBuf;
@@ -16,10 +17,21 @@ pub fn cli_dir() -> PathBuf {
         .join("cli")
 }
 
+/// How much of the output's order a case compares.
+#[derive(Copy, Clone, PartialEq, Eq)]
+pub enum Compare {
+    /// Byte for byte (after masking).
+    Exact,
+    /// The answers may come in another order.
+    Answers,
+    /// The answers and the atoms within an answer may come in another order.
+    Atoms,
+}
+
 /// One line of `cases.txt`.
 pub struct Case {
     pub name: String,
-    pub answers_unordered: bool,
+    pub compare: Compare,
     pub args: Vec<String>,
 }
 
@@ -32,7 +44,11 @@ pub fn cases(file: &str) -> Vec<Case> {
             let parts: Vec<&str> = line.split('|').map(str::trim).collect();
             Case {
                 name: parts[0].to_string(),
-                answers_unordered: parts[1] == "answers",
+                compare: match parts[1] {
+                    "answers" => Compare::Answers,
+                    "atoms" => Compare::Atoms,
+                    _ => Compare::Exact,
+                },
                 args: parts[2].split_whitespace().map(str::to_string).collect(),
             }
         })
@@ -114,6 +130,23 @@ fn mask_fractions(line: &str) -> String {
     out
 }
 
+/// Sorts the atoms of the line after each `Answer:` line.
+pub fn unordered_atoms(text: &str) -> String {
+    let mut out = Vec::new();
+    let mut after_answer = false;
+    for line in text.lines() {
+        if after_answer {
+            let mut atoms: Vec<&str> = line.split(' ').collect();
+            atoms.sort_unstable();
+            out.push(atoms.join(" "));
+        } else {
+            out.push(line.to_string());
+        }
+        after_answer = line.starts_with("Answer:");
+    }
+    out.join("\n") + "\n"
+}
+
 /// Forgets the order of answers: each `Answer:` block (with its value and meta lines) loses
 /// its number, and the blocks are sorted.
 pub fn unordered_answers(text: &str) -> String {
@@ -160,7 +193,11 @@ pub fn check_cases(file: &str) -> Vec<String> {
         let got = run(&case.args, "");
         let want = expected(&case.name);
         let (mut got_out, mut want_out) = (mask(&got.stdout), mask(&want.stdout));
-        if case.answers_unordered {
+        if case.compare == Compare::Atoms {
+            got_out = unordered_atoms(&got_out);
+            want_out = unordered_atoms(&want_out);
+        }
+        if case.compare != Compare::Exact {
             got_out = unordered_answers(&got_out);
             want_out = unordered_answers(&want_out);
         }
