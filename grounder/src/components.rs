@@ -88,12 +88,17 @@ pub(crate) fn undefined_atom_infos(
                 names: &r.var_names,
             }
             .atom(a, &mut text);
-            out.push(Diagnostic {
+            let d = Diagnostic {
                 severity: Severity::Info,
                 span: Some(a.span.clone()),
                 message: "atom does not occur in any rule head:".into(),
                 notes: vec![Note { span: None, text }],
-            });
+            };
+            // One message per location (the last pool alternative's text, as clingo).
+            match out.iter_mut().find(|o: &&mut Diagnostic| o.span == d.span) {
+                Some(old) => *old = d,
+                None => out.push(d),
+            }
         }
     }
     out

@@ -31,7 +31,7 @@ pub struct Limits {
 impl Default for Limits {
     fn default() -> Limits {
         Limits {
-            max_ground_size: 50_000_000,
+            max_ground_size: 8_000_000,
         }
     }
 }
@@ -121,23 +121,25 @@ pub(crate) fn ground_program(
     }
     let mut rules = Vec::new();
     for rule in rewritten.rules {
-        let bad = safety::unsafe_vars(&rule, &rule.globals);
-        if bad.is_empty() {
-            rules.push(rule);
-            continue;
-        }
-        let text = Printer {
+        let printer = Printer {
             table: &table,
             names: &rule.var_names,
+        };
+        let found = safety::check(
+            &rule,
+            &|| printer.rule(&rule),
+            &|agg| {
+                let mut text = String::new();
+                printer.aggregate(agg, &mut text);
+                text
+            },
+            &|| printer.head_aggregate(&rule.head),
+        );
+        if found.is_empty() {
+            rules.push(rule);
+        } else {
+            errors.extend(found);
         }
-        .rule(&rule);
-        let mut names: Vec<u32> = bad;
-        names.sort_by(|a, b| {
-            rule.var_names
-                .get(*a as usize)
-                .cmp(&rule.var_names.get(*b as usize))
-        });
-        errors.push(safety::unsafe_error(&rule, &names, text));
     }
     if !errors.is_empty() {
         return Err(fail(errors, std::mem::take(infos)));
@@ -147,7 +149,13 @@ pub(crate) fn ground_program(
         interrupt: options.interrupt.clone(),
         ticks: 0,
     };
+    let reported: Vec<_> = infos
+        .iter()
+        .filter(|d| d.message == "operation undefined:")
+        .filter_map(|d| d.span.clone())
+        .collect();
     let mut g = Grounder::new(&mut table, budget);
+    g.already_reported(reported);
     infos.extend(undefined_atom_infos(
         &mut g,
         &rules,

@@ -209,6 +209,11 @@ impl<'a> Grounder<'a> {
         }
     }
 
+    /// Marks spans whose `operation undefined` info was already given (while rewriting).
+    pub fn already_reported(&mut self, spans: impl IntoIterator<Item = Span>) {
+        self.undefined_seen.extend(spans);
+    }
+
     /// Counts work; stops on the interrupt or when the size limit is passed.
     pub fn tick(&mut self) -> Result<(), Stop> {
         self.budget.ticks += 1;
@@ -630,6 +635,7 @@ impl<'a> Grounder<'a> {
                 function,
                 elems,
                 bounds,
+                ..
             } => self.head_aggregate(rule, Some(*function), elems, bounds, mode, binding, glits),
             Head::External(a, value) => {
                 let Some(atom) = self.ground_atom(rule, a, binding) else {

@@ -238,6 +238,23 @@ impl Printer<'_> {
         }
     }
 
+    /// A head aggregate alone (`1<=#sum{X:p(X):r(Y)}<=2`).
+    pub fn head_aggregate(&self, h: &Head) -> String {
+        let mut out = String::new();
+        if let Head::Agg {
+            function,
+            elems,
+            bounds,
+            ..
+        } = h
+        {
+            self.guarded(*function, bounds, &mut out, |p, out| {
+                p.head_elems(elems, ";", out)
+            });
+        }
+        out
+    }
+
     /// A whole rule as clingo prints it in `unsafe variables` messages.
     pub fn rule(&self, r: &Rule) -> String {
         let mut out = String::new();
@@ -250,7 +267,20 @@ impl Printer<'_> {
                 out.push('.');
                 return out;
             }
-            Head::Disj(elems) => self.head_elems(elems, ";", &mut out),
+            Head::Disj(elems) if elems.len() == 1 && elems.iter().all(|e| e.cond.is_empty()) => {
+                self.head_elems(elems, ";", &mut out)
+            }
+            Head::Disj(elems) => {
+                for (i, e) in elems.iter().enumerate() {
+                    if i > 0 {
+                        out.push(';');
+                    }
+                    self.atom(&e.atom, &mut out);
+                    out.push(':');
+                    self.conj(&e.cond, ",", &mut out);
+                    out.push(':');
+                }
+            }
             Head::Choice { elems, bounds } => {
                 self.guarded(AggregateFunction::Count, bounds, &mut out, |p, out| {
                     p.head_elems(elems, ";", out)
@@ -260,6 +290,7 @@ impl Printer<'_> {
                 function,
                 elems,
                 bounds,
+                ..
             } => self.guarded(*function, bounds, &mut out, |p, out| {
                 p.head_elems(elems, ";", out)
             }),

@@ -15,7 +15,8 @@
 use fxhash::{FxHashMap, FxHashSet};
 
 use crate::ast::{
-    self, BodyLiteral, CompareOp, Guard, LiteralKind, Sign, Span, StatementKind, TermKind, UnaryOp,
+    self, BinaryOp, BodyLiteral, CompareOp, Guard, LiteralKind, Sign, Span, StatementKind,
+    TermKind, UnaryOp,
 };
 use crate::diagnostic::{Diagnostic, Note, Severity};
 use crate::eval::{is_invertible, T};
@@ -295,6 +296,8 @@ struct Converter<'a> {
     region: Region,
     arith_count: u32,
     range_count: u32,
+    /// `operation undefined` infos found while converting (ground or `/0` arithmetic).
+    infos: Vec<Diagnostic>,
 }
 
 impl<'a> Converter<'a> {
@@ -312,6 +315,7 @@ impl<'a> Converter<'a> {
             region: Region::Global,
             arith_count: 0,
             range_count: 0,
+            infos: Vec::new(),
         }
     }
 
@@ -378,10 +382,33 @@ impl<'a> Converter<'a> {
     }
 
     /// Records the span of an arithmetic term and folds it when it is ground and defined.
+    /// A ground undefined term or a division by the literal 0 is reported now, as clingo does.
     fn arith(&mut self, t: T, span: &Span) -> T {
         let folded = fold(self.table, t);
         if folded.has_arith() {
             self.arith_spans.insert(folded.clone(), span.clone());
+            let mut vars = Vec::new();
+            folded.vars(&mut vars);
+            let by_zero = matches!(&folded, T::Binary(BinaryOp::Div | BinaryOp::Mod, _, d) if **d == T::Val(Val::Num(0)));
+            let inner_reported = self.infos.iter().any(|d| {
+                d.span
+                    .as_ref()
+                    .is_some_and(|s| s.start >= span.start && s.end <= span.end)
+            });
+            if (vars.is_empty() || by_zero) && !inner_reported {
+                let mut text = String::new();
+                crate::print::Printer {
+                    table: self.table,
+                    names: &self.var_names,
+                }
+                .term(&folded, &mut text);
+                self.infos.push(Diagnostic {
+                    severity: Severity::Info,
+                    span: Some(span.clone()),
+                    message: "operation undefined:".into(),
+                    notes: vec![Note { span: None, text }],
+                });
+            }
         }
         folded
     }
@@ -612,7 +639,7 @@ impl<'a> Converter<'a> {
                 left,
                 right,
                 elements,
-                ..
+                span,
             } => {
                 let bounds = self.bounds(left, right);
                 self.region = Region::Element;
@@ -625,6 +652,7 @@ impl<'a> Converter<'a> {
                     function: *function,
                     elems,
                     bounds,
+                    span: span.clone(),
                 }
             }
         }
@@ -641,6 +669,7 @@ impl<'a> Converter<'a> {
         body.extend(pending_head);
         body.append(&mut self.extra);
         self.global_tuple_infos(diags);
+        diags.append(&mut self.infos);
         Rule {
             head,
             body,

@@ -123,6 +123,8 @@ pub(crate) enum Head {
         elems: Vec<HeadElem>,
         /// Bounds on the value.
         bounds: Vec<Bound>,
+        /// Where the aggregate was written.
+        span: Span,
     },
     /// A weak constraint `[weight@priority, terms]`.
     Weak {

@@ -15,7 +15,7 @@
 
 use fxhash::FxHashSet;
 
-use crate::ast::{CompareOp, Sign};
+use crate::ast::{CompareOp, Sign, Span};
 use crate::diagnostic::{Diagnostic, Note, Severity};
 use crate::eval::{is_invertible, T};
 use crate::rules::{AggLit, Head, Lit, Rule};
@@ -186,38 +186,74 @@ pub(crate) fn plan(
     (order, left)
 }
 
-/// The variables of `rule` that are unsafe, in order of first occurrence.
-pub(crate) fn unsafe_vars(rule: &Rule, globals: &Bound) -> Vec<u32> {
+/// The variables a literal that could not be placed leaves unbound (for aggregates and
+/// conditional literals only their global variables: local ones are reported per element).
+fn unplaced_vars(lit: &Lit, globals: &Bound, bound: &Bound, bad: &mut Vec<u32>) {
+    let mut vs = Vec::new();
+    match lit {
+        Lit::Agg(agg) => {
+            agg.bounds.iter().for_each(|(_, t)| t.vars(&mut vs));
+            outer_vars(lit, globals, &mut vs);
+        }
+        Lit::Cond(_) => outer_vars(lit, globals, &mut vs),
+        _ => lit_vars(lit, &mut vs),
+    }
+    bad.extend(vs.into_iter().filter(|v| !bound.contains(v)));
+}
+
+/// The unsafe-variable errors of `rule`: one per body or head aggregate with unsafe local
+/// variables, then one for the rule. `print_rule` and `print_agg` give the texts.
+pub(crate) fn check(
+    rule: &Rule,
+    print_rule: &dyn Fn() -> String,
+    print_agg: &dyn Fn(&AggLit) -> String,
+    print_head: &dyn Fn() -> String,
+) -> Vec<Diagnostic> {
+    let globals = &rule.globals;
+    let mut out = Vec::new();
     let mut bad: Vec<u32> = Vec::new();
     let mut bound = Bound::default();
     let (_, left) = plan(&rule.body, &mut bound, globals, &|_| 0);
     for i in left {
         if let Some(l) = rule.body.get(i) {
-            let mut vs = Vec::new();
-            lit_vars(l, &mut vs);
-            bad.extend(vs.into_iter().filter(|v| !bound.contains(v)));
+            unplaced_vars(l, globals, &bound, &mut bad);
         }
     }
+    let local =
+        |vs: Vec<u32>| -> Vec<u32> { vs.into_iter().filter(|v| !globals.contains(v)).collect() };
     for lit in &rule.body {
         match lit {
             Lit::Agg(agg) => {
+                let mut inner = Vec::new();
                 for e in &agg.elems {
-                    element_unsafe(&e.cond, &e.terms, None, &bound, globals, &mut bad);
+                    element_unsafe(&e.cond, &e.terms, None, &bound, globals, &mut inner);
+                }
+                let inner = local(inner);
+                if !inner.is_empty() {
+                    out.push(unsafe_error(rule, &agg.span, &inner, print_agg(agg)));
                 }
             }
-            Lit::Cond(c) => element_unsafe(&c.cond, &[], Some(&c.lit), &bound, globals, &mut bad),
+            Lit::Cond(c) => {
+                let mut inner = Vec::new();
+                element_unsafe(&c.cond, &[], None, &bound, globals, &mut inner);
+                bad.extend(local(inner));
+            }
             _ => {}
         }
     }
-    head_unsafe(&rule.head, &bound, globals, &mut bad);
-    let mut seen = FxHashSet::default();
-    bad.retain(|v| seen.insert(*v));
-    bad.sort_by_key(|&v| {
-        rule.var_spans
-            .get(v as usize)
-            .map(|s| (s.start.line, s.start.column))
-    });
-    bad
+    let mut head_inner = Vec::new();
+    head_unsafe(&rule.head, &bound, globals, &mut bad, &mut head_inner);
+    let head_inner = local(head_inner);
+    if !head_inner.is_empty() {
+        match &rule.head {
+            Head::Agg { span, .. } => out.push(unsafe_error(rule, span, &head_inner, print_head())),
+            _ => bad.extend(head_inner),
+        }
+    }
+    if !bad.is_empty() {
+        out.push(unsafe_error(rule, &rule.span, &bad, print_rule()));
+    }
+    out
 }
 
 /// Unsafe variables of an element: its condition planned after the rule's bound variables.
@@ -244,15 +280,20 @@ fn element_unsafe(
     bad.extend(vs.into_iter().filter(|v| !bound.contains(v)));
 }
 
-fn head_unsafe(head: &Head, bound: &Bound, globals: &Bound, bad: &mut Vec<u32>) {
+/// Unsafe variables of the head: global ones into `bad`, element-local ones into `inner`.
+fn head_unsafe(
+    head: &Head,
+    bound: &Bound,
+    globals: &Bound,
+    bad: &mut Vec<u32>,
+    inner: &mut Vec<u32>,
+) {
     let mut vs = Vec::new();
     match head {
         Head::Disj(elems) | Head::Choice { elems, .. } | Head::Agg { elems, .. } => {
             for e in elems {
-                let mut inner = Vec::new();
-                e.atom.args.iter().for_each(|t| t.vars(&mut inner));
                 let lit = Lit::Atom(Sign::Not, e.atom.clone());
-                element_unsafe(&e.cond, &e.terms, Some(&lit), bound, globals, bad);
+                element_unsafe(&e.cond, &e.terms, Some(&lit), bound, globals, inner);
             }
             if let Head::Choice { bounds, .. } | Head::Agg { bounds, .. } = head {
                 bounds.iter().for_each(|(_, t)| t.vars(&mut vs));
@@ -270,13 +311,19 @@ fn head_unsafe(head: &Head, bound: &Bound, globals: &Bound, bad: &mut Vec<u32>) 
         Head::Show(t) => t.vars(&mut vs),
         Head::Project(a) | Head::External(a, _) => a.args.iter().for_each(|t| t.vars(&mut vs)),
     }
+    bad.extend(inner.iter().copied().filter(|v| globals.contains(v)));
     bad.extend(vs.into_iter().filter(|v| !bound.contains(v)));
 }
 
-/// The `unsafe variables in:` error for `rule` (printed as `text`).
-pub(crate) fn unsafe_error(rule: &Rule, vars: &[u32], text: String) -> Diagnostic {
+/// The `unsafe variables in:` error at `span` (the construct printed as `text`), one note per
+/// variable sorted by name, as clingo.
+fn unsafe_error(rule: &Rule, span: &Span, vars: &[u32], text: String) -> Diagnostic {
+    let name = |v: u32| rule.var_names.get(v as usize).cloned().unwrap_or_default();
+    let mut vars = vars.to_vec();
+    vars.sort_by_key(|&v| name(v));
+    vars.dedup_by_key(|v| name(*v));
     let mut notes = vec![Note { span: None, text }];
-    for &v in vars {
+    for v in vars {
         let name = rule.var_names.get(v as usize).cloned().unwrap_or_default();
         notes.push(Note {
             span: rule.var_spans.get(v as usize).cloned(),
@@ -285,7 +332,7 @@ pub(crate) fn unsafe_error(rule: &Rule, vars: &[u32], text: String) -> Diagnosti
     }
     Diagnostic {
         severity: Severity::Error,
-        span: Some(rule.span.clone()),
+        span: Some(span.clone()),
         message: "unsafe variables in:".into(),
         notes,
     }

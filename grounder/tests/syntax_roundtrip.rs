@@ -66,7 +66,7 @@ const PROGRAMS: &[&str] = &[
     "a ; b :- c. a | b. {x(X) : p(X)} 2 :- q(1). 1 {y; z} 1. a : b ; c :- d.",
     "s(N) :- N = #count{X : p(X)}. t :- 2 <= #sum{X,Y : p(X), q(Y)} < 10. u :- #min{X:p(X)} = 1, #max{X:p(X)} > #inf.",
     ":- a, b. :- . :~ q(X). [X@2, X] :~ . [1] #minimize{X@1, a : p(X); 2 : b}. #maximize{1,x : y}.",
-    "#show. #show p/1. #show -q/2. #show f(X) : p(X). #show (p/1). #show 3 : . #project p/1. #project a : b. #project c.",
+    "#show. #show p/1. #show -q/2. #show f(X) : p(X). #show (p/1). #show 3. #project p/1. #project a : b. #project c.",
     "#external e(X) : p(X). [true] #external f. #const n = 3. #const m = n*2. [override] #const k = 1. [default]",
     "#program base. #program step(t,k). #defined z/0. #include \"other.lp\".",
     "f(-5, -(5), 2**3**2, (2**3)**2, -2**2, (1,), (), (1,2), f(1;2), g(1,2;3,4), |X-Y|, ~1, ~(-1), 1..2, \"a\\\"b\\\\c\\n\", #inf, #sup, _, -2147483648, 2147483647).",

@@ -7,13 +7,15 @@
 //!
 //! | statement | shape |
 //! |---|---|
-//! | rule | `1 H n a1..an B` with `H` 0 (disjunction) or 1 (choice) and `B` either `0 n l1..ln` (normal) or `1 lower n l1 w1..ln wn` (weight) |
+//! | rule | `1 H n a1..an B`: head type `H` 0 disjunction, 1 choice; body `B` (below) |
 //! | minimize | `2 priority n l1 w1..ln wn` |
 //! | projection | `3 n a1..an` |
 //! | output | `4 m s n l1..ln` where `s` is exactly `m` bytes (it may contain spaces) |
 //! | external | `5 a v` with `v` 0 free, 1 true, 2 false, 3 release |
 //! | assumption | `6 n l1..ln` |
 //! | comment | `10 text` (ignored, except this module's own `10 atoms N`, see below) |
+//!
+//! A rule body `B` is `0 n l1..ln` (normal) or `1 lower n l1 w1..ln wn` (weight).
 //!
 //! Theory (7), heuristic (8) and edge (9) statements and the `incremental` tag are refused with
 //! an [`AspifError`] naming the line; so is every malformed input (the reader never panics and

@@ -154,8 +154,27 @@ pub fn cautious(models: &[Vec<Atom>]) -> Option<Vec<Atom>> {
 /// positive dependency graph (head atom → positive body atom, after negative weights are
 /// normalised: `not a` with a negative weight counts as `a`). Quadratic; for test programs.
 pub fn is_head_cycle_free(program: &GroundProgram) -> bool {
-    let size = program.atom_count as usize + 1;
-    let mut edges: Vec<Vec<usize>> = vec![Vec::new(); size];
+    let edges = positive_dependencies(program);
+    let cyclic = |a: &Atom, b: &Atom| {
+        a != b
+            && reaches(&edges, a.0 as usize, b.0 as usize)
+            && reaches(&edges, b.0 as usize, a.0 as usize)
+    };
+    program
+        .rules
+        .iter()
+        .filter(|rule| rule.kind == HeadKind::Disjunction)
+        .all(|rule| {
+            let head = &rule.head;
+            head.iter()
+                .enumerate()
+                .all(|(i, a)| head.iter().skip(i + 1).all(|b| !cyclic(a, b)))
+        })
+}
+
+/// The positive dependency graph: for each atom, the positive body atoms of its rules.
+fn positive_dependencies(program: &GroundProgram) -> Vec<Vec<usize>> {
+    let mut edges: Vec<Vec<usize>> = vec![Vec::new(); program.atom_count as usize + 1];
     for rule in &program.rules {
         let positive: Vec<usize> = match &rule.body {
             Body::Normal(literals) => literals
@@ -175,33 +194,23 @@ pub fn is_head_cycle_free(program: &GroundProgram) -> bool {
             }
         }
     }
-    let reaches = |from: usize, to: usize| {
-        let mut seen = vec![false; size];
-        let mut stack = vec![from];
-        while let Some(node) = stack.pop() {
-            for &next in edges.get(node).into_iter().flatten() {
-                if next == to {
-                    return true;
-                }
-                if let Some(mark) = seen.get_mut(next).filter(|m| !**m) {
-                    *mark = true;
-                    stack.push(next);
-                }
+    edges
+}
+
+/// Whether a path of at least one edge leads from `from` to `to`.
+fn reaches(edges: &[Vec<usize>], from: usize, to: usize) -> bool {
+    let mut seen = vec![false; edges.len()];
+    let mut stack = vec![from];
+    while let Some(node) = stack.pop() {
+        for &next in edges.get(node).into_iter().flatten() {
+            if next == to {
+                return true;
+            }
+            if let Some(mark) = seen.get_mut(next).filter(|m| !**m) {
+                *mark = true;
+                stack.push(next);
             }
         }
-        false
-    };
-    program
-        .rules
-        .iter()
-        .filter(|r| r.kind == HeadKind::Disjunction)
-        .all(|rule| {
-            rule.head.iter().enumerate().all(|(i, a)| {
-                rule.head.iter().skip(i + 1).all(|b| {
-                    a == b
-                        || !(reaches(a.0 as usize, b.0 as usize)
-                            && reaches(b.0 as usize, a.0 as usize))
-                })
-            })
-        })
+    }
+    false
 }

@@ -6,8 +6,9 @@
 //! - Weight bodies are first normalised: an element `(l, w)` with `w < 0` becomes `(not l, -w)`
 //!   and raises the lower bound by `-w` (clasp's normalisation). Sums are computed in `i128`.
 //! - An external atom that some rule *defines* is an ordinary atom (clasp ignores the
-//!   declaration then). Otherwise the last declaration counts, except that `Release` is final: `Free` acts as the choice `{a}.`,
-//!   `True` as the fact `a.`, `False` and `Release` leave `a` without support (false).
+//!   declaration then). Otherwise the last declaration counts, except that `Release` is final:
+//!   `Free` acts as the choice `{a}.`, `True` as the fact `a.`, `False` and `Release` leave `a`
+//!   without support (false).
 //! - Which rules define their head atoms follows clasp's rule simplification
 //!   (`LogicProgram::simplifySum`/`pushHead` in clasp 5): weights are made positive, duplicate
 //!   literals merged and weights capped at the bound; a body that no interpretation satisfies
@@ -15,9 +16,10 @@
 //!   defines nothing; a sum needing every literal is a conjunction. With `slack` = total weight
 //!   minus bound (0 for a conjunction), a head atom `h` whose positive literal weighs more than
 //!   the slack makes a disjunctive rule useless (it defines nothing) and is dropped from a choice;
-//!   `h` is also not defined when `not h` weighs more than the slack (such heads of a choice rule
-//!   could never be derived by it anyway, so dropping them changes nothing else). E.g. `#external a.` stays
-//!   in force with `a :- a, b.` or `a :- not a.`, not with `a :- c.`.
+//!   `h` is also not defined when `not h` weighs more than the slack (such heads of a choice
+//!   rule could never be derived by it anyway, so dropping them changes nothing else). E.g.
+//!   `#external a.` stays in force with `a :- a, b.` or `a :- not a.`, not with `a :- c.`.
+//! - Assumptions are literals the model must satisfy; they give no support.
 //!
 //! # Known deviations from clasp (aspif shapes gringo never produces)
 //! - clasp also leaves `a` external with `#external a. a :- 1 <= {a, not a}.`; here `a` is
@@ -30,9 +32,13 @@
 //! - clasp's default equivalence preprocessing loses `{1, 2, 3}` in `1 :- 3. {3}.
 //!   {2} :- 1 <= {1, not 2}.` (clasp 5.4.1 and clingo 5.8.3 alike; with `--eq=0` it is there);
 //!   this checker accepts it, as the weight-rule semantics says.
+//! - clasp's default treatment of non-head-cycle-free disjunction next to choice/weight rules
+//!   can lose stable models that `--trans-ext=all` finds, e.g. `{9}` of this aspif program
+//!   (clingo 5.8.3 alike): `9|1.  {7;2}.  {3} :- 1 <= {9, 5, not 9=2}.  {4;9} :- 3.
+//!   {8;6} :- 8, 3, 7.  {4;1;9} :- 2, 6, 4.  3|8 :- not 9.  9|4|6 :- 5, not 3, not 9.` with
+//!   `5` external false; this checker accepts `{9}`, which is minimal for its reduct.
 //! - clasp evaluates literals over atoms already known as facts while reading, so the
 //!   definedness of an external atom can depend on statement order; this checker ignores order.
-//! - Assumptions are literals the model must satisfy; they give no support.
 //!
 //! # Algorithm
 //! 1. The model must satisfy every rule classically (a disjunctive rule whose body holds has a
@@ -306,38 +312,20 @@ impl SimplifiedBody {
         for (literal, weight) in normal.elements {
             *weights.entry(literal).or_insert(0) += weight;
         }
-        let conjunction = |weights: BTreeMap<Literal, i128>| {
-            let consistent = weights.keys().all(|l| !weights.contains_key(&l.negate()));
-            consistent.then(|| SimplifiedBody {
-                slack: 0,
-                weights: weights.into_keys().map(|l| (l, 1)).collect(),
-            })
-        };
         let lower = normal.lower;
         if let Body::Normal(_) = body {
-            return conjunction(weights);
+            return SimplifiedBody::conjunction(weights);
         }
         if lower <= 0 {
-            return conjunction(BTreeMap::new());
+            return SimplifiedBody::conjunction(BTreeMap::new());
         }
         weights.values_mut().for_each(|w| *w = (*w).min(lower));
         let total: i128 = weights.values().sum();
         let lightest = weights.values().copied().min().unwrap_or(0);
-        let reachable: i128 = weights
-            .iter()
-            .map(|(literal, weight)| {
-                let opposite = weights.get(&literal.negate()).copied().unwrap_or(0);
-                match (opposite, literal.is_positive()) {
-                    (0, _) => *weight,
-                    (_, true) => (*weight).max(opposite),
-                    (_, false) => 0,
-                }
-            })
-            .sum();
-        if reachable < lower {
+        if reachable_weight(&weights) < lower {
             None
         } else if total - lightest < lower {
-            conjunction(weights)
+            SimplifiedBody::conjunction(weights)
         } else {
             Some(SimplifiedBody {
                 slack: total - lower,
@@ -345,6 +333,30 @@ impl SimplifiedBody {
             })
         }
     }
+
+    /// The conjunction of the literals of `weights`; `None` if it holds `l` and `not l`.
+    fn conjunction(weights: BTreeMap<Literal, i128>) -> Option<SimplifiedBody> {
+        let consistent = weights.keys().all(|l| !weights.contains_key(&l.negate()));
+        consistent.then(|| SimplifiedBody {
+            slack: 0,
+            weights: weights.into_keys().map(|l| (l, 1)).collect(),
+        })
+    }
+}
+
+/// The largest weight true literals can reach: of `l` and `not l` only the heavier counts.
+fn reachable_weight(weights: &BTreeMap<Literal, i128>) -> i128 {
+    weights
+        .iter()
+        .map(|(literal, weight)| {
+            let opposite = weights.get(&literal.negate()).copied().unwrap_or(0);
+            match (opposite, literal.is_positive()) {
+                (0, _) => *weight,
+                (_, true) => (*weight).max(opposite),
+                (_, false) => 0,
+            }
+        })
+        .sum()
 }
 
 /// Step 1: every rule is classically satisfied.

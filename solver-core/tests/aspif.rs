@@ -367,7 +367,11 @@ proptest! {
     }
 
     #[test]
-    fn reading_a_damaged_program_never_panics(program in any_program(), cut in any::<prop::sample::Index>(), byte in any::<u8>()) {
+    fn reading_a_damaged_program_never_panics(
+        program in any_program(),
+        cut in any::<prop::sample::Index>(),
+        byte in any::<u8>(),
+    ) {
         let mut bytes = write(&program).into_bytes();
         let at = cut.index(bytes.len());
         bytes.truncate(at.max(1));

@@ -212,11 +212,32 @@ fn externals_follow_clasp() {
 }
 
 #[test]
-fn the_last_external_declaration_counts() {
-    let mut p = program_with(1);
-    p.add_external(Atom(1), ExternalValue::True);
-    p.add_external(Atom(1), ExternalValue::Release);
-    assert_eq!(message(&p, &[]), "stable");
+fn the_last_external_declaration_counts_but_release_is_final() {
+    // clasp: `5 1 2` then `5 1 1` makes a true; `5 1 1` then `5 1 3`, or `5 1 3` then `5 1 0`,
+    // leave a false.
+    let declared = |values: &[ExternalValue]| {
+        let mut p = program_with(1);
+        for value in values {
+            p.add_external(Atom(1), *value);
+        }
+        (message(&p, &[]), message(&p, &[1]))
+    };
+    let (stable, fixed_false) = (
+        "stable".to_string(),
+        "external atom 1 is fixed to false but is true".to_string(),
+    );
+    let fixed_true = "external atom 1 is fixed to true but is false".to_string();
+    use ExternalValue::{False, Free, Release, True};
+    assert_eq!(declared(&[False, True]), (fixed_true, stable.clone()));
+    assert_eq!(
+        declared(&[True, Release]),
+        (stable.clone(), fixed_false.clone())
+    );
+    assert_eq!(
+        declared(&[Release, Free]),
+        (stable.clone(), fixed_false.clone())
+    );
+    assert_eq!(declared(&[Release, True]), (stable, fixed_false));
 }
 
 #[test]

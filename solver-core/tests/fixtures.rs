@@ -115,7 +115,8 @@ macro_rules! expect_eq {
     ($failures:expr, $left:expr, $right:expr, $($what:tt)+) => {{
         let (left, right) = (&$left, &$right);
         if left != right {
-            $failures.push(format!("{}: solver {:?}, expected {:?}", format!($($what)+), left, right));
+            let what = format!($($what)+);
+            $failures.push(format!("{what}: solver {left:?}, expected {right:?}"));
         }
     }};
 }

@@ -192,24 +192,51 @@ fn check_consequences(
     Ok(())
 }
 
+/// `Enum`: every model once, each with its costs.
+fn check_cost_enumeration(
+    program: &GroundProgram,
+    expected: &[Vec<Atom>],
+) -> Result<(), TestCaseError> {
+    let Some((models, _)) = solve(program, options(OptMode::Enum, EnumMode::Auto))? else {
+        return Ok(());
+    };
+    all_stable(program, &models)?;
+    for model in &models {
+        prop_assert_eq!(&model.costs, &costs(program, &model.atoms));
+    }
+    let mut found: Vec<Vec<Atom>> = models.iter().map(|m| m.atoms.clone()).collect();
+    found.sort();
+    prop_assert_eq!(found, expected.to_vec(), "model set (Enum)");
+    Ok(())
+}
+
 /// Runs every check that applies to `program`.
-fn check_program(program: &GroundProgram, record: bool, limit: u64) -> Result<(), TestCaseError> {
+fn check_program(
+    program: &GroundProgram,
+    enum_mode: EnumMode,
+    limit: u64,
+) -> Result<(), TestCaseError> {
     let expected =
         brute::stable_models(program).map_err(|e| TestCaseError::reject(e.to_string()))?;
-    let enum_mode = if record {
-        EnumMode::Record
-    } else {
-        EnumMode::Auto
-    };
     check_enumeration(program, &expected, enum_mode)?;
     check_limit(program, &expected, limit)?;
     if !program.minimizes.is_empty() {
         check_optimization(program, &expected)?;
+        check_cost_enumeration(program, &expected)?;
     }
     if program.projection.is_some() {
         check_projection(program, &expected)?;
     }
     check_consequences(program, &expected)
+}
+
+/// The enumeration modes that enumerate models.
+fn enum_mode() -> impl Strategy<Value = EnumMode> {
+    prop_oneof![
+        Just(EnumMode::Auto),
+        Just(EnumMode::Backtrack),
+        Just(EnumMode::Record)
+    ]
 }
 
 /// A generated program, shown as aspif text when a case fails.
@@ -226,7 +253,24 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
 
     #[test]
-    fn solver_agrees_with_brute_force(case in common::scheduled_program().prop_map(Case), record in any::<bool>(), limit in 1u64..4) {
-        check_program(&case.0, record, limit)?;
+    fn solver_agrees_with_brute_force(
+        case in common::scheduled_program().prop_map(Case),
+        enum_mode in enum_mode(),
+        limit in 1u64..4,
+    ) {
+        check_program(&case.0, enum_mode, limit)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 60, ..ProptestConfig::default() })]
+
+    /// Larger programs (12 atoms, 22 rules), where learning and restarts happen.
+    #[test]
+    fn solver_agrees_with_brute_force_on_larger_programs(
+        case in common::program(common::large_shape()).prop_map(Case),
+        enum_mode in enum_mode(),
+    ) {
+        check_program(&case.0, enum_mode, 5)?;
     }
 }

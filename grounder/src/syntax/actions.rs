@@ -356,6 +356,39 @@ impl Ctx {
         })
     }
 
+    /// `#const` takes a term without variables (clingo's `constterm`).
+    pub fn check_constant(&mut self, term: &Term) {
+        let mut stack = vec![term];
+        while let Some(term) = stack.pop() {
+            let found = match &term.kind {
+                TermKind::Variable(_) => "<VARIABLE>",
+                TermKind::Anonymous => "<ANONYMOUS>",
+                TermKind::Function { args, .. } => {
+                    stack.extend(args);
+                    continue;
+                }
+                TermKind::Unary(_, inner) => {
+                    stack.push(inner);
+                    continue;
+                }
+                TermKind::Binary(_, a, b) | TermKind::Interval(a, b) => {
+                    stack.push(b);
+                    stack.push(a);
+                    continue;
+                }
+                TermKind::Pool(alternatives) => {
+                    stack.extend(alternatives);
+                    continue;
+                }
+                _ => continue,
+            };
+            return self.error(
+                term.span.clone(),
+                format!("syntax error, unexpected {found}"),
+            );
+        }
+    }
+
     /// `[default]` (true: the command line may override) or `[override]` after `#const`.
     pub fn const_mode(&mut self, mode: &str, l: usize, r: usize) -> bool {
         match mode {
@@ -534,6 +567,12 @@ const CLINGO_ORDER: &[&str] = &[
 /// in clingo's token order.
 fn clingo_expected(mut names: Vec<String>, after_comma: bool) -> Vec<String> {
     let has = |names: &[String], token: &str| names.iter().any(|n| n == token);
+    if has(&names, "}") && has(&names, ";") {
+        names.retain(|n| n == "}" || n == ";");
+    }
+    if has(&names, "<IDENTIFIER>") {
+        names.extend(["default".to_string(), "override".to_string()]);
+    }
     if has(&names, ")") && has(&names, ";") && has(&names, "\",\"") {
         if after_comma {
             return Vec::new();

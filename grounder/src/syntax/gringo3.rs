@@ -517,6 +517,7 @@ fn set_optimize(maximize: bool, elements: Vec<OptElem>, span: &Span) -> Vec<Stat
             AggElem {
                 terms,
                 conditions: vec![e.condition],
+                colons: vec![e.span.clone()],
                 span: e.span,
             }
         })

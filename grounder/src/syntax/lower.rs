@@ -204,7 +204,7 @@ pub fn optimize_element(maximize: bool, element: OptElem) -> Statement {
 /// Groups a separated sequence into conditional elements the clingo way: `:` opens a
 /// condition that `,` extends and `;`/`|` closes; `comma_separates` says whether `,` outside
 /// a condition separates elements (heads and bodies) or is an error (set aggregates).
-pub fn group<T>(seq: Seq<T>, comma_separates: bool) -> Lowered<Vec<(T, Vec<T>)>> {
+pub fn group<T>(seq: Seq<T>, comma_separates: bool, expecting: &str) -> Lowered<Vec<(T, Vec<T>)>> {
     let mut groups: Vec<(T, Vec<T>)> = Vec::new();
     let mut in_condition = false;
     let mut seps = seq.seps.into_iter();
@@ -214,7 +214,9 @@ pub fn group<T>(seq: Seq<T>, comma_separates: bool) -> Lowered<Vec<(T, Vec<T>)>>
             continue;
         };
         match (sep.kind, in_condition) {
-            (SepKind::Colon, true) => return Err(legacy(&sep.span, ":")),
+            (SepKind::Colon, true) => {
+                return Err(legacy(&sep.span, &format!(":, expecting {expecting}")))
+            }
             (SepKind::Colon, false) | (SepKind::Comma, true) => {
                 in_condition = true;
                 if let Some(last) = groups.last_mut() {
@@ -248,7 +250,7 @@ fn literal_only(item: BodyItem) -> Lowered<Literal> {
 /// Lowers a body.
 pub fn lower_body(body: raw::Body) -> Lowered<Vec<BodyLiteral>> {
     let mut out = Vec::new();
-    for (item, condition) in group(body, true)? {
+    for (item, condition) in group(body, true, ". or ;")? {
         if condition.is_empty() {
             out.push(body_item(item)?);
             continue;
@@ -278,7 +280,7 @@ fn body_item(item: BodyItem) -> Lowered<BodyLiteral> {
 fn body_aggregate(aggregate: raw::Aggregate) -> Lowered<BodyAggregate> {
     let (function, elements) = match aggregate.kind {
         AggKind::Set(seq) => {
-            let elements = group(seq, false)?
+            let elements = group(seq, false, "} or ;")?
                 .into_iter()
                 .map(|(literal, condition)| set_element(literal, condition))
                 .collect();
@@ -305,11 +307,11 @@ fn body_aggregate(aggregate: raw::Aggregate) -> Lowered<BodyAggregate> {
 
 /// `#agg { terms : condition }` in a body: at most one condition.
 pub fn body_element(element: AggElem) -> Lowered<BodyAggregateElement> {
+    if let Some(colon) = element.colons.get(1) {
+        return Err(legacy(colon, ":, expecting } or ;"));
+    }
     let mut conditions = element.conditions.into_iter();
     let condition = conditions.next().unwrap_or_default();
-    if conditions.next().is_some() {
-        return Err(legacy(&element.span, ":"));
-    }
     Ok(BodyAggregateElement {
         terms: element.terms,
         condition,
@@ -386,7 +388,7 @@ pub fn set_element(literal: Literal, condition: Vec<Literal>) -> BodyAggregateEl
 fn lower_head(head: raw::Head) -> Lowered<Head> {
     match head {
         raw::Head::Literals(seq) => {
-            let mut groups = group(seq, true)?;
+            let mut groups = group(seq, true, ". or :-")?;
             if groups.len() == 1 && groups.first().is_some_and(|g| g.1.is_empty()) {
                 if let Some((literal, _)) = groups.pop() {
                     return Ok(Head::Literal(literal));
@@ -413,7 +415,7 @@ pub fn head_aggregate(aggregate: raw::Aggregate) -> Lowered<Head> {
     } = aggregate;
     match kind {
         AggKind::Set(seq) => {
-            let elements = group(seq, false)?
+            let elements = group(seq, false, "} or ;")?
                 .into_iter()
                 .map(|(literal, condition)| ConditionalLiteral { literal, condition })
                 .collect();
@@ -448,8 +450,8 @@ pub fn head_element(element: AggElem) -> Lowered<HeadAggregateElement> {
     else {
         return Err(syntax(&element.span, "}"));
     };
-    if conditions.next().is_some() {
-        return Err(legacy(&element.span, ":"));
+    if let Some(colon) = element.colons.get(2) {
+        return Err(legacy(colon, ":, expecting } or ;"));
     }
     let mut literals = literal.into_iter();
     let (Some(literal), None) = (literals.next(), literals.next()) else {

@@ -61,7 +61,22 @@ pub struct AggElem {
     pub terms: Vec<Term>,
     /// One list per `:`.
     pub conditions: Vec<Vec<Literal>>,
+    /// Where each `:` is.
+    pub colons: Vec<Span>,
     pub span: Span,
+}
+
+impl AggElem {
+    /// An element from its terms and `(colon, literals)` conditions.
+    pub fn new(terms: Vec<Term>, conditions: Vec<(Span, Vec<Literal>)>, span: Span) -> AggElem {
+        let (colons, conditions) = conditions.into_iter().unzip();
+        AggElem {
+            terms,
+            conditions,
+            colons,
+            span,
+        }
+    }
 }
 
 /// An element of gringo 3's square brackets: `literal = weight @ priority : c1 : c2`.

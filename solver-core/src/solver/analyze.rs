@@ -224,3 +224,41 @@ impl Analyzer {
         Learnt { level, lbd }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn first_uip_clause_asserts_at_the_second_highest_level() {
+        // Clauses (¬1 ∨ 3), (¬2 ∨ ¬3 ∨ 4), conflict nogood {2, 3, 4} after deciding 1 then 2:
+        // resolving 4 away leaves the decision 2 as the only current-level literal.
+        let vars = 5;
+        let mut a = Assignment::new(vars);
+        let clauses = ClauseStore::new(vars);
+        let weights = WeightStore::new(vars);
+        let minimizer = Minimizer::new(vars, Vec::new());
+        let mut heuristic = Heuristic::new(vars, &[false; 5], 0);
+        a.new_level();
+        a.assign(Var(1).pos(), Reason::Decision);
+        a.assign(Var(3).pos(), Reason::Binary(Var(1).pos()));
+        a.new_level();
+        a.assign(Var(2).pos(), Reason::Decision);
+        a.assign(Var(4).pos(), Reason::Ternary(Var(2).pos(), Var(3).pos()));
+        let explainer = Explainer {
+            assignment: &a,
+            clauses: &clauses,
+            weights: &weights,
+            minimizer: &minimizer,
+        };
+        let mut analyzer = Analyzer::new(vars);
+        let learnt = analyzer.analyze(
+            &explainer,
+            &mut heuristic,
+            &[Var(2).pos(), Var(3).pos(), Var(4).pos()],
+        );
+        assert_eq!(analyzer.learnt, vec![Var(2).neg(), Var(3).neg()]);
+        assert_eq!((learnt.level, learnt.lbd), (1, 2));
+        assert!(analyzer.seen.iter().all(|&s| !s));
+    }
+}

@@ -277,12 +277,15 @@ impl Builder<'_> {
         }
     }
 
-    /// The effective external value per atom (absent for atoms that head a rule whose body can
-    /// hold).
+    /// The effective external value per atom: the last declaration, except that `Release` is
+    /// final; absent for atoms some rule defines.
     fn external_values(&self) -> Vec<Option<ExternalValue>> {
         let mut values = vec![None; self.program.atom_count as usize + 1];
         for &(atom, value) in &self.program.externals {
-            values[atom.0 as usize] = Some(value);
+            let slot = &mut values[atom.0 as usize];
+            if *slot != Some(ExternalValue::Release) {
+                *slot = Some(value);
+            }
         }
         for rule in &self.program.rules {
             for h in defined_heads(rule) {

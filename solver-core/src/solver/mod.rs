@@ -185,6 +185,30 @@ impl Solver {
         summary
     }
 
+    /// Brave/cautious only: clingo's `Consequences: [lower;upper]` over the tracked atoms (the
+    /// projection atoms, else the atoms of single positive output conditions, else all atoms)
+    /// after the last reported model. Brave: `lower` = atoms in the union so far, `upper` adds
+    /// the tracked atoms not yet false at decision level 0. Cautious: `upper` = atoms in the
+    /// intersection so far, `lower` = those of them true at level 0. Outputs without a
+    /// condition (facts) are not counted; add them. `None` in other modes.
+    pub fn consequence_bounds(&self) -> Option<(u64, u64)> {
+        let a = &self.search.assignment;
+        let fixed = |lit: Lit| a.is_true(lit) && a.level_of(lit.var()) == 0;
+        let entries = self.tracked.iter().zip(&self.approximation);
+        let inside = entries.clone().filter(|(_, &i)| i).count() as u64;
+        match self.task {
+            Task::Brave => {
+                let open = entries.filter(|(v, &i)| !i && !fixed(v.neg())).count() as u64;
+                Some((inside, inside + open))
+            }
+            Task::Cautious => {
+                let certain = entries.filter(|(v, &i)| i && fixed(v.pos())).count() as u64;
+                Some((certain, inside))
+            }
+            _ => None,
+        }
+    }
+
     /// The interrupt and deadline of the options.
     fn limits(&self) -> Limits {
         Limits {
@@ -392,8 +416,16 @@ fn projection_vars(program: &GroundProgram, options: &SolveOptions) -> Option<Ve
     Some(vars)
 }
 
-/// Atoms whose truth is shown: single positive output conditions, or all atoms without outputs.
+/// Atoms brave/cautious consequences range over (clasp's choice): the projection atoms when
+/// the program has a projection statement, else the atoms of single positive output conditions,
+/// or all atoms when there are no outputs at all.
 fn tracked_atoms(program: &GroundProgram) -> Vec<Var> {
+    if let Some(projection) = &program.projection {
+        let mut vars: Vec<Var> = projection.iter().map(|a| Var(a.0)).collect();
+        vars.sort_unstable();
+        vars.dedup();
+        return vars;
+    }
     if program.outputs.is_empty() {
         return (1..=program.atom_count).map(Var).collect();
     }

@@ -372,6 +372,16 @@ fn brave_and_cautious_consequences() {
         enum_mode: EnumMode::Brave,
         ..SolveOptions::default()
     };
+    let mut solver = Solver::new(&p, brave.clone()).expect("solver builds");
+    let mut bounds = Vec::new();
+    while solver.next_model().is_some() {
+        bounds.push(solver.consequence_bounds());
+    }
+    assert_eq!(bounds.last(), Some(&Some((3, 3))));
+    assert!(bounds
+        .iter()
+        .flatten()
+        .all(|&(lower, upper)| lower <= upper && upper == 3));
     let (models, summary) = run(&p, brave);
     assert_eq!(
         models.last().map(|m| m.atoms.clone()),
@@ -572,12 +582,17 @@ fn compare_projection_and_consequences(p: &GroundProgram, models: &[Vec<Atom>], 
         brute::projected_models(p, models),
         "projection in {p:?}"
     );
+    // Without outputs, consequences range over the projection atoms, or all atoms.
+    let tracked = |atoms: Vec<Atom>| match &p.projection {
+        Some(onto) => brute::project(&atoms, onto),
+        None => atoms,
+    };
     for (mode, expected) in [
         (
             EnumMode::Brave,
-            (!models.is_empty()).then(|| brute::brave(models)),
+            (!models.is_empty()).then(|| tracked(brute::brave(models))),
         ),
-        (EnumMode::Cautious, brute::cautious(models)),
+        (EnumMode::Cautious, brute::cautious(models).map(tracked)),
     ] {
         let options = SolveOptions {
             seed,

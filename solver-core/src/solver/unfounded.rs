@@ -274,3 +274,85 @@ fn mark(dirty: &mut [bool], list: &mut Vec<u32>, scc: u32) {
         list.push(scc);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::assignment::Reason;
+
+    /// `a :- b. b :- a. a :- not c.` with a=1, b=2, c=3 and bodies {b}=4, {a}=5, {not c}=6.
+    fn even_loop() -> Unfounded {
+        let atom = |v: u32, bodies: Vec<u32>, occurs: Vec<(u32, i64)>| UfsAtom {
+            lit: Var(v).pos(),
+            scc: 0,
+            bodies,
+            occurs,
+        };
+        let body = |v: u32, heads: Vec<u32>, preds: Vec<(u32, i64)>| UfsBody {
+            body: Var(v).pos(),
+            heads,
+            preds,
+            weight: None,
+        };
+        let atoms = vec![
+            atom(1, vec![0, 2], vec![(1, 1)]),
+            atom(2, vec![1], vec![(0, 1)]),
+        ];
+        let bodies = vec![
+            body(4, vec![0], vec![(1, 1)]),
+            body(5, vec![1], vec![(0, 1)]),
+            body(6, vec![0], vec![]),
+        ];
+        Unfounded::new(7, atoms, bodies, 1)
+    }
+
+    #[test]
+    fn loop_without_external_body_is_unfounded() {
+        let mut ufs = even_loop();
+        let mut a = Assignment::new(7);
+        let mut set = Vec::new();
+        ufs.check(&a, &mut set);
+        assert!(set.is_empty(), "the external body still supports the loop");
+        a.new_level();
+        a.assign(Var(6).neg(), Reason::Decision);
+        ufs.on_assign(Var(6), &a);
+        ufs.check(&a, &mut set);
+        assert_eq!(set, vec![Var(1).pos(), Var(2).pos()]);
+        let mut external = Vec::new();
+        ufs.external_support(&set, &a, &mut external);
+        assert_eq!(external, vec![Var(6).pos()]);
+    }
+
+    #[test]
+    fn backtracking_makes_unsourced_atoms_dirty_again() {
+        let mut ufs = even_loop();
+        let mut a = Assignment::new(7);
+        let mut set = Vec::new();
+        a.new_level();
+        for lit in [
+            Var(6).neg(),
+            Var(1).neg(),
+            Var(2).neg(),
+            Var(4).neg(),
+            Var(5).neg(),
+        ] {
+            a.assign(lit, Reason::Decision);
+            ufs.on_assign(lit.var(), &a);
+        }
+        ufs.check(&a, &mut set);
+        assert!(set.is_empty(), "false atoms are not unfounded");
+        while let Some(lit) = a.pop() {
+            ufs.on_unassign(lit.var());
+            if a.trail.len() == 1 {
+                break;
+            }
+        }
+        ufs.check(&a, &mut set);
+        assert!(set.is_empty());
+        assert_eq!(
+            ufs.source[0],
+            Some(2),
+            "a is sourced by its external body again"
+        );
+    }
+}

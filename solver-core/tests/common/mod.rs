@@ -122,6 +122,21 @@ pub fn schedule() -> Vec<Shape> {
     ]
 }
 
+/// A shape big enough for learning and restarts, small enough for brute force (12 atoms).
+pub fn large_shape() -> Shape {
+    Shape {
+        atoms: 12,
+        rules: 22,
+        max_disjunction: 2,
+        choice: 5,
+        weight_bodies: 3,
+        minimizes: 2,
+        projection: true,
+        externals: 1,
+        assumptions: 0,
+    }
+}
+
 /// A strategy over the shapes of the schedule.
 pub fn shape_strategy() -> impl Strategy<Value = Shape> {
     let shapes = schedule();
