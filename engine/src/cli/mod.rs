@@ -261,11 +261,11 @@ impl<'a> Run<'a> {
         }
         let text = self.printer.solving();
         self.print(&text);
+        let solve_start = Instant::now();
         let mut handle = match self.control.solve() {
             Ok(handle) => handle,
             Err(error) => return self.fail(&error, true),
         };
-        let solve_start = Instant::now();
         let mut last: Option<Model> = None;
         let costs_shown = self.costs_shown();
         for model in handle.by_ref() {
