@@ -211,6 +211,11 @@ impl JsonPrinter {
             self.writer.pop();
             self.witnesses_open = false;
         }
+        if self.writer.top_is_array() && self.writer.stack.len() == 2 {
+            // No search ran (an input error): clasp still writes the call.
+            self.writer.push(None, '{', false);
+            self.writer.key_time("Start", 0.0);
+        }
         if !self.writer.top_is_array() {
             self.writer.key_time("Stop", summary.times.total);
             self.writer.pop();

@@ -344,3 +344,22 @@ fn long_input_names_are_shortened() {
     assert_eq!(prettify(&long), format!("...{}", "a".repeat(38)));
     assert_eq!(prettify("x.lp"), "x.lp");
 }
+
+/// An input error: no search, but clasp still writes a call with `Start` and `Stop`.
+#[test]
+fn json_without_search_still_has_a_call() {
+    let config = OutputConfig {
+        format: Format::Json,
+        ..OutputConfig::default()
+    };
+    let mut printer = Printer::new(&config);
+    let mut out = printer.begin("mini-clingo version 0.1.0", &["err.lp".to_string()]);
+    let summary = RunSummary {
+        outcome: Some(Outcome::Unknown),
+        ..RunSummary::default()
+    };
+    out += &printer.finish(&summary);
+    assert!(out.contains(
+        "  \"Call\": [\n    {\n      \"Start\": 0.000,\n      \"Stop\": 0.000\n    }\n  ],\n  \"Result\": \"UNKNOWN\",\n  \"Models\": {\n    \"Number\": 0,\n    \"More\": \"yes\"\n  },"
+    ), "{out}");
+}
