@@ -386,7 +386,9 @@ impl Control {
             Projection::Off => return false,
             Projection::Show => true,
             Projection::Project => false,
-            Projection::Auto => program.projection.is_none(),
+            // clingo: `#project` with no ground atoms writes no projection statement, so
+            // `--project=auto` falls back to the shown atoms.
+            Projection::Auto => program.projection.as_ref().is_none_or(Vec::is_empty),
         };
         if onto_shown {
             program.projection = Some(shown_atoms(program));
