@@ -414,6 +414,18 @@ fn interrupt_stops_the_search() {
     assert_eq!(summary.satisfiable, None);
 }
 
+#[test]
+fn elapsed_time_limit_stops_the_search() {
+    let p = pigeonhole(11, 10);
+    let options = SolveOptions {
+        time_limit: Some(std::time::Duration::ZERO),
+        ..SolveOptions::default()
+    };
+    let (models, summary) = run(&p, options);
+    assert!(models.is_empty());
+    assert!(summary.timed_out && !summary.interrupted && !summary.exhausted);
+}
+
 /// A small deterministic pseudo-random generator for the differential test.
 struct Rng(u64);
 
