@@ -19,9 +19,13 @@ use super::weight::WeightStore;
 
 /// The stores that can explain an implied literal.
 pub(crate) struct Explainer<'s> {
+    /// The current assignment.
     pub(crate) assignment: &'s Assignment,
+    /// Clause reasons.
     pub(crate) clauses: &'s ClauseStore,
+    /// Weight-constraint reasons.
     pub(crate) weights: &'s WeightStore,
+    /// Optimization-bound reasons.
     pub(crate) minimizer: &'s Minimizer,
 }
 

@@ -415,6 +415,20 @@ fn interrupt_stops_the_search() {
 }
 
 #[test]
+fn empty_program_has_the_empty_model_and_is_tight() {
+    let p = GroundProgram::new();
+    assert_eq!(all_models(&p), set(&[&[]]));
+    let (_, summary) = run(&p, SolveOptions::default());
+    assert!(summary.stats.tight);
+    let mut loop_program = GroundProgram::new();
+    let (a, b) = (loop_program.new_atom(), loop_program.new_atom());
+    loop_program.add_rule(HeadKind::Disjunction, vec![a], vec![pos(b)]);
+    loop_program.add_rule(HeadKind::Disjunction, vec![b], vec![pos(a)]);
+    let (_, summary) = run(&loop_program, SolveOptions::default());
+    assert!(!summary.stats.tight);
+}
+
+#[test]
 fn elapsed_time_limit_stops_the_search() {
     let p = pigeonhole(11, 10);
     let options = SolveOptions {
