@@ -428,6 +428,43 @@ fn empty_program_has_the_empty_model_and_is_tight() {
     assert!(!summary.stats.tight);
 }
 
+/// Regression: `a :- 1 <= {a, not a}.` has no stable model (clingo: UNSATISFIABLE); merging
+/// the complementary literals into a constant made it a fact.
+#[test]
+fn regression_complementary_weight_literals_are_not_a_tautology() {
+    let mut p = GroundProgram::new();
+    let a = p.new_atom();
+    p.add_weight_rule(
+        HeadKind::Disjunction,
+        vec![a],
+        1,
+        weighted(&[pos(a), neg(a)], &[1, 1]),
+    );
+    assert_eq!(all_models(&p), BTreeSet::new());
+}
+
+/// Regression: `#external a. a ; b :- a.` keeps `a` free (the rule defines nothing in clasp),
+/// and the free external must support `a` in its positive loop (clingo: {} and {a}).
+#[test]
+fn regression_free_external_supports_its_positive_loop() {
+    let mut p = GroundProgram::new();
+    let (a, b) = (p.new_atom(), p.new_atom());
+    p.add_rule(HeadKind::Disjunction, vec![a, b], vec![pos(a)]);
+    p.add_external(a, ExternalValue::Free);
+    assert_eq!(all_models(&p), set(&[&[], &[1]]));
+}
+
+/// Regression: a rule whose body never holds does not define its head, so the external stays
+/// free (clingo: {} and {a} for `#external a. b ; a :- c, not c.`).
+#[test]
+fn regression_external_with_contradictory_rule_stays_free() {
+    let mut p = GroundProgram::new();
+    let (a, b, c) = (p.new_atom(), p.new_atom(), p.new_atom());
+    p.add_rule(HeadKind::Disjunction, vec![b, a], vec![pos(c), neg(c)]);
+    p.add_external(a, ExternalValue::Free);
+    assert_eq!(all_models(&p), set(&[&[], &[1]]));
+}
+
 #[test]
 fn elapsed_time_limit_stops_the_search() {
     let p = pigeonhole(11, 10);
