@@ -2,7 +2,7 @@
 //!
 //! Input: a nogood whose literals are all true, at least one at the current level. Walking
 //! the trail backwards, current-level literals are resolved with their reasons (explained
-//! lazily by [`explain`]) until one remains: the first unique implication point. The learnt
+//! lazily by [`Explainer::explain`]) until one remains: the first unique implication point. The learnt
 //! clause holds the negation of the UIP first and the negations of the lower-level literals;
 //! literals whose reasons are covered by the rest of the clause are removed (minimization with
 //! abstract levels). The clause's second literal has the highest remaining level: the backjump
