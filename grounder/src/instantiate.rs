@@ -174,6 +174,9 @@ pub(crate) struct Grounder<'a> {
     pub budget: Budget,
 }
 
+/// A ground head element: its atom, its tuple and the literals of its condition.
+pub(crate) type HeadInstance = (AtomId, Vec<Val>, Vec<GLit>);
+
 /// Which positions of the body get which member range `[lo, hi)` (semi-naive).
 pub(crate) type Ranges = Vec<(u32, u32)>;
 
@@ -717,7 +720,12 @@ impl<'a> Grounder<'a> {
         let mut head = Vec::new();
         let mut body = glits.to_vec();
         for e in elems {
-            for (atom, cond) in self.head_element_atoms(rule, e, binding, mode)? {
+            let atoms = self.head_element_atoms(rule, e, binding, mode)?;
+            if atoms.is_empty() && e.cond.is_empty() {
+                // The head atom is undefined (e.g. `p(1/0)`): the instance is dropped.
+                return Ok(());
+            }
+            for (atom, _, cond) in atoms {
                 head.push(atom);
                 body.extend(cond);
             }
@@ -743,20 +751,28 @@ impl<'a> Grounder<'a> {
         })
     }
 
-    /// The ground atoms of a head element with their condition literals (added to domains).
+    /// The ground atoms of a head element with its tuple and condition literals (each atom is
+    /// added to its domain).
     pub fn head_element_atoms(
         &mut self,
         rule: &Rule,
         e: &crate::rules::HeadElem,
         binding: &mut Binding,
         mode: Mode,
-    ) -> Result<Vec<(AtomId, Vec<GLit>)>, Stop> {
+    ) -> Result<Vec<HeadInstance>, Stop> {
         let mut out = Vec::new();
-        let atom_pat = &e.atom;
+        let (atom_pat, terms) = (&e.atom, &e.terms);
         self.sub_join(rule, &e.cond, binding, mode, &mut |g, b, lits| {
+            let mut tuple = Vec::with_capacity(terms.len());
+            for t in terms {
+                match g.eval_term(rule, t, b) {
+                    Some(v) => tuple.push(v),
+                    None => return Ok(()),
+                }
+            }
             if let Some(atom) = g.ground_atom(rule, atom_pat, b) {
                 g.store.add_to_domain(g.table, atom);
-                out.push((atom, lits.to_vec()));
+                out.push((atom, tuple, lits.to_vec()));
             }
             Ok(())
         })?;
