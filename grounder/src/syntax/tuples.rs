@@ -176,8 +176,7 @@ fn split_elements(statement: &mut Statement, marked: &HashSet<Span>) {
     *elements = split;
 }
 
-/// The span of a marked atom left anywhere in a statement (printed text is searched by
-/// re-checking every literal the statement holds).
+/// The span of a marked atom left anywhere in a statement.
 fn first_marked(statement: &Statement, marked: &HashSet<Span>) -> Option<Span> {
     let mut found = None;
     visit_literals(statement, &mut |literal| {
@@ -192,18 +191,20 @@ fn first_marked(statement: &Statement, marked: &HashSet<Span>) -> Option<Span> {
 fn visit_literals(statement: &Statement, f: &mut impl FnMut(&Literal)) {
     let conditional = |c: &ConditionalLiteral, f: &mut dyn FnMut(&Literal)| {
         f(&c.literal);
-        c.condition.iter().for_each(|l| f(l));
+        for literal in &c.condition {
+            f(literal);
+        }
     };
     let body_of = |body: &[BodyLiteral], f: &mut dyn FnMut(&Literal)| {
         for element in body {
             match element {
                 BodyLiteral::Literal(literal) => f(literal),
                 BodyLiteral::Conditional(c) => conditional(c, f),
-                BodyLiteral::Aggregate(a) => a
-                    .elements
-                    .iter()
-                    .flat_map(|e| &e.condition)
-                    .for_each(|l| f(l)),
+                BodyLiteral::Aggregate(a) => {
+                    for literal in a.elements.iter().flat_map(|e| &e.condition) {
+                        f(literal);
+                    }
+                }
             }
         }
     };
