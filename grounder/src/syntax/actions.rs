@@ -21,6 +21,7 @@ pub const MAX_DEPTH: u32 = 1000;
 /// A term under construction with what the actions need to know about it.
 #[derive(Clone, Debug)]
 pub struct Tm {
+    /// The term itself.
     pub term: Term,
     /// Height of the term tree (a leaf is 1).
     pub depth: u32,
@@ -35,6 +36,7 @@ pub type Tuple = (Vec<Tm>, bool);
 
 /// The state the grammar actions share for one source.
 pub struct Ctx {
+    /// The file name used in spans.
     pub file: Arc<str>,
     /// Byte offset where each line starts.
     line_starts: Vec<usize>,

@@ -19,8 +19,11 @@ use crate::syntax::raw::{self, AggElem, AggKind, BodyItem, OptElem, RawStatement
 
 /// A lowering failure: the message and whether gringo 3 would accept the form.
 pub struct Failure {
+    /// Where clingo reports it.
     pub span: Span,
+    /// The message text.
     pub message: String,
+    /// True when gringo 3 accepts the form (so `Dialect::Auto` switches dialect).
     pub legacy: bool,
 }
 
