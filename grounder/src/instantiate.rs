@@ -726,8 +726,11 @@ impl<'a> Grounder<'a> {
                 return Ok(());
             }
             for (atom, _, cond) in atoms {
-                head.push(atom);
-                body.extend(cond);
+                if cond.is_empty() || mode == Mode::Domain {
+                    head.push(atom);
+                } else {
+                    head.push(self.conditional_head_atom(atom, cond)?);
+                }
             }
         }
         if mode == Mode::Domain {
@@ -749,6 +752,26 @@ impl<'a> Grounder<'a> {
             head,
             body: GBody::Normal(body),
         })
+    }
+
+    /// A stand-in `h` for the head element `atom : cond` with an uncertain condition:
+    /// `atom :- h.` and `:- h, not c.` for each condition literal `c`, so choosing `h` in the
+    /// disjunction derives `atom` exactly when the condition holds.
+    fn conditional_head_atom(&mut self, atom: AtomId, cond: Vec<GLit>) -> Result<AtomId, Stop> {
+        let h = self.store.aux();
+        self.push_rule(GRule {
+            choice: false,
+            head: vec![atom],
+            body: GBody::Normal(vec![GLit::pos(h)]),
+        })?;
+        for c in cond {
+            self.push_rule(GRule {
+                choice: false,
+                head: Vec::new(),
+                body: GBody::Normal(vec![GLit::pos(h), c.negate()]),
+            })?;
+        }
+        Ok(h)
     }
 
     /// The ground atoms of a head element with its tuple and condition literals (each atom is

@@ -170,3 +170,33 @@ fn command_line_constant_overrides_const() {
     let answers = answer("dominoes_6x4.lp", &[("ymax", "2")]);
     assert_eq!(answers.len(), 13);
 }
+
+#[test]
+fn function_terms_min_max_on_symbols_and_sum_weights() {
+    check("terms_and_aggregates.lp");
+}
+
+#[test]
+fn aggregates_through_positive_and_negative_loops() {
+    check("recursive_aggregates_loops.lp");
+}
+
+#[test]
+fn disjunctive_heads() {
+    check("disjunction.lp");
+}
+
+#[test]
+fn body_conditional_literals_over_choices() {
+    check("body_conditions.lp");
+}
+
+#[test]
+fn head_conditions_over_choices() {
+    check("uncertain_conditions.lp");
+}
+
+#[test]
+fn strings_pools_and_classical_negation() {
+    check("strings_pools_classical.lp");
+}
