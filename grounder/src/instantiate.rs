@@ -718,7 +718,7 @@ impl<'a> Grounder<'a> {
         glits: &[GLit],
     ) -> Result<(), Stop> {
         let mut head = Vec::new();
-        let mut body = glits.to_vec();
+        let body = glits.to_vec();
         for e in elems {
             let atoms = self.head_element_atoms(rule, e, binding, mode)?;
             if atoms.is_empty() && e.cond.is_empty() {
