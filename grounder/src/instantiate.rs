@@ -14,7 +14,9 @@
 //! A join is an explicit stack of frames (no recursion on body length), one per literal of the
 //! plan (see `safety::plan`); each frame holds the candidates for its literal. Facts are
 //! dropped from ground bodies as they are met; a negative literal over a complete predicate is
-//! decided (true when its atom is not derivable, false for a fact).
+//! decided (true when its atom is not derivable, false for a fact). A disjunctive head element
+//! `a : c` whose condition is not certain is replaced by a stand-in atom `h` with `a :- h.`
+//! and `:- h, not c.`.
 //!
 //! # Invariants
 //! - The binding and the collected ground literals are restored on backtracking (trail and

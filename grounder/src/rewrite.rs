@@ -5,8 +5,9 @@
 //! is converted: variables get numbers, each `_` a fresh variable, an interval `a..b` a fresh
 //! variable `#RangeN` bound by `Lit::Range` in the innermost enclosing body or condition,
 //! non-invertible arithmetic in a positive body atom a fresh `#ArithN` and an equation (as
-//! gringo does, so `p(X*X)` does not bind `X`), and statement kinds become rules with special
-//! heads. Directives (`#show p/n`, `#defined`, ...) are collected into [`Directives`].
+//! gringo does, so `p(X*X)` does not bind `X`), a negative literal with anonymous arguments
+//! `not q(X,_)` a projection `not #p_q(X)` defined by `#p_q(X) :- q(X,_).`, and statement kinds
+//! become rules with special heads. Directives (`#show p/n`, `#defined`, ...) are collected into [`Directives`].
 //!
 //! # Invariants
 //! - Only statements of `#program base` (the default part) are kept.
