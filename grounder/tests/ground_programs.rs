@@ -200,3 +200,13 @@ fn head_conditions_over_choices() {
 fn strings_pools_and_classical_negation() {
     check("strings_pools_classical.lp");
 }
+
+#[test]
+fn planning_over_time_with_choices_in_a_recursive_component() {
+    check("planning_recursion_with_choices.lp");
+}
+
+#[test]
+fn counting_constraints_over_intervals() {
+    check("grid_counting.lp");
+}
