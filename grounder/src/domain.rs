@@ -241,7 +241,7 @@ mod tests {
             arity: 2,
             negative: false,
         });
-        let mut add = |store: &mut Store, table: &mut Interner, a: i32, b: i32| {
+        let add = |store: &mut Store, table: &mut Interner, a: i32, b: i32| {
             let v = table.fun(name, false, &[Val::Num(a), Val::Num(b)]);
             let id = store.atom(v, pred);
             store.add_to_domain(table, id);
