@@ -540,7 +540,7 @@ impl Grounder<'_> {
     ) -> Result<(), Stop> {
         let mut instances: Vec<(Vec<Val>, AtomId, Vec<GLit>)> = Vec::new();
         for e in elems {
-            for (atom, cond) in self.head_element_atoms(rule, e, binding, mode)? {
+            for (atom, terms, cond) in self.head_element_atoms(rule, e, binding, mode)? {
                 let tuple = match function {
                     None => self
                         .store
@@ -548,16 +548,7 @@ impl Grounder<'_> {
                         .and_then(|i| i.val)
                         .into_iter()
                         .collect(),
-                    Some(_) => {
-                        let mut t = Vec::new();
-                        for term in &e.terms {
-                            match self.eval_term(rule, term, binding) {
-                                Some(v) => t.push(v),
-                                None => break,
-                            }
-                        }
-                        t
-                    }
+                    Some(_) => terms,
                 };
                 instances.push((tuple, atom, cond));
             }
