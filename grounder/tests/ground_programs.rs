@@ -210,3 +210,8 @@ fn planning_over_time_with_choices_in_a_recursive_component() {
 fn counting_constraints_over_intervals() {
     check("grid_counting.lp");
 }
+
+#[test]
+fn empty_aggregates_chained_comparisons_and_booleans() {
+    check("edge_cases.lp");
+}
