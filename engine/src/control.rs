@@ -219,7 +219,7 @@ impl Control {
             .map_err(|e| Error::from_diagnostics(e.diagnostics))?;
         self.infos = grounded.infos.clone();
         let ground = Ground::new(
-            grounded.program.clone(),
+            without_empty_projection(grounded.program.clone()),
             grounded.shown.clone(),
             grounded.atoms.clone(),
             Some(grounded),
@@ -462,4 +462,14 @@ fn read_stdin() -> std::io::Result<Vec<u8>> {
     let mut text = Vec::new();
     std::io::stdin().read_to_end(&mut text)?;
     Ok(text)
+}
+
+/// `#project` statements without ground atoms project onto nothing in the AST but, as in
+/// clingo (whose aspif then has no projection statement), mean "no projection": `--project`
+/// falls back to the shown atoms and brave/cautious range over the shown atoms.
+fn without_empty_projection(mut program: GroundProgram) -> GroundProgram {
+    if program.projection.as_ref().is_some_and(Vec::is_empty) {
+        program.projection = None;
+    }
+    program
 }

@@ -136,6 +136,17 @@ fn projection_onto_project_directives() {
     assert_eq!(ctl.solve().expect("solve").count(), 4);
 }
 
+/// Regression (difftest): `#project r/1.` with no ground `r` atoms writes no projection, so
+/// `--project=auto` projects onto the shown atoms, as clingo does.
+#[test]
+fn project_directive_without_atoms_falls_back_to_shown_atoms() {
+    let mut ctl = grounded("a;b;c. #project r/1. #show a/0. #show b/0.");
+    ctl.options_mut().models = Some(0);
+    ctl.options_mut().projection = Projection::Auto;
+    let expected: BTreeSet<String> = ["", "a", "b"].iter().map(|s| s.to_string()).collect();
+    assert_eq!(answer_sets(&ctl), expected);
+}
+
 #[test]
 fn assumptions_restrict_the_models() {
     let mut ctl = grounded("{a;b}.");

@@ -225,3 +225,42 @@ impl Store {
             .map_or(0, |d| d.members.len() as u32)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Index lookups see members added after the index was built, restricted to a range.
+    #[test]
+    fn indexes_follow_insertions_and_ranges() {
+        let mut table = Interner::default();
+        let mut store = Store::default();
+        let name = table.name("e");
+        let pred = store.pred(Pred {
+            name,
+            arity: 2,
+            negative: false,
+        });
+        let add = |store: &mut Store, table: &mut Interner, a: i32, b: i32| {
+            let v = table.fun(name, false, &[Val::Num(a), Val::Num(b)]);
+            let id = store.atom(v, pred);
+            store.add_to_domain(table, id);
+            id
+        };
+        let first = add(&mut store, &mut table, 1, 2);
+        let key = [Val::Num(1)];
+        assert_eq!(
+            store.lookup(&table, pred, 1, &key, 0, u32::MAX),
+            vec![first]
+        );
+        let second = add(&mut store, &mut table, 1, 3);
+        add(&mut store, &mut table, 2, 3);
+        assert_eq!(
+            store.lookup(&table, pred, 1, &key, 0, u32::MAX),
+            vec![first, second]
+        );
+        assert_eq!(store.lookup(&table, pred, 1, &key, 1, 3), vec![second]);
+        assert_eq!(store.lookup(&table, pred, 0, &[], 0, u32::MAX).len(), 3);
+        assert!(!store.add_to_domain(&table, first));
+    }
+}

@@ -17,6 +17,7 @@ use crate::instantiate::{Budget, GBody, GLit, GRule, Grounder, Stop};
 use crate::intern::Interner;
 use crate::print::Printer;
 use crate::rewrite::rewrite;
+use crate::rules::Rule;
 use crate::safety;
 use crate::simplify::{simplify, Truth};
 use crate::{Dialect, Source, Symbol};
@@ -112,35 +113,11 @@ pub(crate) fn ground_program(
     let mut table = Interner::default();
     let mut diags = Vec::new();
     let rewritten = rewrite(&mut table, program, overrides, &mut diags);
-    let mut errors: Vec<Diagnostic> = Vec::new();
-    for d in diags {
-        match d.severity {
-            Severity::Error => errors.push(d),
-            Severity::Info => infos.push(d),
-        }
-    }
-    let mut rules = Vec::new();
-    for rule in rewritten.rules {
-        let printer = Printer {
-            table: &table,
-            names: &rule.var_names,
-        };
-        let found = safety::check(
-            &rule,
-            &|| printer.rule(&rule),
-            &|agg| {
-                let mut text = String::new();
-                printer.aggregate(agg, &mut text);
-                text
-            },
-            &|| printer.head_aggregate(&rule.head),
-        );
-        if found.is_empty() {
-            rules.push(rule);
-        } else {
-            errors.extend(found);
-        }
-    }
+    let (mut errors, more_infos): (Vec<_>, Vec<_>) = diags
+        .into_iter()
+        .partition(|d| d.severity == Severity::Error);
+    infos.extend(more_infos);
+    let rules = safe_rules(&table, rewritten.rules, &mut errors);
     if !errors.is_empty() {
         return Err(fail(errors, std::mem::take(infos)));
     }
@@ -156,11 +133,8 @@ pub(crate) fn ground_program(
         .collect();
     let mut g = Grounder::new(&mut table, budget);
     g.already_reported(reported);
-    infos.extend(undefined_atom_infos(
-        &mut g,
-        &rules,
-        &rewritten.directives.defined,
-    ));
+    let defined = &rewritten.directives.defined;
+    infos.extend(undefined_atom_infos(&mut g, &rules, defined));
     let grounded = ground_all(&mut g, &rules).and_then(|()| classical_negation(&mut g));
     infos.append(&mut g.infos);
     if let Err(stop) = grounded {
@@ -170,7 +144,47 @@ pub(crate) fn ground_program(
         };
         return Err(fail(vec![error_at(message)], std::mem::take(infos)));
     }
-    let mut truth: Vec<Truth> = g
+    let (mut truth, external) = initial_truth(&g);
+    let ground_rules = simplify(&mut truth, &external, std::mem::take(&mut g.rules));
+    let built = crate::output::build(&g, &ground_rules, &truth, &rewritten.directives);
+    Ok(Grounded {
+        program: built.program,
+        shown: built.shown,
+        atoms: built.atoms,
+        infos: std::mem::take(infos),
+    })
+}
+
+/// The rules without unsafe variables; the others' errors go to `errors`.
+fn safe_rules(table: &Interner, rules: Vec<Rule>, errors: &mut Vec<Diagnostic>) -> Vec<Rule> {
+    let mut safe = Vec::new();
+    for rule in rules {
+        let printer = Printer {
+            table,
+            names: &rule.var_names,
+        };
+        let found = safety::check(
+            &rule,
+            &|| printer.rule(&rule),
+            &|agg| {
+                let mut text = String::new();
+                printer.aggregate(agg, &mut text);
+                text
+            },
+            &|| printer.head_aggregate(&rule.head),
+        );
+        if found.is_empty() {
+            safe.push(rule);
+        } else {
+            errors.extend(found);
+        }
+    }
+    safe
+}
+
+/// Facts true, everything else unknown; and which atoms are external.
+fn initial_truth(g: &Grounder) -> (Vec<Truth>, Vec<bool>) {
+    let truth: Vec<Truth> = g
         .store
         .atoms
         .iter()
@@ -182,15 +196,7 @@ pub(crate) fn ground_program(
             *x = true;
         }
     }
-    let ground_rules = std::mem::take(&mut g.rules);
-    let ground_rules = simplify(&mut truth, &external, ground_rules);
-    let built = crate::output::build(&g, &ground_rules, &truth, &rewritten.directives);
-    Ok(Grounded {
-        program: built.program,
-        shown: built.shown,
-        atoms: built.atoms,
-        infos: std::mem::take(infos),
-    })
+    (truth, external)
 }
 
 /// `:- p(t), -p(t).` for every atom derivable together with its classical negation.

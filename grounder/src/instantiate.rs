@@ -14,7 +14,9 @@
 //! A join is an explicit stack of frames (no recursion on body length), one per literal of the
 //! plan (see `safety::plan`); each frame holds the candidates for its literal. Facts are
 //! dropped from ground bodies as they are met; a negative literal over a complete predicate is
-//! decided (true when its atom is not derivable, false for a fact).
+//! decided (true when its atom is not derivable, false for a fact). A disjunctive head element
+//! `a : c` whose condition is not certain is replaced by a stand-in atom `h` with `a :- h.`
+//! and `:- h, not c.`.
 //!
 //! # Invariants
 //! - The binding and the collected ground literals are restored on backtracking (trail and
@@ -173,6 +175,9 @@ pub(crate) struct Grounder<'a> {
     /// Limits.
     pub budget: Budget,
 }
+
+/// A ground head element: its atom, its tuple and the literals of its condition.
+pub(crate) type HeadInstance = (AtomId, Vec<Val>, Vec<GLit>);
 
 /// Which positions of the body get which member range `[lo, hi)` (semi-naive).
 pub(crate) type Ranges = Vec<(u32, u32)>;
@@ -715,11 +720,19 @@ impl<'a> Grounder<'a> {
         glits: &[GLit],
     ) -> Result<(), Stop> {
         let mut head = Vec::new();
-        let mut body = glits.to_vec();
+        let body = glits.to_vec();
         for e in elems {
-            for (atom, cond) in self.head_element_atoms(rule, e, binding, mode)? {
-                head.push(atom);
-                body.extend(cond);
+            let atoms = self.head_element_atoms(rule, e, binding, mode)?;
+            if atoms.is_empty() && e.cond.is_empty() {
+                // The head atom is undefined (e.g. `p(1/0)`): the instance is dropped.
+                return Ok(());
+            }
+            for (atom, _, cond) in atoms {
+                if cond.is_empty() || mode == Mode::Domain {
+                    head.push(atom);
+                } else {
+                    head.push(self.conditional_head_atom(atom, cond)?);
+                }
             }
         }
         if mode == Mode::Domain {
@@ -743,20 +756,48 @@ impl<'a> Grounder<'a> {
         })
     }
 
-    /// The ground atoms of a head element with their condition literals (added to domains).
+    /// A stand-in `h` for the head element `atom : cond` with an uncertain condition:
+    /// `atom :- h.` and `:- h, not c.` for each condition literal `c`, so choosing `h` in the
+    /// disjunction derives `atom` exactly when the condition holds.
+    fn conditional_head_atom(&mut self, atom: AtomId, cond: Vec<GLit>) -> Result<AtomId, Stop> {
+        let h = self.store.aux();
+        self.push_rule(GRule {
+            choice: false,
+            head: vec![atom],
+            body: GBody::Normal(vec![GLit::pos(h)]),
+        })?;
+        for c in cond {
+            self.push_rule(GRule {
+                choice: false,
+                head: Vec::new(),
+                body: GBody::Normal(vec![GLit::pos(h), c.negate()]),
+            })?;
+        }
+        Ok(h)
+    }
+
+    /// The ground atoms of a head element with its tuple and condition literals (each atom is
+    /// added to its domain).
     pub fn head_element_atoms(
         &mut self,
         rule: &Rule,
         e: &crate::rules::HeadElem,
         binding: &mut Binding,
         mode: Mode,
-    ) -> Result<Vec<(AtomId, Vec<GLit>)>, Stop> {
+    ) -> Result<Vec<HeadInstance>, Stop> {
         let mut out = Vec::new();
-        let atom_pat = &e.atom;
+        let (atom_pat, terms) = (&e.atom, &e.terms);
         self.sub_join(rule, &e.cond, binding, mode, &mut |g, b, lits| {
+            let mut tuple = Vec::with_capacity(terms.len());
+            for t in terms {
+                match g.eval_term(rule, t, b) {
+                    Some(v) => tuple.push(v),
+                    None => return Ok(()),
+                }
+            }
             if let Some(atom) = g.ground_atom(rule, atom_pat, b) {
                 g.store.add_to_domain(g.table, atom);
-                out.push((atom, lits.to_vec()));
+                out.push((atom, tuple, lits.to_vec()));
             }
             Ok(())
         })?;

@@ -171,7 +171,8 @@ fn shown_atoms(
         };
         let id = AtomId(i as u32);
         let t = truth.get(i).copied().unwrap_or(Truth::Unknown);
-        if t == Truth::False || !info.in_domain || !is_shown(d, dom.pred) {
+        let internal = g.table.name_text(dom.pred.name).starts_with('#');
+        if t == Truth::False || !info.in_domain || internal || !is_shown(d, dom.pred) {
             continue;
         }
         let cond = if t == Truth::True {

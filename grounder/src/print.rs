@@ -11,7 +11,7 @@ use std::fmt::Write;
 
 use crate::ast::{AggregateFunction, BinaryOp, CompareOp, Sign, UnaryOp};
 use crate::eval::T;
-use crate::intern::Interner;
+use crate::intern::{Interner, Val};
 use crate::rules::{AggLit, AtomPat, Bound, Head, HeadElem, Lit, Rule};
 
 /// Prints terms and rules with one rule's variable names.
@@ -92,6 +92,14 @@ impl Printer<'_> {
                 if *op == UnaryOp::Abs {
                     out.push('|');
                 }
+            }
+            T::Binary(BinaryOp::Sub, a, b) if matches!(**b, T::Val(Val::Num(_))) => {
+                // gringo normalises `X-2` to `X+-2`.
+                out.push('(');
+                self.term(a, out);
+                out.push_str("+-");
+                self.term(b, out);
+                out.push(')');
             }
             T::Binary(op, a, b) => {
                 out.push('(');

@@ -5,8 +5,9 @@
 //! is converted: variables get numbers, each `_` a fresh variable, an interval `a..b` a fresh
 //! variable `#RangeN` bound by `Lit::Range` in the innermost enclosing body or condition,
 //! non-invertible arithmetic in a positive body atom a fresh `#ArithN` and an equation (as
-//! gringo does, so `p(X*X)` does not bind `X`), and statement kinds become rules with special
-//! heads. Directives (`#show p/n`, `#defined`, ...) are collected into [`Directives`].
+//! gringo does, so `p(X*X)` does not bind `X`), a negative literal with anonymous arguments
+//! `not q(X,_)` a projection `not #p_q(X)` defined by `#p_q(X) :- q(X,_).`, and statement kinds
+//! become rules with special heads. Directives (`#show p/n`, `#defined`, ...) are collected into [`Directives`].
 //!
 //! # Invariants
 //! - Only statements of `#program base` (the default part) are kept.
@@ -188,9 +189,14 @@ fn statement(
         }
         _ => match expand(stmt) {
             Ok(variants) => {
+                let mut projections = Vec::new();
                 for v in variants {
-                    let rule = Converter::new(table, &stmt.span).convert(&v, diags);
+                    let rule =
+                        Converter::new(table, &stmt.span).convert(&v, diags, &mut projections);
                     out.rules.push(rule);
+                }
+                for p in projections {
+                    statement(table, &p, out, diags);
                 }
             }
             Err(unpool::TooLarge) => diags.push(Diagnostic {
@@ -298,6 +304,8 @@ struct Converter<'a> {
     range_count: u32,
     /// `operation undefined` infos found while converting (ground or `/0` arithmetic).
     infos: Vec<Diagnostic>,
+    /// Projection rules made for negative literals with anonymous arguments.
+    projections: Vec<ast::Statement>,
 }
 
 impl<'a> Converter<'a> {
@@ -316,6 +324,7 @@ impl<'a> Converter<'a> {
             arith_count: 0,
             range_count: 0,
             infos: Vec::new(),
+            projections: Vec::new(),
         }
     }
 
@@ -389,7 +398,16 @@ impl<'a> Converter<'a> {
             self.arith_spans.insert(folded.clone(), span.clone());
             let mut vars = Vec::new();
             folded.vars(&mut vars);
-            let by_zero = matches!(&folded, T::Binary(BinaryOp::Div | BinaryOp::Mod, _, d) if **d == T::Val(Val::Num(0)));
+            let not_number = |t: &T| matches!(t, T::Val(v) if !matches!(v, Val::Num(_)));
+            let by_zero = match &folded {
+                T::Binary(op, a, b) => {
+                    not_number(a)
+                        || not_number(b)
+                        || (matches!(op, BinaryOp::Div | BinaryOp::Mod)
+                            && **b == T::Val(Val::Num(0)))
+                }
+                _ => false,
+            };
             let inner_reported = self.infos.iter().any(|d| {
                 d.span
                     .as_ref()
@@ -459,9 +477,44 @@ impl<'a> Converter<'a> {
         }
     }
 
+    /// `not q(X,_)` becomes `not #p_q(X)` with the rule `#p_q(X) :- q(X,_).`, as gringo
+    /// does: the anonymous argument is projected away rather than left unbound.
+    fn project_anonymous(&mut self, l: &ast::Literal, a: &ast::Atom) -> Option<ast::Atom> {
+        let anonymous = |t: &ast::Term| matches!(t.kind, TermKind::Anonymous);
+        if l.sign == Sign::None || !a.args.iter().any(anonymous) {
+            return None;
+        }
+        let name = format!(
+            "#p_{}_{}_{}",
+            a.name, a.span.start.line, a.span.start.column
+        );
+        let kept: Vec<ast::Term> = a.args.iter().filter(|t| !anonymous(t)).cloned().collect();
+        let head = ast::Atom {
+            negative: false,
+            name,
+            args: kept,
+            span: a.span.clone(),
+        };
+        let positive = |atom: ast::Atom| ast::Literal {
+            sign: Sign::None,
+            kind: LiteralKind::Atom(atom),
+            span: l.span.clone(),
+        };
+        self.projections.push(ast::Statement {
+            kind: StatementKind::Rule {
+                head: ast::Head::Literal(positive(head.clone())),
+                body: vec![BodyLiteral::Literal(positive(a.clone()))],
+            },
+            span: l.span.clone(),
+        });
+        Some(head)
+    }
+
     fn literal(&mut self, l: &ast::Literal) -> Vec<Lit> {
         match &l.kind {
             LiteralKind::Atom(a) => {
+                let projected = self.project_anonymous(l, a);
+                let a = projected.as_ref().unwrap_or(a);
                 let mut atom = self.atom(a);
                 if l.sign == Sign::None {
                     self.extract_arith(&mut atom);
@@ -658,7 +711,12 @@ impl<'a> Converter<'a> {
         }
     }
 
-    fn convert(mut self, v: &Variant, diags: &mut Vec<Diagnostic>) -> Rule {
+    fn convert(
+        mut self,
+        v: &Variant,
+        diags: &mut Vec<Diagnostic>,
+        projections: &mut Vec<ast::Statement>,
+    ) -> Rule {
         let (head, body_ast) = self.convert_head(v);
         let mut body = Vec::new();
         let mut pending_head = Vec::new();
@@ -670,6 +728,7 @@ impl<'a> Converter<'a> {
         body.append(&mut self.extra);
         self.global_tuple_infos(diags);
         diags.append(&mut self.infos);
+        projections.append(&mut self.projections);
         Rule {
             head,
             body,

@@ -337,3 +337,52 @@ fn unsafe_error(rule: &Rule, span: &Span, vars: &[u32], text: String) -> Diagnos
         notes,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{AtomPat, Pred};
+
+    fn atom(sign: Sign, name: u32, vars: &[u32]) -> Lit {
+        Lit::Atom(
+            sign,
+            AtomPat {
+                pred: Pred {
+                    name,
+                    arity: vars.len() as u32,
+                    negative: false,
+                },
+                args: vars.iter().map(|&v| T::Var(v)).collect(),
+                span: Span::default(),
+            },
+        )
+    }
+
+    /// `not r(X), X < Y, q(Y), p(X)`: the smaller relation first, filters as soon as bound.
+    #[test]
+    fn plans_put_filters_right_after_their_binders() {
+        let lits = vec![
+            atom(Sign::Not, 0, &[0]),
+            Lit::Cmp(CompareOp::Lt, T::Var(0), T::Var(1)),
+            atom(Sign::None, 1, &[1]),
+            atom(Sign::None, 2, &[0]),
+        ];
+        let sizes = |l: &Lit| match l {
+            Lit::Atom(_, a) if a.pred.name == 1 => 5,
+            _ => 100,
+        };
+        let mut bound = Bound::default();
+        let (order, left) = plan(&lits, &mut bound, &Bound::default(), &sizes);
+        assert!(left.is_empty());
+        assert_eq!(order, vec![2, 3, 0, 1]);
+    }
+
+    #[test]
+    fn unbindable_literals_are_left_over() {
+        let lits = vec![atom(Sign::Not, 0, &[0])];
+        let mut bound = Bound::default();
+        let (order, left) = plan(&lits, &mut bound, &Bound::default(), &|_| 0);
+        assert!(order.is_empty());
+        assert_eq!(left, vec![0]);
+    }
+}

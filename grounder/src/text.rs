@@ -87,7 +87,9 @@ pub(crate) fn print(g: &Grounded) -> String {
             let _ = writeln!(out, "#show {}.", o.name);
         } else {
             let cond = join(o.condition.iter().map(|&l| lit_name(g, l)), ",");
-            let _ = writeln!(out, "#show {}:{cond}.", o.name);
+            // `:-` would read as a rule arrow: separate a leading classical negation.
+            let gap = if cond.starts_with('-') { " " } else { "" };
+            let _ = writeln!(out, "#show {}:{gap}{cond}.", o.name);
         }
     }
     for (a, v) in &p.externals {

@@ -301,3 +301,45 @@ pub(crate) fn head(h: &Head) -> R<Head> {
 pub(crate) fn term_list(ts: &[Term]) -> R<Vec<Term>> {
     terms(ts)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ast::Span;
+
+    fn t(kind: TermKind) -> Term {
+        Term {
+            kind,
+            span: Span::default(),
+        }
+    }
+
+    #[test]
+    fn pools_expand_to_the_product_of_alternatives() {
+        let pool = |a: i32, b: i32| {
+            t(TermKind::Pool(vec![
+                t(TermKind::Integer(a)),
+                t(TermKind::Integer(b)),
+            ]))
+        };
+        let f = t(TermKind::Function {
+            name: "f".into(),
+            args: vec![pool(1, 2), pool(3, 4)],
+        });
+        let alternatives = term(&f).unwrap();
+        assert_eq!(alternatives.len(), 4);
+        assert!(alternatives.iter().all(|a| !matches!(&a.kind, TermKind::Function { args, .. } if args.iter().any(|x| matches!(x.kind, TermKind::Pool(_))))));
+    }
+
+    #[test]
+    fn huge_products_are_refused() {
+        let pool = t(TermKind::Pool(
+            (0..100).map(|i| t(TermKind::Integer(i))).collect(),
+        ));
+        let f = t(TermKind::Function {
+            name: "f".into(),
+            args: vec![pool.clone(), pool.clone(), pool],
+        });
+        assert_eq!(term(&f), Err(TooLarge));
+    }
+}

@@ -348,3 +348,28 @@ proptest! {
         let _ = syntax::parse(&Source::new("t.lp", text), Dialect::Clingo);
     }
 }
+
+#[test]
+fn pools_of_argument_tuples_expand_like_clingo() {
+    let text = "e(1,2;2,3). p(X) :- e(X,Y;Y,X). {q(1,2;3)} :- p(1). :- r(1;2,3). #hide.";
+    let printed = parse(&text.replace(" #hide.", "")).to_string();
+    assert_eq!(
+        printed,
+        "e(1,2).\ne(2,3).\np(X) :- e(X,Y).\np(X) :- e(Y,X).\n{q(1,2); q(3)} :- p(1).\n:- r(1).\n:- r(2,3).\n"
+    );
+    // gringo 3: a body pool is a conjunction.
+    let printed = parse(text).to_string();
+    assert!(printed.contains("p(X) :- e(X,Y), e(Y,X).\n"), "{printed}");
+    let errors = syntax::parse(
+        &Source::new("t.lp", "a :- #count{X : e(X,1;2,3)} > 0."),
+        Dialect::Clingo,
+    )
+    .unwrap_err();
+    assert!(
+        errors[0]
+            .to_string()
+            .contains("pools of argument tuples are only supported"),
+        "{}",
+        errors[0]
+    );
+}

@@ -1,4 +1,4 @@
-//! The aspif fixtures (gringo 5.4.1 output of the programs in tests/fixtures/) solved by
+//! The 29 aspif fixtures (gringo 5.4.1 output of the programs in tests/fixtures/) solved by
 //! [`Solver`] and compared with what clingo 5.8.3 says (the `.expect` files written by
 //! `tests/fixtures/regenerate.sh`): satisfiability, model count, projected model count, brave
 //! and cautious consequences, optimum costs and the number of optimal models. Every model the

@@ -104,10 +104,12 @@ fn check_limit(
     Ok(())
 }
 
-/// `Opt`: improving models, the last optimal and proven; `OptN`: exactly the optimal models.
+/// `Opt`: improving models, the last optimal and proven; `OptN`: exactly the optimal models,
+/// and `limit` of them when limited.
 fn check_optimization(
     program: &GroundProgram,
     expected: &[Vec<Atom>],
+    limit: u64,
 ) -> Result<(), TestCaseError> {
     let Some((models, summary)) = solve(program, options(OptMode::Opt, EnumMode::Auto))? else {
         return Ok(());
@@ -140,11 +142,35 @@ fn check_optimization(
         .map(|m| m.atoms.clone())
         .collect();
     optimal.sort();
+    let best_models = best.map(|(_, models)| models).unwrap_or_default();
+    prop_assert_eq!(&optimal, &best_models, "optimal models");
+    check_optimal_limit(program, &best_models, limit)
+}
+
+/// `OptN` with a model limit: that many distinct optimal models (or all there are).
+fn check_optimal_limit(
+    program: &GroundProgram,
+    best_models: &[Vec<Atom>],
+    limit: u64,
+) -> Result<(), TestCaseError> {
+    let limited = SolveOptions {
+        models: limit,
+        ..options(OptMode::OptN, EnumMode::Auto)
+    };
+    let Some((all, _)) = solve(program, limited)? else {
+        return Ok(());
+    };
+    let optimal: BTreeSet<Vec<Atom>> = all
+        .iter()
+        .filter(|m| m.optimal)
+        .map(|m| m.atoms.clone())
+        .collect();
     prop_assert_eq!(
-        optimal,
-        best.map(|(_, models)| models).unwrap_or_default(),
-        "optimal models"
+        optimal.len(),
+        best_models.len().min(limit as usize),
+        "limited OptN"
     );
+    prop_assert!(optimal.iter().all(|m| best_models.contains(m)));
     Ok(())
 }
 
@@ -221,7 +247,7 @@ fn check_program(
     check_enumeration(program, &expected, enum_mode)?;
     check_limit(program, &expected, limit)?;
     if !program.minimizes.is_empty() {
-        check_optimization(program, &expected)?;
+        check_optimization(program, &expected, limit)?;
         check_cost_enumeration(program, &expected)?;
     }
     if program.projection.is_some() {

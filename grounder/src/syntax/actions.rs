@@ -21,6 +21,7 @@ pub const MAX_DEPTH: u32 = 1000;
 /// A term under construction with what the actions need to know about it.
 #[derive(Clone, Debug)]
 pub struct Tm {
+    /// The term itself.
     pub term: Term,
     /// Height of the term tree (a leaf is 1).
     pub depth: u32,
@@ -35,6 +36,7 @@ pub type Tuple = (Vec<Tm>, bool);
 
 /// The state the grammar actions share for one source.
 pub struct Ctx {
+    /// The file name used in spans.
     pub file: Arc<str>,
     /// Byte offset where each line starts.
     line_starts: Vec<usize>,
@@ -50,6 +52,8 @@ pub struct Ctx {
     pub tokens: Vec<(usize, usize)>,
     /// Start offsets of text skipped by lexer errors.
     pub lexer_errors: Vec<usize>,
+    /// Atoms written with pools of argument tuples (`p(1,2;3,4)`), by span.
+    pub tuple_pools: std::collections::HashSet<Span>,
     /// Start offsets of the `.` tokens.
     pub dots: Vec<usize>,
     /// Start offsets of the `,` tokens.
@@ -73,6 +77,7 @@ impl Ctx {
             legacy: false,
             tokens: Vec::new(),
             lexer_errors: Vec::new(),
+            tuple_pools: std::collections::HashSet::new(),
             dots: Vec::new(),
             commas: Vec::new(),
             last_recovery: None,
@@ -311,8 +316,25 @@ impl Ctx {
         }
     }
 
-    /// An atom `name(alt1; ...)` (`-name(...)` when `negative`); several alternatives of
-    /// other than one argument are not supported in atoms.
+    /// A pool of tuples, one per alternative (even of one term).
+    fn tuple_pool(&mut self, alternatives: Vec<Tuple>, l: usize, r: usize) -> Tm {
+        let mut tuples = Vec::new();
+        for (terms, _) in alternatives {
+            let depth = terms.iter().map(|tm| tm.depth).max().unwrap_or(0) + 1;
+            let (args, _) = self.finish_all(terms);
+            let kind = TermKind::Function {
+                name: String::new(),
+                args,
+            };
+            tuples.push(self.node(kind, depth, l, r));
+        }
+        let (terms, depth) = self.finish_all(tuples);
+        self.node(TermKind::Pool(terms), depth + 1, l, r)
+    }
+
+    /// An atom `name(alt1; ...)` (`-name(...)` when `negative`). Several alternatives of
+    /// other than one argument (`p(1,2;3,4)`) become one pool argument of tuples, and the
+    /// atom is listed in [`Ctx::tuple_pools`] for [`super::tuples`] to expand.
     pub fn atom(
         &mut self,
         negative: bool,
@@ -322,13 +344,13 @@ impl Ctx {
         r: usize,
     ) -> Atom {
         let span = self.span(l, r);
-        if alternatives.len() > 1 && alternatives.iter().any(|(args, _)| args.len() != 1) {
-            self.error(
-                span.clone(),
-                "pools of argument tuples in atoms are not supported, write one atom per tuple",
-            );
-        }
-        let args = self.pool_args(alternatives, l, r);
+        let args = if alternatives.len() > 1 && alternatives.iter().any(|(args, _)| args.len() != 1)
+        {
+            self.tuple_pools.insert(span.clone());
+            vec![self.tuple_pool(alternatives, l, r)]
+        } else {
+            self.pool_args(alternatives, l, r)
+        };
         let (args, _) = self.finish_all(args);
         Atom {
             negative,

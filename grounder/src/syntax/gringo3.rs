@@ -203,6 +203,7 @@ fn unpool(literal: Literal) -> Vec<Literal> {
         .args
         .iter()
         .any(|a| matches!(a.kind, TermKind::Pool(_)))
+        || is_tuple_pool(atom)
     {
         return vec![literal];
     }
@@ -233,6 +234,19 @@ fn unpool(literal: Literal) -> Vec<Literal> {
             ..literal.clone()
         })
         .collect()
+}
+
+/// `p(1,2;3,4)`: one pool of tuples, expanded later by `tuples::expand`.
+fn is_tuple_pool(atom: &Atom) -> bool {
+    match atom.args.as_slice() {
+        [arg] => match &arg.kind {
+            TermKind::Pool(alternatives) => alternatives
+                .iter()
+                .all(|a| matches!(&a.kind, TermKind::Function { name, .. } if name.is_empty())),
+            _ => false,
+        },
+        _ => false,
+    }
 }
 
 /// Unpools every literal of a condition.

@@ -19,8 +19,11 @@ use crate::syntax::raw::{self, AggElem, AggKind, BodyItem, OptElem, RawStatement
 
 /// A lowering failure: the message and whether gringo 3 would accept the form.
 pub struct Failure {
+    /// Where clingo reports it.
     pub span: Span,
+    /// The message text.
     pub message: String,
+    /// True when gringo 3 accepts the form (so `Dialect::Auto` switches dialect).
     pub legacy: bool,
 }
 
@@ -48,8 +51,9 @@ pub fn lower(raw: Vec<RawStatement>, ctx: &mut Ctx) -> Vec<Statement> {
     out
 }
 
-/// Lowers a file as clingo 5 unless it uses a form only gringo 3 accepts; then as gringo 3.
-pub fn lower_or_legacy(raw: Vec<RawStatement>, ctx: &mut Ctx) -> Vec<Statement> {
+/// Lowers a file as clingo 5 unless it uses a form only gringo 3 accepts; then as gringo 3
+/// (the flag says which).
+pub fn lower_or_legacy(raw: Vec<RawStatement>, ctx: &mut Ctx) -> (Vec<Statement>, bool) {
     let mut out = Vec::new();
     let mut failures = Vec::new();
     for statement in raw.iter().cloned() {
@@ -58,12 +62,12 @@ pub fn lower_or_legacy(raw: Vec<RawStatement>, ctx: &mut Ctx) -> Vec<Statement> 
         }
     }
     if failures.iter().any(|failure| failure.legacy) {
-        return crate::syntax::gringo3::lower(raw, ctx);
+        return (crate::syntax::gringo3::lower(raw, ctx), true);
     }
     for failure in failures {
         ctx.error(failure.span, failure.message);
     }
-    out
+    (out, false)
 }
 
 /// Lowers one statement, appending the result(s).

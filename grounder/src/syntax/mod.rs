@@ -13,6 +13,7 @@ pub mod lexer;
 pub mod lower;
 pub mod print;
 pub mod raw;
+pub mod tuples;
 
 mod load;
 
@@ -58,12 +59,13 @@ pub fn parse(source: &Source, dialect: Dialect) -> Result<Program, Vec<Diagnosti
     if !ctx.errors.is_empty() {
         return Err(truncate(ctx.errors));
     }
-    let statements = match dialect {
-        Dialect::Clingo => lower::lower(raw, &mut ctx),
-        Dialect::Gringo3 => gringo3::lower(raw, &mut ctx),
-        Dialect::Auto if ctx.legacy => gringo3::lower(raw, &mut ctx),
+    let (statements, legacy) = match dialect {
+        Dialect::Clingo => (lower::lower(raw, &mut ctx), false),
+        Dialect::Gringo3 => (gringo3::lower(raw, &mut ctx), true),
+        Dialect::Auto if ctx.legacy => (gringo3::lower(raw, &mut ctx), true),
         Dialect::Auto => lower::lower_or_legacy(raw, &mut ctx),
     };
+    let statements = tuples::expand(statements, &mut ctx, legacy);
     if !ctx.errors.is_empty() {
         return Err(truncate(ctx.errors));
     }

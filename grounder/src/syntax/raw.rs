@@ -9,23 +9,31 @@ use crate::ast::{AggregateFunction, Atom, Guard, Literal, Sign, Signature, Span,
 /// A separator between elements, as written.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum SepKind {
+    /// `,`
     Comma,
+    /// `;`
     Semicolon,
+    /// `:`
     Colon,
+    /// `|` (heads only)
     Bar,
 }
 
 /// A separator with its location.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Sep {
+    /// Which separator.
     pub kind: SepKind,
+    /// Where it is.
     pub span: Span,
 }
 
 /// A sequence `e0 s1 e1 s2 e2 ...` (`seps.len() + 1 == items.len()` unless both are empty).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Seq<T> {
+    /// The elements in order.
     pub items: Vec<T>,
+    /// `seps[i]` stands between `items[i]` and `items[i + 1]`.
     pub seps: Vec<Sep>,
 }
 
@@ -58,11 +66,13 @@ impl<T> Seq<T> {
 /// An element `t1,...,tn : l1,... : m1,...` of `#agg { ... }` (conditions as written).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AggElem {
+    /// The tuple before the first `:`.
     pub terms: Vec<Term>,
     /// One list per `:`.
     pub conditions: Vec<Vec<Literal>>,
     /// Where each `:` is.
     pub colons: Vec<Span>,
+    /// The whole element.
     pub span: Span,
 }
 
@@ -82,9 +92,13 @@ impl AggElem {
 /// An element of gringo 3's square brackets: `literal = weight @ priority : c1 : c2`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WeightedElem {
+    /// The weighted literal (an atom, possibly under `not`).
     pub literal: Literal,
+    /// After `=` (1 when omitted).
     pub weight: Option<Term>,
+    /// After `@` (in `#minimize [ ... ]`).
     pub priority: Option<Term>,
+    /// The `:`-chained condition.
     pub condition: Vec<Literal>,
 }
 
@@ -102,17 +116,24 @@ pub enum AggKind {
 /// An aggregate with guards and sign, as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Aggregate {
+    /// `not` / `not not` in front (bodies only).
     pub sign: Sign,
+    /// The braces or brackets and what they hold.
     pub kind: AggKind,
+    /// `t op` before.
     pub left: Option<Guard>,
+    /// `op t` after.
     pub right: Option<Guard>,
+    /// The whole aggregate.
     pub span: Span,
 }
 
 /// One body element before conditions are attached.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BodyItem {
+    /// A literal.
     Literal(Literal),
+    /// An aggregate (with its sign).
     Aggregate(Aggregate),
 }
 
@@ -125,16 +146,22 @@ pub type Body = Seq<BodyItem>;
 pub enum Head {
     /// Literals with separators: a literal, a disjunction, conditional literals.
     Literals(Seq<Literal>),
+    /// A choice, head aggregate or gringo 3 weight constraint.
     Aggregate(Aggregate),
 }
 
 /// An element `w@p, t1,... : l1, ...` of the modern `#minimize { ... }`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OptElem {
+    /// The weight.
     pub weight: Term,
+    /// After `@` (0 when omitted).
     pub priority: Option<Term>,
+    /// The rest of the tuple.
     pub terms: Vec<Term>,
+    /// After `:`.
     pub condition: Vec<Literal>,
+    /// The whole element.
     pub span: Span,
 }
 

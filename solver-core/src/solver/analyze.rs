@@ -2,7 +2,7 @@
 //!
 //! Input: a nogood whose literals are all true, at least one at the current level. Walking
 //! the trail backwards, current-level literals are resolved with their reasons (explained
-//! lazily by [`explain`]) until one remains: the first unique implication point. The learnt
+//! lazily by [`Explainer::explain`]) until one remains: the first unique implication point. The learnt
 //! clause holds the negation of the UIP first and the negations of the lower-level literals;
 //! literals whose reasons are covered by the rest of the clause are removed (minimization with
 //! abstract levels). The clause's second literal has the highest remaining level: the backjump
@@ -19,9 +19,13 @@ use super::weight::WeightStore;
 
 /// The stores that can explain an implied literal.
 pub(crate) struct Explainer<'s> {
+    /// The current assignment.
     pub(crate) assignment: &'s Assignment,
+    /// Clause reasons.
     pub(crate) clauses: &'s ClauseStore,
+    /// Weight-constraint reasons.
     pub(crate) weights: &'s WeightStore,
+    /// Optimization-bound reasons.
     pub(crate) minimizer: &'s Minimizer,
 }
 
@@ -166,30 +170,42 @@ impl Analyzer {
 
     /// Whether the true literal `lit` is implied by marked literals (iterative DFS).
     fn redundant(&mut self, ex: &Explainer, lit: Lit, abstract_levels: u32) -> bool {
-        let a = ex.assignment;
+        let mut antecedents = std::mem::take(&mut self.antecedents);
         let top = self.to_clear.len();
         self.stack.clear();
         self.stack.push(lit);
-        let mut antecedents = Vec::new();
+        let mut implied = true;
         while let Some(x) = self.stack.pop() {
             antecedents.clear();
             ex.explain(x, &mut antecedents);
-            for &t in &antecedents {
-                let var = t.var();
-                if self.seen[var.index()] || a.level_of(var) == 0 {
-                    continue;
-                }
-                let level_bit = 1 << (a.level_of(var) & 31);
-                if a.reason_of(var) == Reason::Decision || abstract_levels & level_bit == 0 {
-                    for v in self.to_clear.drain(top..) {
-                        self.seen[v.index()] = false;
-                    }
-                    return false;
-                }
-                self.seen[var.index()] = true;
-                self.to_clear.push(var);
-                self.stack.push(t);
+            if !self.mark_implied(ex.assignment, &antecedents, abstract_levels) {
+                implied = false;
+                break;
             }
+        }
+        if !implied {
+            for v in self.to_clear.drain(top..) {
+                self.seen[v.index()] = false;
+            }
+        }
+        self.antecedents = antecedents;
+        implied
+    }
+
+    /// Marks unmarked antecedents for the DFS; false if one is a decision or on a foreign level.
+    fn mark_implied(&mut self, a: &Assignment, antecedents: &[Lit], abstract_levels: u32) -> bool {
+        for &t in antecedents {
+            let var = t.var();
+            if self.seen[var.index()] || a.level_of(var) == 0 {
+                continue;
+            }
+            let level_bit = 1 << (a.level_of(var) & 31);
+            if a.reason_of(var) == Reason::Decision || abstract_levels & level_bit == 0 {
+                return false;
+            }
+            self.seen[var.index()] = true;
+            self.to_clear.push(var);
+            self.stack.push(t);
         }
         true
     }

@@ -99,6 +99,12 @@ pub(crate) fn translate(program: &GroundProgram) -> Result<Translation, SolveErr
     };
     builder.flatten_rules()?;
     builder.add_externals();
+    let variables = 1 + program.atom_count as u64 + builder.bodies.len() as u64;
+    if variables >= 1 << 31 {
+        return Err(SolveError::Unsupported(format!(
+            "{variables} solver variables (atoms and rule bodies) are more than 2^31"
+        )));
+    }
     builder.allocate_variables();
     builder.encode_bodies();
     builder.encode_rules();

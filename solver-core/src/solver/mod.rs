@@ -107,27 +107,12 @@ impl Solver {
         if options.opt_mode == OptMode::Ignore {
             translation.levels.clear();
         }
-        let task = match options.enum_mode {
-            EnumMode::Brave => Task::Brave,
-            EnumMode::Cautious => Task::Cautious,
-            _ if !translation.levels.is_empty() && options.opt_mode != OptMode::Enum => {
-                Task::Optimize
-            }
-            _ => Task::Enumerate,
-        };
+        let task = task_for(&options, &translation);
         let projection = projection_vars(program, &options);
         let record = options.enum_mode == EnumMode::Record
             || (options.enum_mode == EnumMode::Auto && projection.is_some());
         let tracked = tracked_atoms(program);
-        let program_stats = Statistics {
-            atoms: program.atom_count as u64,
-            rules: program.rules.len() as u64,
-            bodies: translation.body_count as u64,
-            variables: translation.var_count as u64,
-            constraints: (translation.clauses.len() + translation.weights.len()) as u64,
-            tight: translation.ufs.0.is_empty(),
-            ..Statistics::default()
-        };
+        let program_stats = program_statistics(program, &translation);
         let mut solver = Solver {
             search: make_search(&translation, &options),
             approximation: vec![task == Task::Cautious; tracked.len()],
@@ -368,6 +353,29 @@ impl Solver {
             Task::Brave => pairs.filter(|(_, &i)| !i).map(|(v, _)| v.pos()).collect(),
             _ => pairs.filter(|(_, &i)| i).map(|(v, _)| v.neg()).collect(),
         }
+    }
+}
+
+/// What the driver does with models under `options`.
+fn task_for(options: &SolveOptions, translation: &Translation) -> Task {
+    match options.enum_mode {
+        EnumMode::Brave => Task::Brave,
+        EnumMode::Cautious => Task::Cautious,
+        _ if !translation.levels.is_empty() && options.opt_mode != OptMode::Enum => Task::Optimize,
+        _ => Task::Enumerate,
+    }
+}
+
+/// The static statistics of a program and its translation.
+fn program_statistics(program: &GroundProgram, translation: &Translation) -> Statistics {
+    Statistics {
+        atoms: program.atom_count as u64,
+        rules: program.rules.len() as u64,
+        bodies: translation.body_count as u64,
+        variables: translation.var_count as u64,
+        constraints: (translation.clauses.len() + translation.weights.len()) as u64,
+        tight: translation.ufs.0.is_empty(),
+        ..Statistics::default()
     }
 }
 

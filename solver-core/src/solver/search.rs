@@ -63,11 +63,17 @@ pub(crate) struct Limits {
 
 /// The search state: one struct per component, borrowed separately.
 pub(crate) struct Search {
+    /// Values, levels, reasons and the trail.
     pub(crate) assignment: Assignment,
+    /// Problem, learnt, loop and enumeration clauses.
     pub(crate) clauses: ClauseStore,
+    /// Weight constraints of weight bodies.
     pub(crate) weights: WeightStore,
+    /// Minimize levels and the optimization bound.
     pub(crate) minimizer: Minimizer,
+    /// The unfounded-set checker (inactive for tight programs).
     pub(crate) unfounded: Unfounded,
+    /// Decision heuristic.
     pub(crate) heuristic: Heuristic,
     schedule: Schedule,
     analyzer: Analyzer,
@@ -81,7 +87,9 @@ pub(crate) struct Search {
     loop_clause: Vec<Lit>,
     /// A top-level conflict was found: the search space is exhausted.
     pub(crate) exhausted: bool,
+    /// Search counters.
     pub(crate) stats: Statistics,
+    /// Interrupt handle and deadline.
     pub(crate) limits: Limits,
     /// Steps since the last limit check.
     steps: u32,
@@ -452,10 +460,16 @@ impl Search {
 
 /// The components a [`Search`] is made of.
 pub(crate) struct SearchParts {
+    /// Values, levels, reasons and the trail.
     pub(crate) assignment: Assignment,
+    /// Problem, learnt, loop and enumeration clauses.
     pub(crate) clauses: ClauseStore,
+    /// Weight constraints of weight bodies.
     pub(crate) weights: WeightStore,
+    /// Minimize levels and the optimization bound.
     pub(crate) minimizer: Minimizer,
+    /// The unfounded-set checker (inactive for tight programs).
     pub(crate) unfounded: Unfounded,
+    /// Decision heuristic.
     pub(crate) heuristic: Heuristic,
 }

@@ -414,6 +414,69 @@ fn interrupt_stops_the_search() {
     assert_eq!(summary.satisfiable, None);
 }
 
+#[test]
+fn empty_program_has_the_empty_model_and_is_tight() {
+    let p = GroundProgram::new();
+    assert_eq!(all_models(&p), set(&[&[]]));
+    let (_, summary) = run(&p, SolveOptions::default());
+    assert!(summary.stats.tight);
+    let mut loop_program = GroundProgram::new();
+    let (a, b) = (loop_program.new_atom(), loop_program.new_atom());
+    loop_program.add_rule(HeadKind::Disjunction, vec![a], vec![pos(b)]);
+    loop_program.add_rule(HeadKind::Disjunction, vec![b], vec![pos(a)]);
+    let (_, summary) = run(&loop_program, SolveOptions::default());
+    assert!(!summary.stats.tight);
+}
+
+/// Regression: `a :- 1 <= {a, not a}.` has no stable model (clingo: UNSATISFIABLE); merging
+/// the complementary literals into a constant made it a fact.
+#[test]
+fn regression_complementary_weight_literals_are_not_a_tautology() {
+    let mut p = GroundProgram::new();
+    let a = p.new_atom();
+    p.add_weight_rule(
+        HeadKind::Disjunction,
+        vec![a],
+        1,
+        weighted(&[pos(a), neg(a)], &[1, 1]),
+    );
+    assert_eq!(all_models(&p), BTreeSet::new());
+}
+
+/// Regression: `#external a. a ; b :- a.` keeps `a` free (the rule defines nothing in clasp),
+/// and the free external must support `a` in its positive loop (clingo: {} and {a}).
+#[test]
+fn regression_free_external_supports_its_positive_loop() {
+    let mut p = GroundProgram::new();
+    let (a, b) = (p.new_atom(), p.new_atom());
+    p.add_rule(HeadKind::Disjunction, vec![a, b], vec![pos(a)]);
+    p.add_external(a, ExternalValue::Free);
+    assert_eq!(all_models(&p), set(&[&[], &[1]]));
+}
+
+/// Regression: a rule whose body never holds does not define its head, so the external stays
+/// free (clingo: {} and {a} for `#external a. b ; a :- c, not c.`).
+#[test]
+fn regression_external_with_contradictory_rule_stays_free() {
+    let mut p = GroundProgram::new();
+    let (a, b, c) = (p.new_atom(), p.new_atom(), p.new_atom());
+    p.add_rule(HeadKind::Disjunction, vec![b, a], vec![pos(c), neg(c)]);
+    p.add_external(a, ExternalValue::Free);
+    assert_eq!(all_models(&p), set(&[&[], &[1]]));
+}
+
+#[test]
+fn elapsed_time_limit_stops_the_search() {
+    let p = pigeonhole(11, 10);
+    let options = SolveOptions {
+        time_limit: Some(std::time::Duration::ZERO),
+        ..SolveOptions::default()
+    };
+    let (models, summary) = run(&p, options);
+    assert!(models.is_empty());
+    assert!(summary.timed_out && !summary.interrupted && !summary.exhausted);
+}
+
 /// A small deterministic pseudo-random generator for the differential test.
 struct Rng(u64);
 

@@ -1,0 +1,230 @@
+//! Atoms written with pools of argument tuples, `p(1,2;3,4)`, expanded after lowering.
+//!
+//! The AST has no place for an atom whose alternatives differ in arity, so the parser keeps
+//! such an atom as one pooled tuple argument and remembers its span; here it is expanded the
+//! way clingo unpools: a statement with the atom in its head literal or as a plain body
+//! literal is copied once per alternative (in gringo 3 a body pool is a conjunction instead),
+//! and a choice or disjunction element is copied per alternative. Anywhere else (conditions,
+//! aggregate elements) the form is reported as unsupported. Expansion is iterative and
+//! bounded by the number of alternatives written.
+
+use std::collections::HashSet;
+
+use crate::ast::{
+    Atom, BodyLiteral, ConditionalLiteral, Head, Literal, LiteralKind, Span, Statement,
+    StatementKind, TermKind,
+};
+use crate::syntax::actions::Ctx;
+
+/// Expands every marked atom in `statements`; `conjunctive_bodies` is gringo 3's reading.
+pub fn expand(
+    statements: Vec<Statement>,
+    ctx: &mut Ctx,
+    conjunctive_bodies: bool,
+) -> Vec<Statement> {
+    if ctx.tuple_pools.is_empty() {
+        return statements;
+    }
+    let marked = std::mem::take(&mut ctx.tuple_pools);
+    let mut done = Vec::new();
+    let mut work: Vec<Statement> = statements.into_iter().rev().collect();
+    while let Some(mut statement) = work.pop() {
+        if let Some(copies) = split_statement(&statement, &marked, conjunctive_bodies) {
+            work.extend(copies.into_iter().rev());
+            continue;
+        }
+        split_elements(&mut statement, &marked);
+        if let Some(span) = first_marked(&statement, &marked) {
+            let message = "pools of argument tuples are only supported in rule heads, bodies and choice elements";
+            ctx.error(span, message);
+        }
+        done.push(statement);
+    }
+    done
+}
+
+/// The atoms of a marked atom's alternatives.
+fn alternatives(atom: &Atom) -> Vec<Atom> {
+    let Some(TermKind::Pool(tuples)) = atom.args.first().map(|t| &t.kind) else {
+        return vec![atom.clone()];
+    };
+    tuples
+        .iter()
+        .map(|tuple| {
+            let args = match &tuple.kind {
+                TermKind::Function { name, args } if name.is_empty() => args.clone(),
+                _ => vec![tuple.clone()],
+            };
+            Atom {
+                args,
+                ..atom.clone()
+            }
+        })
+        .collect()
+}
+
+/// A literal's marked atom, if any.
+/// (An expanded alternative keeps the span but no longer has the single pool argument.)
+fn marked_atom<'a>(literal: &'a Literal, marked: &HashSet<Span>) -> Option<&'a Atom> {
+    match &literal.kind {
+        LiteralKind::Atom(atom)
+            if marked.contains(&atom.span)
+                && matches!(atom.args.as_slice(), [arg] if matches!(arg.kind, TermKind::Pool(_))) =>
+        {
+            Some(atom)
+        }
+        _ => None,
+    }
+}
+
+/// A literal with another atom.
+fn with_atom(literal: &Literal, atom: Atom) -> Literal {
+    Literal {
+        kind: LiteralKind::Atom(atom),
+        ..literal.clone()
+    }
+}
+
+/// The body of statements that have one.
+fn body_mut(kind: &mut StatementKind) -> Option<&mut Vec<BodyLiteral>> {
+    match kind {
+        StatementKind::Rule { body, .. }
+        | StatementKind::Weak { body, .. }
+        | StatementKind::ShowTerm { body, .. }
+        | StatementKind::ProjectAtom { body, .. }
+        | StatementKind::External { body, .. } => Some(body),
+        _ => None,
+    }
+}
+
+/// Copies of a statement, one per alternative of the first marked head or body literal.
+fn split_statement(
+    statement: &Statement,
+    marked: &HashSet<Span>,
+    conjunctive: bool,
+) -> Option<Vec<Statement>> {
+    if let StatementKind::Rule {
+        head: Head::Literal(literal),
+        body,
+    } = &statement.kind
+    {
+        if let Some(atom) = marked_atom(literal, marked) {
+            let copies = alternatives(atom).into_iter().map(|alternative| Statement {
+                kind: StatementKind::Rule {
+                    head: Head::Literal(with_atom(literal, alternative)),
+                    body: body.clone(),
+                },
+                span: statement.span.clone(),
+            });
+            return Some(copies.collect());
+        }
+    }
+    let mut copy = statement.clone();
+    let body = body_mut(&mut copy.kind)?;
+    let (index, literal, atom) =
+        body.iter()
+            .enumerate()
+            .find_map(|(index, element)| match element {
+                BodyLiteral::Literal(literal) => {
+                    marked_atom(literal, marked).map(|atom| (index, literal.clone(), atom.clone()))
+                }
+                _ => None,
+            })?;
+    let literals: Vec<BodyLiteral> = alternatives(&atom)
+        .into_iter()
+        .map(|alternative| BodyLiteral::Literal(with_atom(&literal, alternative)))
+        .collect();
+    if conjunctive {
+        body.splice(index..=index, literals);
+        return Some(vec![copy]);
+    }
+    let copies = literals.into_iter().map(|replacement| {
+        let mut single = copy.clone();
+        if let Some(slot) = body_mut(&mut single.kind).and_then(|body| body.get_mut(index)) {
+            *slot = replacement;
+        }
+        single
+    });
+    Some(copies.collect())
+}
+
+/// Splits marked atoms among the elements of a choice or disjunction.
+fn split_elements(statement: &mut Statement, marked: &HashSet<Span>) {
+    let elements = match &mut statement.kind {
+        StatementKind::Rule {
+            head: Head::Choice { elements, .. } | Head::Disjunction(elements),
+            ..
+        } => elements,
+        _ => return,
+    };
+    let mut split = Vec::new();
+    for element in elements.drain(..) {
+        match marked_atom(&element.literal, marked) {
+            Some(atom) => {
+                split.extend(
+                    alternatives(atom)
+                        .into_iter()
+                        .map(|alternative| ConditionalLiteral {
+                            literal: with_atom(&element.literal, alternative),
+                            condition: element.condition.clone(),
+                        }),
+                )
+            }
+            None => split.push(element),
+        }
+    }
+    *elements = split;
+}
+
+/// The span of a marked atom left anywhere in a statement.
+fn first_marked(statement: &Statement, marked: &HashSet<Span>) -> Option<Span> {
+    let mut found = None;
+    visit_literals(statement, &mut |literal| {
+        if found.is_none() {
+            found = marked_atom(literal, marked).map(|atom| atom.span.clone());
+        }
+    });
+    found
+}
+
+/// Calls `f` on every literal of a statement.
+fn visit_literals(statement: &Statement, f: &mut impl FnMut(&Literal)) {
+    let conditional = |c: &ConditionalLiteral, f: &mut dyn FnMut(&Literal)| {
+        f(&c.literal);
+        for literal in &c.condition {
+            f(literal);
+        }
+    };
+    let body_of = |body: &[BodyLiteral], f: &mut dyn FnMut(&Literal)| {
+        for element in body {
+            match element {
+                BodyLiteral::Literal(literal) => f(literal),
+                BodyLiteral::Conditional(c) => conditional(c, f),
+                BodyLiteral::Aggregate(a) => {
+                    for literal in a.elements.iter().flat_map(|e| &e.condition) {
+                        f(literal);
+                    }
+                }
+            }
+        }
+    };
+    match &statement.kind {
+        StatementKind::Rule { head, body } => {
+            match head {
+                Head::Literal(literal) => f(literal),
+                Head::Disjunction(elements) | Head::Choice { elements, .. } => {
+                    elements.iter().for_each(|c| conditional(c, f));
+                }
+                Head::Aggregate { elements, .. } => {
+                    elements.iter().for_each(|e| conditional(&e.literal, f))
+                }
+            }
+            body_of(body, f);
+        }
+        StatementKind::Weak { body, .. }
+        | StatementKind::ShowTerm { body, .. }
+        | StatementKind::ProjectAtom { body, .. }
+        | StatementKind::External { body, .. } => body_of(body, f),
+        _ => {}
+    }
+}

@@ -1,0 +1,115 @@
+//! Message golden tests: each `tests/ground_messages/<name>.lp` is grounded and its messages
+//! compared with `<name>.expected`, the exact text clingo 5.8.3 prints for it (messages
+//! separated by blank lines). clingo interleaves errors and infos in the order it finds them;
+//! `ground` returns all errors first, so errors and infos are compared as two ordered lists.
+
+use std::path::Path;
+
+use grounder::{ground, Diagnostic, GroundOptions, Severity, Source};
+
+fn dir() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ground_messages")
+}
+
+/// Our messages for `name`: (errors, infos) as clingo prints them.
+fn ours(name: &str) -> (Vec<String>, Vec<String>) {
+    let text = std::fs::read(dir().join(name)).expect("fixture exists");
+    let diagnostics: Vec<Diagnostic> =
+        match ground(&[Source::new(name, text)], &GroundOptions::default()) {
+            Ok(g) => g.infos,
+            Err(e) => e.diagnostics,
+        };
+    let pick = |s: Severity| {
+        diagnostics
+            .iter()
+            .filter(|d| d.severity == s)
+            .map(|d| d.to_string())
+            .collect()
+    };
+    (pick(Severity::Error), pick(Severity::Info))
+}
+
+/// clingo's messages for `name`: (errors, infos).
+fn clingos(name: &str) -> (Vec<String>, Vec<String>) {
+    let path = dir().join(name.replace(".lp", ".expected"));
+    let text = std::fs::read_to_string(path).expect("expected file exists");
+    let messages: Vec<String> = text
+        .trim_end()
+        .split("\n\n")
+        .filter(|m| !m.is_empty())
+        .map(String::from)
+        .collect();
+    let is_error = |m: &String| m.lines().next().is_some_and(|l| l.contains(": error: "));
+    let errors = messages.iter().filter(|m| is_error(m)).cloned().collect();
+    let infos = messages.iter().filter(|m| !is_error(m)).cloned().collect();
+    (errors, infos)
+}
+
+fn check(name: &str) {
+    assert_eq!(ours(name), clingos(name), "{name}");
+}
+
+#[test]
+fn unsafe_variable_in_negative_body_literal() {
+    check("unsafe_negative_body.lp");
+}
+
+#[test]
+fn unsafe_variables_in_comparison_and_negation() {
+    check("unsafe_comparison_and_negation.lp");
+}
+
+#[test]
+fn unsafe_variable_in_show_term() {
+    check("unsafe_show_term.lp");
+}
+
+#[test]
+fn unsafe_variable_in_weak_constraint() {
+    check("unsafe_weak_constraint.lp");
+}
+
+#[test]
+fn unsafe_variables_in_body_aggregate_and_its_guard() {
+    check("unsafe_body_aggregate.lp");
+}
+
+#[test]
+fn unsafe_variable_in_head_aggregate_element() {
+    check("unsafe_head_aggregate.lp");
+}
+
+#[test]
+fn unsafe_variable_in_external() {
+    check("unsafe_external.lp");
+}
+
+#[test]
+fn unsafe_variable_in_integrity_constraint() {
+    check("unsafe_constraint.lp");
+}
+
+#[test]
+fn nonlinear_arithmetic_does_not_bind() {
+    check("unsafe_nonlinear_arithmetic.lp");
+}
+
+#[test]
+fn unsafe_notes_are_sorted_by_name_and_disjunctions_printed() {
+    check("unsafe_notes_sorted_by_name.lp");
+}
+
+#[test]
+fn operation_undefined_infos() {
+    check("operation_undefined.lp");
+}
+
+#[test]
+fn atom_not_in_any_head_infos() {
+    check("atom_not_in_head.lp");
+}
+
+#[test]
+fn global_variable_in_aggregate_tuple_info() {
+    check("global_variable_in_tuple.lp");
+}
