@@ -9,15 +9,14 @@
 //! 3. checks every stable model of the ground program with the independent checker
 //!    [`solver_core::check::check_model`].
 //!
-//! The engine's [`engine::Model`] exposes symbols only (not atom ids, which the checker
-//! needs), so step 3 enumerates the Control's ground program with [`solver_core::Solver`]
-//! directly (all models, no projection, optimization ignored) and checks each of them; the
-//! models the Control returned are among those, translated to symbols.
+//! Step 3 checks each answer the Control returned ([`engine::Model::true_atoms`]), and also
+//! enumerates the Control's ground program with [`solver_core::Solver`] directly (all models,
+//! no projection, optimization ignored) and checks each of those.
 //! `every_run_has_a_test` keeps the list of tests in step with runs.txt.
 
 use std::path::Path;
 
-use engine::{Control, EnumMode, OptMode, Projection};
+use engine::{Control, EnumMode, ModelKind, OptMode, Projection};
 use serde_json::Value;
 use solver_core::{SolveOptions, Solver};
 
@@ -128,10 +127,16 @@ struct Outcome {
 }
 
 fn solve(ctl: &Control) -> Outcome {
+    let program = ctl.ground_program().expect("grounded");
     let mut handle = ctl.solve().expect("solve");
     let models = handle
         .by_ref()
         .map(|model| {
+            if model.kind() == ModelKind::Answer {
+                if let Err(error) = solver_core::check::check_model(program, model.true_atoms()) {
+                    panic!("answer {} is not a stable model: {error:?}", model.number());
+                }
+            }
             let mut names = model.shown_names();
             names.sort();
             (names, model.costs().to_vec())
