@@ -53,6 +53,7 @@ fn text_output_grounds_to_the_same_answers() {
         "text_aggregates.lp",
         "text_show.lp",
         "text_hidden.lp",
+        "text_pools.lp",
     ];
     for program in programs {
         let direct = common::run(&args(&format!("{program} 0")), "");

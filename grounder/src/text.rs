@@ -4,8 +4,8 @@
 //! One statement per line: facts `p(1).`, rules `a;b:-c,not d.`, choices `{a;b}:-c.`,
 //! constraints `:-c.`, weight bodies `h:-2<=#sum{2,0:a;1,1:not b}.`, weak constraints
 //! `:~a.[w@p,i]` (one per minimize element), `#show name:cond.`, `#external a.[false]`,
-//! `#project a.`. An auxiliary atom (one without a symbol) prints as `__aux(N)` with its aspif
-//! number, so the text parses back. `#show.` comes first and every shown symbol has its own
+//! `#project a.`. An auxiliary atom (one without a symbol, or with an internal `#` name)
+//! prints as `__aux(N)` with its aspif number, so the text parses back. `#show.` comes first and every shown symbol has its own
 //! `#show` line (show terms alone would not hide the other atoms), so auxiliary atoms never
 //! appear in answers.
 //!
@@ -26,7 +26,11 @@ fn atom_name(g: &Grounded, a: Atom) -> String {
         .get((a.0 as usize).wrapping_sub(1))
         .and_then(|s| s.as_ref())
     {
-        Some(sym) => sym.to_string(),
+        // Internal atoms (`#p_q_7_19(1)`) cannot be written in a program either.
+        Some(sym) => match sym.to_string() {
+            name if !name.starts_with('#') => name,
+            _ => format!("__aux({})", a.0),
+        },
         None => format!("__aux({})", a.0),
     }
 }
