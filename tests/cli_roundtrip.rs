@@ -45,13 +45,47 @@ fn aspif_from_gringo_mode_solves_like_the_program() {
 
 #[test]
 fn text_output_grounds_to_the_same_answers() {
-    for program in ["t1.lp", "facts.lp", "terms.lp", "facts_order.lp"] {
+    let programs = [
+        "t1.lp",
+        "facts.lp",
+        "terms.lp",
+        "facts_order.lp",
+        "text_aggregates.lp",
+        "text_show.lp",
+        "text_hidden.lp",
+        "text_pools.lp",
+    ];
+    for program in programs {
         let direct = common::run(&args(&format!("{program} 0")), "");
+        assert!(!answers(&direct.stdout).is_empty(), "{program}");
         let text = common::run(&args(&format!("--text {program}")), "");
         assert_eq!(text.code, 0, "{program}: {}", text.stderr);
         let again = common::run(&args("0"), &text.stdout);
         assert_eq!(again.code, direct.code, "{program}");
         assert_eq!(answers(&again.stdout), answers(&direct.stdout), "{program}");
+    }
+}
+
+/// The last `Optimization:` line of a run.
+fn optimum(stdout: &str) -> Option<String> {
+    stdout
+        .lines()
+        .rev()
+        .find(|l| l.starts_with("Optimization:"))
+        .map(str::to_string)
+}
+
+#[test]
+fn text_output_keeps_the_optimum_of_weak_constraints_and_minimize() {
+    for program in ["opt.lp", "optn.lp"] {
+        let direct = common::run(&args(&format!("--opt-mode=optN 0 {program}")), "");
+        let text = common::run(&args(&format!("--text {program}")), "");
+        assert_eq!(text.code, 0, "{program}: {}", text.stderr);
+        assert!(text.stdout.contains(":~"), "{program}: {}", text.stdout);
+        let again = common::run(&args("--opt-mode=optN 0"), &text.stdout);
+        assert_eq!(again.code, direct.code, "{program}");
+        assert!(optimum(&direct.stdout).is_some(), "{program}");
+        assert_eq!(optimum(&again.stdout), optimum(&direct.stdout), "{program}");
     }
 }
 

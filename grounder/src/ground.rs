@@ -279,6 +279,7 @@ pub(crate) mod tests {
             "#show q(2).",
             "#show q(3).",
             "#show r.",
+            "#show.",
             "p(1).",
             "p(2).",
             "p(3).",
@@ -292,6 +293,9 @@ pub(crate) mod tests {
     #[test]
     fn even_loop_keeps_negation() {
         let lines = ground_text("a :- not b. b :- not a. c :- a. #show c/0.").unwrap();
-        assert_eq!(lines, ["#show c:c.", "a:-not b.", "b:-not a.", "c:-a."]);
+        assert_eq!(
+            lines,
+            ["#show c:c.", "#show.", "a:-not b.", "b:-not a.", "c:-a."]
+        );
     }
 }

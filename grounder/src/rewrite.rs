@@ -478,17 +478,25 @@ impl<'a> Converter<'a> {
     }
 
     /// `not q(X,_)` becomes `not #p_q(X)` with the rule `#p_q(X) :- q(X,_).`, as gringo
-    /// does: the anonymous argument is projected away rather than left unbound.
+    /// does: the anonymous argument is projected away rather than left unbound. An argument
+    /// with a nested `_` (`not q(f(_,Y))`) is replaced by its named variables (`#p_q(Y)`).
     fn project_anonymous(&mut self, l: &ast::Literal, a: &ast::Atom) -> Option<ast::Atom> {
-        let anonymous = |t: &ast::Term| matches!(t.kind, TermKind::Anonymous);
-        if l.sign == Sign::None || !a.args.iter().any(anonymous) {
+        if l.sign == Sign::None || !a.args.iter().any(has_anonymous) {
             return None;
         }
         let name = format!(
             "#p_{}_{}_{}",
             a.name, a.span.start.line, a.span.start.column
         );
-        let kept: Vec<ast::Term> = a.args.iter().filter(|t| !anonymous(t)).cloned().collect();
+        // Arguments without `_` are kept; of the others, their named variables.
+        let mut kept: Vec<ast::Term> = Vec::new();
+        for t in &a.args {
+            if has_anonymous(t) {
+                named_variables(t, &mut kept);
+            } else {
+                kept.push(t.clone());
+            }
+        }
         let head = ast::Atom {
             negative: false,
             name,
@@ -858,4 +866,41 @@ pub(crate) fn ground_term(t: &ast::Term) -> Option<crate::Symbol> {
     }
     let v = crate::eval::eval(&mut table, &term, &Vec::new()).ok()?;
     Some(table.to_symbol(v))
+}
+
+/// Whether `t` contains `_` (an explicit stack: nesting depth is user-controlled).
+fn has_anonymous(t: &ast::Term) -> bool {
+    let mut stack = vec![t];
+    while let Some(t) = stack.pop() {
+        match &t.kind {
+            TermKind::Anonymous => return true,
+            TermKind::Function { args, .. } | TermKind::Pool(args) => stack.extend(args),
+            TermKind::Interval(a, b) | TermKind::Binary(_, a, b) => {
+                stack.push(a);
+                stack.push(b);
+            }
+            TermKind::Unary(_, a) => stack.push(a),
+            _ => {}
+        }
+    }
+    false
+}
+
+/// Appends the named variables of `t` (each once) to `out`.
+fn named_variables(t: &ast::Term, out: &mut Vec<ast::Term>) {
+    let mut stack = vec![t];
+    while let Some(t) = stack.pop() {
+        match &t.kind {
+            TermKind::Variable(_) if !out.iter().any(|o| o.kind == t.kind) => {
+                out.push(t.clone());
+            }
+            TermKind::Function { args, .. } | TermKind::Pool(args) => stack.extend(args),
+            TermKind::Interval(a, b) | TermKind::Binary(_, a, b) => {
+                stack.push(a);
+                stack.push(b);
+            }
+            TermKind::Unary(_, a) => stack.push(a),
+            _ => {}
+        }
+    }
 }

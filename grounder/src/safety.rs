@@ -234,8 +234,14 @@ pub(crate) fn check(
                 }
             }
             Lit::Cond(c) => {
+                // A positive atom's unbound variables are local to it (it holds when some
+                // instance does); any other literal needs all its variables bound (clingo).
+                let checked = match &c.lit {
+                    Lit::Atom(Sign::None, _) => None,
+                    other => Some(other),
+                };
                 let mut inner = Vec::new();
-                element_unsafe(&c.cond, &[], None, &bound, globals, &mut inner);
+                element_unsafe(&c.cond, &[], checked, &bound, globals, &mut inner);
                 bad.extend(local(inner));
             }
             _ => {}

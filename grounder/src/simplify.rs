@@ -1,7 +1,8 @@
 //! Settling what is certain after instantiation.
 //!
 //! A fixpoint over the ground rules with three truth values per atom: facts are true; an atom
-//! that is no longer in the head of any remaining rule (and is not external) is false. Each
+//! without well-founded support (not derivable from facts and externals through the remaining
+//! rules when every negative literal and weight body is assumed to hold) is false. Each
 //! pass removes true literals and false head atoms, deletes rules with a false body literal or a
 //! true (disjunctive) head atom, folds decided literals of weight bodies into the bound, and
 //! turns a rule with an empty body and one head atom into a fact. For a stratified program the
@@ -112,6 +113,53 @@ fn simplify_rule(truth: &mut [Truth], rule: &GRule) -> Option<GRule> {
     })
 }
 
+/// The atoms that may be true: the least fixpoint from facts and externals through rules whose
+/// positive body atoms may be true (negative literals and weight bodies assumed satisfiable).
+/// An atom outside it has no well-founded support (e.g. `a :- a.`), so it is false. A worklist
+/// with a count of unfounded positive body atoms per rule keeps this linear.
+fn founded_atoms(truth: &[Truth], external: &[bool], rules: &[GRule]) -> Vec<bool> {
+    let mut founded: Vec<bool> = truth
+        .iter()
+        .enumerate()
+        .map(|(i, t)| *t == Truth::True || external.get(i).copied().unwrap_or(false))
+        .collect();
+    let mut watches: Vec<Vec<usize>> = vec![Vec::new(); truth.len()];
+    let mut missing = vec![0usize; rules.len()];
+    let mut ready = Vec::new();
+    for (r, rule) in rules.iter().enumerate() {
+        if let GBody::Normal(lits) = &rule.body {
+            for l in lits.iter().filter(|l| l.positive) {
+                let i = l.atom.0 as usize;
+                if !founded.get(i).copied().unwrap_or(true) {
+                    missing[r] += 1;
+                    if let Some(w) = watches.get_mut(i) {
+                        w.push(r);
+                    }
+                }
+            }
+        }
+        if missing[r] == 0 {
+            ready.push(r);
+        }
+    }
+    while let Some(r) = ready.pop() {
+        for a in rules.get(r).map(|x| x.head.as_slice()).unwrap_or(&[]) {
+            let i = a.0 as usize;
+            if founded.get(i).copied().unwrap_or(true) {
+                continue;
+            }
+            founded[i] = true;
+            for &w in watches.get(i).map(|x| x.as_slice()).unwrap_or(&[]) {
+                missing[w] -= 1;
+                if missing[w] == 0 {
+                    ready.push(w);
+                }
+            }
+        }
+    }
+    founded
+}
+
 /// Runs the fixpoint; returns the remaining rules. `truth` starts with the facts true and
 /// `external[a]` marks atoms that stay undecided without rules.
 pub(crate) fn simplify(
@@ -126,17 +174,9 @@ pub(crate) fn simplify(
             .iter()
             .filter_map(|r| simplify_rule(truth, r))
             .collect();
-        let mut in_head = vec![false; truth.len()];
-        for r in &rules {
-            for a in &r.head {
-                if let Some(x) = in_head.get_mut(a.0 as usize) {
-                    *x = true;
-                }
-            }
-        }
-        for (i, t) in truth.iter_mut().enumerate() {
-            let ext = external.get(i).copied().unwrap_or(false);
-            if *t == Truth::Unknown && !ext && !in_head.get(i).copied().unwrap_or(false) {
+        let founded = founded_atoms(truth, external, &rules);
+        for (t, f) in truth.iter_mut().zip(&founded) {
+            if *t == Truth::Unknown && !*f {
                 *t = Truth::False;
             }
         }
@@ -188,5 +228,25 @@ mod tests {
         assert_eq!(truth[1], Truth::True);
         assert_eq!(truth[2], Truth::False);
         assert_eq!(truth[3], Truth::False);
+    }
+
+    /// `a ; p :- a. :- p, not q. {q}.`: `a` and `p` have no well-founded support, so both
+    /// are false and only the choice rule remains.
+    #[test]
+    fn atoms_supported_only_by_themselves_are_false() {
+        let mut truth = vec![Truth::Unknown; 3];
+        let mut choice = rule(&[2], &[]);
+        choice.choice = true;
+        let rules = vec![
+            rule(&[0, 1], &[(0, true)]),
+            rule(&[], &[(1, true), (2, false)]),
+            choice,
+        ];
+        let left = simplify(&mut truth, &[false; 3], rules);
+        assert_eq!(truth[0], Truth::False);
+        assert_eq!(truth[1], Truth::False);
+        assert_eq!(truth[2], Truth::Unknown);
+        assert_eq!(left.len(), 1);
+        assert!(left[0].choice);
     }
 }

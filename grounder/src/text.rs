@@ -1,16 +1,22 @@
-//! A ground program as ASP text, in the style of `gringo --text`.
+//! A ground program as ASP text, in the style of clingo's `--text` output, that reads back
+//! as the same program (`mini-clingo --text f.lp | mini-clingo -` has f.lp's answer sets).
 //!
-//! One statement per line: facts `p(1).`, rules `a;b:-c,not d.`, choices `{a;b}:-c.`, weight
-//! bodies `h:-#sum{2,1:a;1,2:not b}>=2.`, `#minimize{w@p,i:l}.` per priority,
-//! `#show name:cond.`, `#external a.[false]`, `#project a.`. Auxiliary atoms print as
-//! `#aux(N)` with their aspif number.
+//! One statement per line: facts `p(1).`, rules `a;b:-c,not d.`, choices `{a;b}:-c.`,
+//! constraints `:-c.`, weight bodies `h:-2<=#sum{2,0:a;1,1:not b}.`, weak constraints
+//! `:~a.[w@p,i]` (one per minimize element), `#show name:cond.`, `#external a.[false]`,
+//! `#project a.`. An auxiliary atom (one without a symbol, or with an internal `#` name)
+//! prints as `__aux(N)` with its aspif number, so the text parses back. `#show.` comes first and every shown symbol has its own
+//! `#show` line (show terms alone would not hide the other atoms), so auxiliary atoms never
+//! appear in answers.
 //!
 //! # Invariants
+//! - Weight-body elements and weak constraints carry a tuple index unique in their aggregate
+//!   (resp. in the whole program), so equal weights never merge as equal tuples would.
 //! - Lines are in program order (facts first); tests sort them.
 
 use std::fmt::Write;
 
-use solver_core::{Atom, Body, ExternalValue, HeadKind, Literal};
+use solver_core::{Atom, Body, ExternalValue, HeadKind, Literal, Rule};
 
 use crate::ground::Grounded;
 
@@ -20,8 +26,12 @@ fn atom_name(g: &Grounded, a: Atom) -> String {
         .get((a.0 as usize).wrapping_sub(1))
         .and_then(|s| s.as_ref())
     {
-        Some(sym) => sym.to_string(),
-        None => format!("#aux({})", a.0),
+        // Internal atoms (`#p_q_7_19(1)`) cannot be written in a program either.
+        Some(sym) => match sym.to_string() {
+            name if !name.starts_with('#') => name,
+            _ => format!("__aux({})", a.0),
+        },
+        None => format!("__aux({})", a.0),
     }
 }
 
@@ -38,49 +48,49 @@ fn join(items: impl Iterator<Item = String>, sep: &str) -> String {
     items.collect::<Vec<_>>().join(sep)
 }
 
+/// The text of one rule, or `None` for a choice with nothing to choose (it says nothing).
+fn rule_text(g: &Grounded, r: &Rule) -> Option<String> {
+    let head = join(r.head.iter().map(|&a| atom_name(g, a)), ";");
+    let head = match r.kind {
+        HeadKind::Choice if head.is_empty() => return None,
+        HeadKind::Choice => format!("{{{head}}}"),
+        HeadKind::Disjunction => head,
+    };
+    let body = match &r.body {
+        Body::Normal(lits) => join(lits.iter().map(|&l| lit_name(g, l)), ","),
+        Body::Weight { lower, elements } => {
+            let elems = join(
+                elements
+                    .iter()
+                    .enumerate()
+                    .map(|(i, w)| format!("{},{}:{}", w.weight, i, lit_name(g, w.literal))),
+                ";",
+            );
+            format!("{lower}<=#sum{{{elems}}}")
+        }
+    };
+    Some(match (head.is_empty(), body.is_empty()) {
+        (true, true) => ":-#true.".to_string(),
+        (false, true) => format!("{head}."),
+        (_, false) => format!("{head}:-{body}."),
+    })
+}
+
 /// The text of a whole ground program.
 pub(crate) fn print(g: &Grounded) -> String {
     let p = &g.program;
     let mut out = String::new();
-    for r in &p.rules {
-        let head = join(r.head.iter().map(|&a| atom_name(g, a)), ";");
-        let head = match r.kind {
-            HeadKind::Choice => format!("{{{head}}}"),
-            HeadKind::Disjunction => head,
-        };
-        let body = match &r.body {
-            Body::Normal(lits) => join(lits.iter().map(|&l| lit_name(g, l)), ","),
-            Body::Weight { lower, elements } => {
-                let elems = join(
-                    elements
-                        .iter()
-                        .enumerate()
-                        .map(|(i, w)| format!("{},{}:{}", w.weight, i, lit_name(g, w.literal))),
-                    ";",
-                );
-                format!("#sum{{{elems}}}>={lower}")
-            }
-        };
-        if body.is_empty() {
-            let _ = writeln!(out, "{head}.");
-        } else {
-            let _ = writeln!(out, "{head}:-{body}.");
-        }
+    out.push_str("#show.\n");
+    for text in p.rules.iter().filter_map(|r| rule_text(g, r)) {
+        let _ = writeln!(out, "{text}");
     }
-    for m in &p.minimizes {
-        let elems = join(
-            m.elements.iter().enumerate().map(|(i, w)| {
-                format!(
-                    "{}@{},{}:{}",
-                    w.weight,
-                    m.priority,
-                    i,
-                    lit_name(g, w.literal)
-                )
-            }),
-            ";",
-        );
-        let _ = writeln!(out, "#minimize{{{elems}}}.");
+    let elements = p
+        .minimizes
+        .iter()
+        .flat_map(|m| m.elements.iter().map(move |w| (m.priority, w)));
+    for (i, (priority, w)) in elements.enumerate() {
+        let body = lit_name(g, w.literal);
+        let _ = writeln!(out, ":~{body}.[{}@{priority},{i}]", w.weight);
     }
     for o in &p.outputs {
         if o.condition.is_empty() {

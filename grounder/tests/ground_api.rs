@@ -67,11 +67,12 @@ fn text_output_of_a_choice_program() {
     assert_eq!(
         sorted_text(&g),
         [
-            "#aux(5):-#sum{1,0:q(1);1,1:q(2)}>=2.",
             "#show r:r.",
             "#show t(1):q(1).",
             "#show t(2):q(2).",
-            ":-#aux(5).",
+            "#show.",
+            ":-__aux(5).",
+            "__aux(5):-2<=#sum{1,0:q(1);1,1:q(2)}.",
             "p(1).",
             "p(2).",
             "r:-q(1),not q(2).",

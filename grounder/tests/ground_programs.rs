@@ -273,3 +273,24 @@ fn show_term_under_two_conditions_is_shown_once() {
     shown.dedup();
     assert_eq!(shown.len(), all, "a term is output once");
 }
+
+#[test]
+fn negative_literals_with_nested_anonymous_variables_are_projected() {
+    check("negative_nested_anonymous.lp");
+}
+
+#[test]
+fn negative_conditional_literal_with_an_unbound_variable_is_unsafe() {
+    let text = "p(1). a :- not s(X,X) : p(W).";
+    let err = match ground(&[Source::new("t.lp", text)], &GroundOptions::default()) {
+        Ok(_) => panic!("clingo rejects the unsafe variable X"),
+        Err(e) => e,
+    };
+    let first = &err.diagnostics[0];
+    assert_eq!(first.message, "unsafe variables in:");
+    assert!(
+        first.notes.iter().any(|n| n.text == "'X' is unsafe"),
+        "{:?}",
+        first.notes
+    );
+}
