@@ -42,7 +42,7 @@ pub use control::{Control, Options, Projection, TruthValue};
 pub use error::Error;
 pub use grounder::{Diagnostic, Dialect, Source, Symbol};
 pub use solve::{Model, ModelKind, SolveHandle, SolveSummary, SolveTimes};
-pub use solver_core::{EnumMode, GroundProgram, Interrupt, OptMode, Statistics};
+pub use solver_core::{Atom, EnumMode, GroundProgram, Interrupt, OptMode, Statistics};
 
 /// The README's examples, compiled and run as doctests.
 #[cfg(doctest)]

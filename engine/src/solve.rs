@@ -81,6 +81,13 @@ impl Model {
         symbols
     }
 
+    /// The true atoms of the ground program ([`crate::Control::ground_program`]), ascending;
+    /// for brave/cautious models, the current consequences. This is what an independent
+    /// checker such as `solver_core::check::check_model` takes.
+    pub fn true_atoms(&self) -> &[Atom] {
+        &self.true_atoms
+    }
+
     /// Whether `symbol` is a true atom of this model.
     pub fn contains(&self, symbol: &Symbol) -> bool {
         self.ground

@@ -489,6 +489,39 @@ impl Grounder<'_> {
         }
     }
 
+    /// A positive literal with variables bound neither globally nor by the condition holds
+    /// when some instance of it does (gringo grounds `e(X) : f(Y)` to `e(1)|e(2)`).
+    fn existential_tri(
+        &mut self,
+        rule: &Rule,
+        lit: &Lit,
+        binding: &mut Binding,
+    ) -> Result<Tri, Stop> {
+        let mut alternatives: Vec<Vec<GLit>> = Vec::new();
+        let mut certain = false;
+        self.sub_join(
+            rule,
+            std::slice::from_ref(lit),
+            binding,
+            Mode::Emit,
+            &mut |_, _, l| {
+                if l.is_empty() {
+                    certain = true;
+                } else {
+                    alternatives.push(l.to_vec());
+                }
+                Ok(())
+            },
+        )?;
+        if certain {
+            return Ok(Tri::True);
+        }
+        if alternatives.is_empty() {
+            return Ok(Tri::False);
+        }
+        Ok(Tri::Lits(vec![self.disj_lit(alternatives)?]))
+    }
+
     /// A body conditional literal: the literals of its conjunction, `None` when false.
     pub(crate) fn conditional(
         &mut self,
@@ -503,7 +536,12 @@ impl Grounder<'_> {
         let mut instances: Vec<(Tri, Vec<GLit>)> = Vec::new();
         let lit = &c.lit;
         self.sub_join(rule, &c.cond, binding, mode, &mut |g, b, lits| {
-            let tri = g.simple_tri(rule, lit, b)?;
+            let tri = match lit {
+                Lit::Atom(Sign::None, pat) if !pat.args.iter().all(|t| t.is_bound(b)) => {
+                    g.existential_tri(rule, lit, b)?
+                }
+                _ => g.simple_tri(rule, lit, b)?,
+            };
             instances.push((tri, lits.to_vec()));
             Ok(())
         })?;

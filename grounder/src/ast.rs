@@ -85,7 +85,10 @@ pub enum TermKind {
     Anonymous,
     /// `name(args)`; a constant is a function with no arguments; a tuple has the empty name.
     /// A one-element tuple `(t,)` is written with `name == ""` and one argument.
-    Function { name: String, args: Vec<Term> },
+    Function {
+        name: String,
+        args: Vec<Term>,
+    },
     /// `a;b;c` in an argument position (or `f(1,2;3,4)`, parsed as a pool of functions).
     Pool(Vec<Term>),
     /// `a..b`

@@ -17,6 +17,8 @@ use crate::ast::Span;
 pub enum Severity {
     /// The program is rejected.
     Error,
+    /// Something likely wrong that clingo warns about (`warning:`); the program still runs.
+    Warning,
     /// Something worth telling (`info:` in clingo), the program still runs.
     Info,
 }
@@ -64,6 +66,7 @@ impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let severity = match self.severity {
             Severity::Error => "error",
+            Severity::Warning => "warning",
             Severity::Info => "info",
         };
         match &self.span {

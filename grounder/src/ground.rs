@@ -134,9 +134,11 @@ pub(crate) fn ground_program(
     let mut g = Grounder::new(&mut table, budget);
     g.already_reported(reported);
     let defined = &rewritten.directives.defined;
-    infos.extend(undefined_atom_infos(&mut g, &rules, defined));
+    let mut undefined_atoms = undefined_atom_infos(&mut g, &rules, defined);
     let grounded = ground_all(&mut g, &rules).and_then(|()| classical_negation(&mut g));
+    // clingo reports what grounding meets (operation undefined) before undefined atoms.
     infos.append(&mut g.infos);
+    infos.append(&mut undefined_atoms);
     if let Err(stop) = grounded {
         let message = match stop {
             Stop::Limit(m) => m,

@@ -15,8 +15,8 @@
 //! plan (see `safety::plan`); each frame holds the candidates for its literal. Facts are
 //! dropped from ground bodies as they are met; a negative literal over a complete predicate is
 //! decided (true when its atom is not derivable, false for a fact). A disjunctive head element
-//! `a : c` whose condition is not certain is replaced by a stand-in atom `h` with `a :- h.`
-//! and `:- h, not c.`.
+//! `a : c` whose condition is not certain is replaced by a stand-in atom `h` with
+//! `h :- a, c.`, `a :- h, c.` and `:- h, not c.` (clingo's translation).
 //!
 //! # Invariants
 //! - The binding and the collected ground literals are restored on backtracking (trail and
@@ -721,6 +721,8 @@ impl<'a> Grounder<'a> {
     ) -> Result<(), Stop> {
         let mut head = Vec::new();
         let body = glits.to_vec();
+        // Each atom with the conditions it occurs under (none: unconditional).
+        let mut conds: Vec<(AtomId, Option<Vec<Vec<GLit>>>)> = Vec::new();
         for e in elems {
             let atoms = self.head_element_atoms(rule, e, binding, mode)?;
             if atoms.is_empty() && e.cond.is_empty() {
@@ -728,15 +730,20 @@ impl<'a> Grounder<'a> {
                 return Ok(());
             }
             for (atom, _, cond) in atoms {
-                if cond.is_empty() || mode == Mode::Domain {
-                    head.push(atom);
-                } else {
-                    head.push(self.conditional_head_atom(atom, cond)?);
-                }
+                add_head_condition(&mut conds, atom, cond);
             }
         }
         if mode == Mode::Domain {
             return Ok(());
+        }
+        for (atom, cond) in conds {
+            match cond {
+                None => head.push(atom),
+                Some(bodies) => {
+                    let c = self.condition_disjunction(bodies)?;
+                    head.push(self.conditional_head_atom(atom, c)?);
+                }
+            }
         }
         if let [atom] = head.as_slice() {
             if body.is_empty() {
@@ -756,15 +763,43 @@ impl<'a> Grounder<'a> {
         })
     }
 
-    /// A stand-in `h` for the head element `atom : cond` with an uncertain condition:
-    /// `atom :- h.` and `:- h, not c.` for each condition literal `c`, so choosing `h` in the
-    /// disjunction derives `atom` exactly when the condition holds.
+    /// The literals of a condition that holds when one of `bodies` does: the only body
+    /// itself, else an auxiliary atom with a rule per body.
+    fn condition_disjunction(&mut self, mut bodies: Vec<Vec<GLit>>) -> Result<Vec<GLit>, Stop> {
+        if bodies.len() == 1 {
+            return Ok(bodies.pop().unwrap_or_default());
+        }
+        let c = self.store.aux();
+        for b in bodies {
+            self.push_rule(GRule {
+                choice: false,
+                head: vec![c],
+                body: GBody::Normal(b),
+            })?;
+        }
+        Ok(vec![GLit::pos(c)])
+    }
+
+    /// A stand-in `h` for the head element `atom : cond` with an uncertain condition, as
+    /// clingo translates it: `h` holds exactly when `atom` and the condition do
+    /// (`h :- atom, cond.`, `atom :- h, cond.` and `:- h, not c.` for each condition literal
+    /// `c`), so the disjunction is satisfied by an element whose atom is derived elsewhere and
+    /// no model differs only in stand-ins.
     fn conditional_head_atom(&mut self, atom: AtomId, cond: Vec<GLit>) -> Result<AtomId, Stop> {
         let h = self.store.aux();
+        let mut support = Vec::with_capacity(cond.len() + 1);
+        support.push(GLit::pos(atom));
+        support.extend(cond.iter().copied());
+        self.push_rule(GRule {
+            choice: false,
+            head: vec![h],
+            body: GBody::Normal(support.clone()),
+        })?;
+        support[0] = GLit::pos(h);
         self.push_rule(GRule {
             choice: false,
             head: vec![atom],
-            body: GBody::Normal(vec![GLit::pos(h)]),
+            body: GBody::Normal(support),
         })?;
         for c in cond {
             self.push_rule(GRule {
@@ -848,5 +883,31 @@ pub(crate) fn compare(table: &Interner, op: CompareOp, x: Val, y: Val) -> bool {
         CompareOp::Le => o.is_le(),
         CompareOp::Gt => o.is_gt(),
         CompareOp::Ge => o.is_ge(),
+    }
+}
+
+/// Records that head atom `atom` occurs under `cond` (empty: unconditionally); an atom's
+/// conditions are kept once each, and an unconditional occurrence subsumes the others.
+fn add_head_condition(
+    conds: &mut Vec<(AtomId, Option<Vec<Vec<GLit>>>)>,
+    atom: AtomId,
+    cond: Vec<GLit>,
+) {
+    let slot = match conds.iter().position(|(a, _)| *a == atom) {
+        Some(i) => &mut conds[i].1,
+        None => {
+            conds.push((atom, Some(Vec::new())));
+            match conds.last_mut() {
+                Some(last) => &mut last.1,
+                None => return,
+            }
+        }
+    };
+    if cond.is_empty() {
+        *slot = None;
+    } else if let Some(bodies) = slot {
+        if !bodies.contains(&cond) {
+            bodies.push(cond);
+        }
     }
 }

@@ -185,12 +185,33 @@ fn shown_atoms(
     out
 }
 
+/// The `#show t : body.` instances, one output per term: a term shown under several
+/// conditions is shown once when any of them holds (an auxiliary atom for the disjunction).
 fn show_terms(n: &mut Numbering, g: &Grounder, truth: &[Truth]) -> Vec<(Val, Vec<Literal>)> {
-    let mut out = Vec::new();
+    let mut conds: FxHashMap<Val, Vec<Vec<GLit>>> = FxHashMap::default();
+    let mut order = Vec::new();
     for (v, cond) in &g.extras.shows {
         if let Some(c) = simplify_conj(truth, cond) {
-            out.push((*v, n.lits(g, &c)));
+            let entry = conds.entry(*v).or_insert_with(|| {
+                order.push(*v);
+                Vec::new()
+            });
+            if !entry.contains(&c) {
+                entry.push(c);
+            }
         }
+    }
+    let mut out = Vec::new();
+    for v in order {
+        let bodies = conds.remove(&v).unwrap_or_default();
+        let cond = if bodies.iter().any(|b| b.is_empty()) {
+            Vec::new()
+        } else if let [only] = bodies.as_slice() {
+            n.lits(g, only)
+        } else {
+            vec![n.disjunction(g, &bodies)]
+        };
+        out.push((v, cond));
     }
     out
 }

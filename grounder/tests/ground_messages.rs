@@ -113,3 +113,8 @@ fn atom_not_in_any_head_infos() {
 fn global_variable_in_aggregate_tuple_info() {
     check("global_variable_in_tuple.lp");
 }
+
+#[test]
+fn operation_undefined_comes_before_undefined_atoms() {
+    check("info_order.lp");
+}

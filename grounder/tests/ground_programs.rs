@@ -210,3 +210,66 @@ fn planning_over_time_with_choices_in_a_recursive_component() {
 fn counting_constraints_over_intervals() {
     check("grid_counting.lp");
 }
+
+#[test]
+fn empty_aggregates_chained_comparisons_and_booleans() {
+    check("edge_cases.lp");
+}
+
+/// The number of answer sets of fixture `name`, duplicates included.
+fn model_count(name: &str) -> usize {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/ground")
+        .join(name);
+    let text = std::fs::read(&path).expect("fixture exists");
+    let g = ground(&[Source::new(name, text)], &GroundOptions::default()).expect("grounds");
+    let mut solver = Solver::new(&g.program, SolveOptions::default()).expect("solver accepts");
+    let mut count = 0;
+    while solver.next_model().is_some() {
+        count += 1;
+    }
+    count
+}
+
+#[test]
+fn disjunction_condition_satisfied_by_an_atom_derived_elsewhere() {
+    check("disjunction_condition_atom_derived_elsewhere.lp");
+}
+
+#[test]
+fn disjunction_condition_one_atom_under_many_conditions() {
+    let name = "disjunction_condition_one_atom_many_conditions.lp";
+    check(name);
+    assert_eq!(
+        model_count(name),
+        expected(name).len(),
+        "{name}: duplicates"
+    );
+}
+
+#[test]
+fn disjunction_condition_stand_ins_give_no_duplicate_models() {
+    let name = "disjunction_condition_no_duplicate_models.lp";
+    check(name);
+    assert_eq!(
+        model_count(name),
+        expected(name).len(),
+        "{name}: duplicates"
+    );
+}
+
+#[test]
+fn show_term_under_two_conditions_is_shown_once() {
+    let name = "show_term_under_two_conditions.lp";
+    check(name);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/ground")
+        .join(name);
+    let text = std::fs::read(&path).expect("fixture exists");
+    let g = ground(&[Source::new(name, text)], &GroundOptions::default()).expect("grounds");
+    let mut shown: Vec<String> = g.shown.iter().map(|s| s.to_string()).collect();
+    let all = shown.len();
+    shown.sort();
+    shown.dedup();
+    assert_eq!(shown.len(), all, "a term is output once");
+}

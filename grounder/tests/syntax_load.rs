@@ -19,7 +19,7 @@ fn includes_are_inlined_once() {
     assert_eq!(loaded.infos.len(), 1);
     let info = loaded.infos[0].to_string();
     assert!(
-        info.ends_with("main.lp:2:1-21: info: already included file:\n  sub/b.lp"),
+        info.ends_with("main.lp:2:1-21: warning: already included file:\n  sub/b.lp"),
         "{info}"
     );
 }

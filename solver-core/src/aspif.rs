@@ -17,8 +17,10 @@
 //!
 //! A rule body `B` is `0 n l1..ln` (normal) or `1 lower n l1 w1..ln wn` (weight).
 //!
-//! Theory (7), heuristic (8) and edge (9) statements and the `incremental` tag are refused with
-//! an [`AspifError`] naming the line; so is every malformed input (the reader never panics and
+//! The `incremental` tag (which clingo 5.8's front end writes even for one-shot grounding) is
+//! accepted for a program of one step; a second step (multi-shot solving) is refused. Theory
+//! (7), heuristic (8) and edge (9) statements and other tags are refused with an
+//! [`AspifError`] naming the line; so is every malformed input (the reader never panics and
 //! never allocates by a count it has not yet read).
 //!
 //! # Invariants
@@ -103,6 +105,9 @@ pub enum AspifErrorKind {
     /// Input after the end statement `0`.
     #[error("unexpected {0:?} after the end statement")]
     AfterEnd(String),
+    /// A second step of an `incremental` program.
+    #[error("a second step of an incremental program: multi-shot solving is not supported")]
+    SecondStep,
 }
 
 /// Parses an aspif 1.0 program.
@@ -111,7 +116,7 @@ pub enum AspifErrorKind {
 /// An [`AspifError`] naming the line of the first problem.
 pub fn read(text: &str) -> Result<GroundProgram, AspifError> {
     let mut reader = Reader::new(text);
-    reader.header()?;
+    let incremental = reader.header()?;
     let mut program = GroundProgram::new();
     let mut declared_atoms = 0;
     loop {
@@ -127,7 +132,7 @@ pub fn read(text: &str) -> Result<GroundProgram, AspifError> {
         reader.end_of_statement()?;
     }
     reader.end_of_statement()?;
-    reader.after_end()?;
+    reader.after_end(incremental)?;
     program.atom_count = declared_atoms.max(largest_atom(&program));
     Ok(program)
 }
@@ -441,16 +446,17 @@ impl<'a> Reader<'a> {
     }
 
     /// Requires that only blank lines follow the end statement.
-    fn after_end(&mut self) -> Result<(), AspifError> {
+    fn after_end(&mut self, incremental: bool) -> Result<(), AspifError> {
         self.skip_blank_lines();
         match self.token() {
+            Some(_) if incremental => Err(self.error(AspifErrorKind::SecondStep)),
             Some(token) => Err(self.error(AspifErrorKind::AfterEnd(token.to_string()))),
             None => Ok(()),
         }
     }
 
-    /// Reads the header line `asp 1 0 R [tags]`.
-    fn header(&mut self) -> Result<(), AspifError> {
+    /// Reads the header line `asp 1 0 R [tags]`; returns whether it has the `incremental` tag.
+    fn header(&mut self) -> Result<bool, AspifError> {
         match self.token() {
             Some("asp") => {}
             other => {
@@ -465,10 +471,15 @@ impl<'a> Reader<'a> {
             let version = format!("{major}.{minor}.{revision}");
             return Err(self.error(AspifErrorKind::UnsupportedVersion(version)));
         }
-        if let Some(tag) = self.token() {
-            return Err(self.error(AspifErrorKind::UnsupportedTag(tag.to_string())));
+        let mut incremental = false;
+        while let Some(tag) = self.token() {
+            if tag != "incremental" {
+                return Err(self.error(AspifErrorKind::UnsupportedTag(tag.to_string())));
+            }
+            incremental = true;
         }
-        self.end_of_statement()
+        self.end_of_statement()?;
+        Ok(incremental)
     }
 
     /// Reads one statement (the line is at its first token) into `program`.

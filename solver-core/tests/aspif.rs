@@ -186,8 +186,12 @@ fn malformed_inputs_get_exact_errors() {
             "line 1: expected the revision, found end of line",
         ),
         (
-            "asp 1 0 0 incremental\n0\n",
-            "line 1: the header tag \"incremental\" is not supported",
+            "asp 1 0 0 incremental\n0\n0\n",
+            "line 3: a second step of an incremental program: multi-shot solving is not supported",
+        ),
+        (
+            "asp 1 0 0 shiny\n0\n",
+            "line 1: the header tag \"shiny\" is not supported",
         ),
         (
             "asp 1 0 0\n1 0 1 x 0 0\n0\n",
@@ -379,4 +383,16 @@ proptest! {
         let text = String::from_utf8_lossy(&bytes);
         let _ = read(&text);
     }
+}
+
+/// clingo 5.8.3's `--mode=gringo` writes the `incremental` tag even for one-shot grounding;
+/// such a program of one step reads as the same program without the tag.
+#[test]
+fn reads_the_incremental_tag_of_a_one_step_program() {
+    let body = "1 0 2 1 2 0 0\n1 0 1 3 0 1 1\n4 1 a 1 1\n4 1 b 1 2\n4 1 c 1 3\n0\n";
+    let tagged = read(&format!("asp 1 0 0 incremental\n{body}")).expect("tagged");
+    let plain = read(&format!("asp 1 0 0\n{body}")).expect("plain");
+    assert_eq!(tagged, plain);
+    assert_eq!(tagged.atom_count, 3);
+    assert_eq!(tagged.outputs.len(), 3);
 }

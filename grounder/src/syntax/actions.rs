@@ -58,6 +58,9 @@ pub struct Ctx {
     pub dots: Vec<usize>,
     /// Start offsets of the `,` tokens.
     pub commas: Vec<usize>,
+    /// For each `@` token: its start offset and the token after it (span and clingo name).
+    /// clingo reads `@` where a term may start as an external function call `@f(...)`.
+    pub after_at: Vec<(usize, (usize, usize, String))>,
     /// End of the `.` that ended the last error recovery (clingo stays silent until three
     /// tokens after it have been read, as bison does).
     last_recovery: Option<usize>,
@@ -80,6 +83,7 @@ impl Ctx {
             tuple_pools: std::collections::HashSet::new(),
             dots: Vec::new(),
             commas: Vec::new(),
+            after_at: Vec::new(),
             last_recovery: None,
         }
     }
@@ -500,14 +504,36 @@ impl Ctx {
             ),
             ParseError::User { .. } => return,
         };
+        let names = expected_names(&expected);
+        if found == "@" {
+            if let Some((span, message)) = self.at_call_error(error_at, &names) {
+                return self.error(span, message);
+            }
+        }
         let mut message = format!("syntax error, unexpected {found}");
         let after_comma = self.previous_is_comma(error_at);
-        let names = clingo_expected(expected_names(&expected), after_comma);
+        let names = clingo_expected(names, after_comma, &found);
         if !names.is_empty() && names.len() <= 4 {
             message.push_str(", expecting ");
             message.push_str(&names.join(" or "));
         }
         self.error(span, message);
+    }
+}
+
+impl Ctx {
+    /// An `@` where a term may start is, for clingo, the start of an external function call
+    /// `@f(...)`: unless an identifier follows, the error is at the token after it.
+    fn at_call_error(&self, at: usize, expected: &[String]) -> Option<(Span, String)> {
+        let term_may_start = expected.iter().any(|n| n == "<VARIABLE>");
+        let (_, (l, r, next)) = self.after_at.iter().find(|(start, _)| *start == at)?;
+        if !term_may_start || next == "<IDENTIFIER>" {
+            return None;
+        }
+        let message = format!(
+            "syntax error, unexpected {next}, expecting <IDENTIFIER> or default or override"
+        );
+        Some((self.span(*l, *r), message))
     }
 }
 
@@ -585,10 +611,42 @@ const CLINGO_ORDER: &[&str] = &[
     "not",
 ];
 
-/// The `expecting` list as clingo would print it: after an open argument list only `)` or `;`,
-/// in clingo's token order.
-fn clingo_expected(mut names: Vec<String>, after_comma: bool) -> Vec<String> {
+/// Tokens that only continue a term (binary operators): their presence says the parser stands
+/// right after a term.
+const AFTER_TERM: &[&str] = &["*", "/", "**", "\\", ".."];
+
+/// Tokens clingo shifts in the state after a term; its default reduction ends the term for any
+/// other token, so they never show in its `expecting` list then.
+const TERM_CONTINUATIONS: &[&str] = &[
+    "+", "-", "*", "/", "\\", "**", "..", "&", "?", "^", "(", "=", "!=", "<", "<=", ">", ">=",
+    "==", "#count", "#sum", "#sum+", "#min", "#max", "{", "[",
+];
+
+/// Comparison operators: after a term that may also be an atom (a literal's start).
+const COMPARISONS: &[&str] = &["=", "!=", "<", "<=", ">", ">=", "=="];
+
+/// Tokens that end an identifier's term or atom: with one of them expected, clingo's state
+/// after an identifier has already been left by its default reduction, so `(` is not listed.
+const IDENTIFIER_FOLLOW: &[&str] = &[":", ".", ";", ")", "\",\""];
+
+/// Tokens after which clingo's LALR tables reduce a term-or-atom to an atom (its lookaheads);
+/// on any other token it reduces to a term and fails in the state after a term, which expects
+/// too many tokens to list.
+const ATOM_FOLLOW: &[&str] = &[":", "\",\"", ".", ";", "}", ":-", "|"];
+
+/// The `expecting` list as clingo would print it, in clingo's token order. clingo's parser is
+/// bison's LALR with default reductions: an unexpected token first triggers the state's default
+/// reduction, and the error shows in a later state (listed only when it expects at most four
+/// tokens). LALRPOP reports the state right after the last token instead, so this emulates the
+/// reductions: after a term in a term vector (`;` expected) the term ends; after a term that may
+/// be an atom, the tokens that may follow an atom end it, others leave clingo in the state after
+/// a term, which lists nothing; after a statement's own term (`#show p/1 q`) nothing is listed.
+/// After an open argument list only `)` or `;` are listed.
+fn clingo_expected(names: Vec<String>, after_comma: bool, found: &str) -> Vec<String> {
     let has = |names: &[String], token: &str| names.iter().any(|n| n == token);
+    let Some(mut names) = after_default_reductions(names, found) else {
+        return Vec::new();
+    };
     if has(&names, "}") && has(&names, ";") {
         names.retain(|n| n == "}" || n == ";");
     }
@@ -609,6 +667,28 @@ fn clingo_expected(mut names: Vec<String>, after_comma: bool) -> Vec<String> {
             .unwrap_or(usize::MAX)
     });
     names
+}
+
+/// The tokens clingo expects once its default reductions have run (see [`clingo_expected`]);
+/// `None` when it fails in the state after a term, whose list is too long to print.
+fn after_default_reductions(mut names: Vec<String>, found: &str) -> Option<Vec<String>> {
+    let has = |names: &[String], token: &str| names.iter().any(|n| n == token);
+    if AFTER_TERM.iter().any(|t| has(&names, t)) {
+        let atom_context = COMPARISONS.iter().any(|t| has(&names, t));
+        let reduced = if atom_context {
+            ATOM_FOLLOW.contains(&found)
+        } else {
+            has(&names, ";")
+        };
+        if !reduced {
+            return None;
+        }
+        names.retain(|n| !TERM_CONTINUATIONS.contains(&n.as_str()));
+    }
+    if IDENTIFIER_FOLLOW.iter().any(|t| has(&names, t)) {
+        names.retain(|n| n != "(");
+    }
+    Some(names)
 }
 
 /// clingo's names for the terminals LALRPOP says it expected (as written in the grammar).

@@ -97,7 +97,7 @@ impl Loader {
             ));
         };
         if !self.seen.insert(canonical) {
-            let info = message(Severity::Info, span, "already included file:", file);
+            let info = message(Severity::Warning, span, "already included file:", file);
             return self.infos.push(info);
         }
         if depth >= MAX_INCLUDE_DEPTH {

@@ -104,6 +104,7 @@ fn lex(
     dialect: Dialect,
 ) -> impl Iterator<Item = Result<(usize, Token, usize), ()>> {
     let mut tokens = Vec::new();
+    let mut previous_is_at = false;
     for (l, item, r) in lexer::tokenize(text) {
         match item {
             Ok(token) if dialect == Dialect::Clingo && token.is_legacy_keyword() => {
@@ -112,6 +113,10 @@ fn lex(
                 ctx.error(ctx.span(l, r), format!("lexer error, unexpected {slice}"));
             }
             Ok(token) => {
+                if let Some(&(at, _)) = ctx.tokens.last().filter(|_| previous_is_at) {
+                    ctx.after_at.push((at, (l, r, token.clingo_name())));
+                }
+                previous_is_at = token == Token::At;
                 match token {
                     Token::Dot => ctx.dots.push(l),
                     Token::Comma => ctx.commas.push(l),
