@@ -62,6 +62,23 @@ pub enum BinaryOp {
     Xor,
 }
 
+impl BinaryOp {
+    /// clingo's text of the operator.
+    pub fn text(self) -> &'static str {
+        match self {
+            BinaryOp::Add => "+",
+            BinaryOp::Sub => "-",
+            BinaryOp::Mul => "*",
+            BinaryOp::Div => "/",
+            BinaryOp::Mod => "\\",
+            BinaryOp::Pow => "**",
+            BinaryOp::And => "&",
+            BinaryOp::Or => "?",
+            BinaryOp::Xor => "^",
+        }
+    }
+}
+
 /// A term with its span.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Term {
@@ -128,6 +145,20 @@ pub enum CompareOp {
     Ge,
 }
 
+impl CompareOp {
+    /// clingo's text of the operator.
+    pub fn text(self) -> &'static str {
+        match self {
+            CompareOp::Eq => "=",
+            CompareOp::Ne => "!=",
+            CompareOp::Lt => "<",
+            CompareOp::Le => "<=",
+            CompareOp::Gt => ">",
+            CompareOp::Ge => ">=",
+        }
+    }
+}
+
 /// Default negation in front of a literal or aggregate.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Sign {
@@ -176,6 +207,19 @@ pub enum AggregateFunction {
     SumPlus,
     Min,
     Max,
+}
+
+impl AggregateFunction {
+    /// clingo's keyword for the function.
+    pub fn text(self) -> &'static str {
+        match self {
+            AggregateFunction::Count => "#count",
+            AggregateFunction::Sum => "#sum",
+            AggregateFunction::SumPlus => "#sum+",
+            AggregateFunction::Min => "#min",
+            AggregateFunction::Max => "#max",
+        }
+    }
 }
 
 /// A guard of an aggregate. For a left guard `t op #agg{...}`; for a right one `#agg{...} op t`.

@@ -9,7 +9,7 @@
 
 use std::fmt::Write;
 
-use crate::ast::{AggregateFunction, BinaryOp, CompareOp, Sign, UnaryOp};
+use crate::ast::{AggregateFunction, BinaryOp, Sign, UnaryOp};
 use crate::eval::T;
 use crate::intern::{Interner, Val};
 use crate::rules::{AggLit, AtomPat, Bound, Head, HeadElem, Lit, Rule};
@@ -20,43 +20,6 @@ pub(crate) struct Printer<'a> {
     pub table: &'a Interner,
     /// The variable names.
     pub names: &'a [String],
-}
-
-/// clingo's text of a comparison operator.
-pub(crate) fn cmp_text(op: CompareOp) -> &'static str {
-    match op {
-        CompareOp::Eq => "=",
-        CompareOp::Ne => "!=",
-        CompareOp::Lt => "<",
-        CompareOp::Le => "<=",
-        CompareOp::Gt => ">",
-        CompareOp::Ge => ">=",
-    }
-}
-
-/// clingo's text of an aggregate function.
-pub(crate) fn function_text(f: AggregateFunction) -> &'static str {
-    match f {
-        AggregateFunction::Count => "#count",
-        AggregateFunction::Sum => "#sum",
-        AggregateFunction::SumPlus => "#sum+",
-        AggregateFunction::Min => "#min",
-        AggregateFunction::Max => "#max",
-    }
-}
-
-fn binary_text(op: BinaryOp) -> &'static str {
-    match op {
-        BinaryOp::Add => "+",
-        BinaryOp::Sub => "-",
-        BinaryOp::Mul => "*",
-        BinaryOp::Div => "/",
-        BinaryOp::Mod => "\\",
-        BinaryOp::Pow => "**",
-        BinaryOp::And => "&",
-        BinaryOp::Or => "?",
-        BinaryOp::Xor => "^",
-    }
 }
 
 impl Printer<'_> {
@@ -104,7 +67,7 @@ impl Printer<'_> {
             T::Binary(op, a, b) => {
                 out.push('(');
                 self.term(a, out);
-                out.push_str(binary_text(*op));
+                out.push_str(op.text());
                 self.term(b, out);
                 out.push(')');
             }
@@ -150,7 +113,7 @@ impl Printer<'_> {
             }
             Lit::Cmp(op, a, b) => {
                 self.term(a, out);
-                out.push_str(cmp_text(*op));
+                out.push_str(op.text());
                 self.term(b, out);
             }
             Lit::Range(v, lo, hi) => {
@@ -206,14 +169,14 @@ impl Printer<'_> {
     ) {
         if let Some((op, t)) = bounds.first() {
             self.term(t, out);
-            out.push_str(cmp_text(crate::rewrite::flip(*op)));
+            out.push_str(crate::rewrite::flip(*op).text());
         }
-        out.push_str(function_text(f));
+        out.push_str(f.text());
         out.push('{');
         elems(self, out);
         out.push('}');
         for (op, t) in bounds.iter().skip(1) {
-            out.push_str(cmp_text(*op));
+            out.push_str(op.text());
             self.term(t, out);
         }
     }

@@ -43,21 +43,6 @@ fn write_term(f: &mut Formatter<'_>, term: &Term, min: u8) -> fmt::Result {
     }
 }
 
-/// The binary operator's text.
-fn binary_text(op: BinaryOp) -> &'static str {
-    match op {
-        BinaryOp::Add => "+",
-        BinaryOp::Sub => "-",
-        BinaryOp::Mul => "*",
-        BinaryOp::Div => "/",
-        BinaryOp::Mod => "\\",
-        BinaryOp::Pow => "**",
-        BinaryOp::And => "&",
-        BinaryOp::Or => "?",
-        BinaryOp::Xor => "^",
-    }
-}
-
 /// Writes a term without outer parentheses.
 fn write_bare(f: &mut Formatter<'_>, term: &Term) -> fmt::Result {
     match &term.kind {
@@ -111,7 +96,7 @@ fn write_binary(f: &mut Formatter<'_>, op: BinaryOp, a: &Term, b: &Term) -> fmt:
         (own, own + 1)
     };
     write_term(f, a, left)?;
-    f.write_str(binary_text(op))?;
+    f.write_str(op.text())?;
     write_term(f, b, right)
 }
 
@@ -192,14 +177,7 @@ impl Display for Atom {
 
 impl Display for CompareOp {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            CompareOp::Eq => "=",
-            CompareOp::Ne => "!=",
-            CompareOp::Lt => "<",
-            CompareOp::Le => "<=",
-            CompareOp::Gt => ">",
-            CompareOp::Ge => ">=",
-        })
+        f.write_str(self.text())
     }
 }
 
@@ -241,13 +219,7 @@ impl Display for ConditionalLiteral {
 
 impl Display for AggregateFunction {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            AggregateFunction::Count => "#count",
-            AggregateFunction::Sum => "#sum",
-            AggregateFunction::SumPlus => "#sum+",
-            AggregateFunction::Min => "#min",
-            AggregateFunction::Max => "#max",
-        })
+        f.write_str(self.text())
     }
 }
 
