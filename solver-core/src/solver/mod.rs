@@ -20,6 +20,7 @@ mod analyze;
 mod assignment;
 mod build;
 mod clauses;
+mod disjunctive;
 mod heuristic;
 mod lit;
 mod minimize;
@@ -400,6 +401,7 @@ fn make_search(t: &Translation, options: &SolveOptions) -> Search {
         weights,
         minimizer: Minimizer::new(vars, t.levels.clone()),
         unfounded: Unfounded::new(vars, ufs_atoms.clone(), ufs_bodies.clone(), *sccs),
+        minimality: t.minimality.clone(),
         heuristic: Heuristic::new(vars, &t.is_atom, options.seed),
     };
     Search::new(parts, &units)

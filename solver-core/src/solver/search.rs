@@ -4,7 +4,9 @@
 //! optimization bound are updated first (so they stay consistent whatever happens next), then
 //! binary, ternary and long clauses propagate, then weight constraints. At a fixpoint the
 //! post-propagators run: the bound's propagation, then the unfounded-set check, which adds loop
-//! nogoods. A conflict is turned into a nogood of true literals and resolved:
+//! nogoods. A total assignment of a program that is not head-cycle-free must also pass the
+//! minimality check (`disjunctive.rs`) before it is a model; if it fails, its loop nogood is
+//! a conflict. A conflict is turned into a nogood of true literals and resolved:
 //! - at or below the enumeration root level (`root`): flip the decision of its highest level
 //!   (enumeration by backtracking, Gebser et al. LPNMR 2007), or end the search at level 0;
 //! - above it: first-UIP learning, then backjump to `max(backjump level, root)`.
@@ -18,6 +20,7 @@ use std::time::Instant;
 use super::analyze::{Analyzer, Explainer};
 use super::assignment::{Assignment, CRef, Reason};
 use super::clauses::{ClauseConflict, ClauseStore};
+use super::disjunctive::{Minimality, Verdict};
 use super::heuristic::Heuristic;
 use super::lit::Lit;
 use super::minimize::Minimizer;
@@ -73,6 +76,8 @@ pub(crate) struct Search {
     pub(crate) minimizer: Minimizer,
     /// The unfounded-set checker (inactive for tight programs).
     pub(crate) unfounded: Unfounded,
+    /// The stability check of non-HCF components (inactive for HCF programs).
+    minimality: Minimality,
     /// Decision heuristic.
     pub(crate) heuristic: Heuristic,
     schedule: Schedule,
@@ -105,6 +110,7 @@ impl Search {
             weights: parts.weights,
             minimizer: parts.minimizer,
             unfounded: parts.unfounded,
+            minimality: parts.minimality,
             heuristic: parts.heuristic,
             schedule: Schedule::new(),
             analyzer: Analyzer::new(vars),
@@ -139,6 +145,16 @@ impl Search {
             match self.propagate() {
                 Err(conflict) => self.on_conflict(conflict),
                 Ok(()) => match self.heuristic.decide(&self.assignment) {
+                    None if self.minimality.is_active() => {
+                        match self.minimality.check(&self.assignment, &self.limits) {
+                            Verdict::Stable => return Outcome::Model,
+                            Verdict::Unfounded(nogood) => {
+                                self.nogood = nogood;
+                                self.on_conflict(Conflict::Nogood);
+                            }
+                            Verdict::Stopped => return self.stop_outcome(),
+                        }
+                    }
                     None => return Outcome::Model,
                     Some(lit) => {
                         self.stats.choices += 1;
@@ -169,6 +185,15 @@ impl Search {
             return Some(Outcome::TimedOut);
         }
         None
+    }
+
+    /// Why a search stopped early: interrupted unless the deadline has passed.
+    fn stop_outcome(&self) -> Outcome {
+        if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
+            Outcome::TimedOut
+        } else {
+            Outcome::Interrupted
+        }
     }
 
     /// Handles a conflict: learn, backjump, maybe restart or delete learnt nogoods.
@@ -470,6 +495,8 @@ pub(crate) struct SearchParts {
     pub(crate) minimizer: Minimizer,
     /// The unfounded-set checker (inactive for tight programs).
     pub(crate) unfounded: Unfounded,
+    /// The stability check of non-HCF components.
+    pub(crate) minimality: Minimality,
     /// Decision heuristic.
     pub(crate) heuristic: Heuristic,
 }
