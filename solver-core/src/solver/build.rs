@@ -401,7 +401,7 @@ impl Builder<'_> {
                 });
             }
         }
-        self.out.minimality = Minimality::new(self.out.var_count, atoms, rules);
+        self.out.minimality = Minimality::new(self.out.var_count, &atoms, rules);
         Ok(())
     }
 

@@ -195,6 +195,26 @@ impl Solver {
         }
     }
 
+    /// The true atoms of a model in which every literal of `assumptions` holds (`Ok(None)`
+    /// if there is none; `Err` if `limits` stopped the search). For the minimality tester:
+    /// plain search, learnt nogoods kept between calls, no driver state involved.
+    pub(crate) fn model_under(
+        &mut self,
+        assumptions: &[Lit],
+        limits: Limits,
+    ) -> Result<Option<Vec<Atom>>, ()> {
+        self.search.limits = limits;
+        match self.search.solve_assuming(assumptions) {
+            Outcome::Model => {
+                let a = &self.search.assignment;
+                let atoms = (1..=self.atom_count).filter(|&i| a.is_true(Var(i).pos()));
+                Ok(Some(atoms.map(Atom).collect()))
+            }
+            Outcome::Exhausted => Ok(None),
+            Outcome::Interrupted | Outcome::TimedOut => Err(()),
+        }
+    }
+
     /// The interrupt and deadline of the options.
     fn limits(&self) -> Limits {
         Limits {

@@ -20,7 +20,7 @@ use std::time::Instant;
 use super::analyze::{Analyzer, Explainer};
 use super::assignment::{Assignment, CRef, Reason};
 use super::clauses::{ClauseConflict, ClauseStore};
-use super::disjunctive::{Minimality, Verdict};
+use super::disjunctive::{Minimality, MinimalityCheck, Verdict};
 use super::heuristic::Heuristic;
 use super::lit::Lit;
 use super::minimize::Minimizer;
@@ -77,13 +77,17 @@ pub(crate) struct Search {
     /// The unfounded-set checker (inactive for tight programs).
     pub(crate) unfounded: Unfounded,
     /// The stability check of non-HCF components (inactive for HCF programs).
-    minimality: Minimality,
+    minimality: MinimalityCheck,
     /// Decision heuristic.
     pub(crate) heuristic: Heuristic,
     schedule: Schedule,
     analyzer: Analyzer,
     /// Enumeration root: levels at or below it are never backjumped over.
     pub(crate) root: u32,
+    /// Levels `1..=assumed` hold the assumptions of [`Search::solve_assuming`].
+    assumed: u32,
+    /// A conflict was resolved at an assumption level: no model under the assumptions.
+    failed: bool,
     /// Conflict nogood scratch (true literals).
     nogood: Vec<Lit>,
     /// Unfounded set scratch.
@@ -110,11 +114,13 @@ impl Search {
             weights: parts.weights,
             minimizer: parts.minimizer,
             unfounded: parts.unfounded,
-            minimality: parts.minimality,
+            minimality: MinimalityCheck::new(parts.minimality),
             heuristic: parts.heuristic,
             schedule: Schedule::new(),
             analyzer: Analyzer::new(vars),
             root: 0,
+            assumed: 0,
+            failed: false,
             nogood: Vec::new(),
             unfounded_set: Vec::new(),
             loop_clause: Vec::new(),
@@ -136,7 +142,7 @@ impl Search {
     /// Runs until a model, exhaustion, or a limit.
     pub(crate) fn solve(&mut self) -> Outcome {
         loop {
-            if self.exhausted {
+            if self.exhausted || self.failed {
                 return Outcome::Exhausted;
             }
             if let Some(stop) = self.check_limits() {
@@ -164,6 +170,35 @@ impl Search {
                 },
             }
         }
+    }
+
+    /// Searches for a model in which every literal of `assumptions` holds, from level 0
+    /// (learnt nogoods are kept): the assumptions are the decisions of the first levels, which
+    /// are never backjumped over; a conflict resolved at one of them means no such model
+    /// (`Exhausted`, without exhausting the search for later calls).
+    pub(crate) fn solve_assuming(&mut self, assumptions: &[Lit]) -> Outcome {
+        self.backtrack(0);
+        (self.root, self.assumed, self.failed) = (0, 0, false);
+        for &lit in assumptions {
+            if self.exhausted || self.failed {
+                return Outcome::Exhausted;
+            }
+            if let Err(conflict) = self.propagate() {
+                self.on_conflict(conflict);
+                continue;
+            }
+            match self.assignment.value(lit) {
+                super::lit::Value::True => {}
+                super::lit::Value::False => return Outcome::Exhausted,
+                super::lit::Value::Unassigned => {
+                    self.assignment.new_level();
+                    self.assignment.assign(lit, Reason::Decision);
+                    self.assumed = self.assignment.level();
+                    self.root = self.assumed;
+                }
+            }
+        }
+        self.solve()
     }
 
     /// Checks the interrupt and the deadline every few steps.
@@ -249,6 +284,8 @@ impl Search {
         if top <= self.root {
             if top == 0 {
                 self.exhausted = true;
+            } else if top <= self.assumed {
+                self.failed = true;
             } else {
                 self.flip(top);
             }
