@@ -10,8 +10,10 @@
 //! grounded once per possible value (the subset sums of the uncertain weights, or the range
 //! between the extremes when those are too many). A body conditional literal `l : c` is the
 //! conjunction over the condition's instances of `l`, or of `aux :- l. aux :- not c_i.` when
-//! the instance's condition is not certain. Choice and head-aggregate rules become choice
-//! rules plus a constraint `:- body, not bound_holds`.
+//! the instance's condition is not certain (an instance whose literal is part of its own
+//! condition always holds and is dropped). Choice and head-aggregate rules become choice
+//! rules plus a constraint `:- body, not bound_holds`; when the elements cannot meet the bounds
+//! (see `satisfiable`) the element atoms stay undefined and only `:- body` is emitted.
 //!
 //! # Invariants
 //! - In `Mode::Domain` no atom or rule is created; aggregates are reported as possibly true
@@ -88,7 +90,7 @@ impl Grounder<'_> {
     }
 
     /// The weight of a tuple for `function`; `None` when the tuple does not count.
-    fn weight_of(function: AggregateFunction, tuple: &[Val]) -> Option<Val> {
+    pub(crate) fn weight_of(function: AggregateFunction, tuple: &[Val]) -> Option<Val> {
         match function {
             AggregateFunction::Count => Some(Val::Num(1)),
             AggregateFunction::Sum => match tuple.first() {
@@ -188,7 +190,7 @@ impl Grounder<'_> {
     }
 
     /// Evaluates guards; `None` when one is undefined.
-    fn eval_bounds(
+    pub(crate) fn eval_bounds(
         &mut self,
         rule: &Rule,
         bounds: &[Bound],
@@ -547,6 +549,10 @@ impl Grounder<'_> {
         })?;
         let mut conj_lits = Vec::new();
         for (tri, cond) in instances {
+            if implied_by(&tri, &cond) {
+                // `l : c` with `l` among the literals of `c` holds whatever `c` is.
+                continue;
+            }
             let mut bodies: Vec<Vec<GLit>> = cond.iter().map(|l| vec![l.negate()]).collect();
             match (tri, cond.is_empty()) {
                 (Tri::True, _) => continue,
@@ -578,7 +584,7 @@ impl Grounder<'_> {
     ) -> Result<(), Stop> {
         let mut instances: Vec<(Vec<Val>, AtomId, Vec<GLit>)> = Vec::new();
         for e in elems {
-            for (atom, terms, cond) in self.head_element_atoms(rule, e, binding, mode)? {
+            for (atom, terms, cond) in self.head_element_atoms(rule, e, binding, mode, false)? {
                 let tuple = match function {
                     None => self
                         .store
@@ -591,14 +597,25 @@ impl Grounder<'_> {
                 instances.push((tuple, atom, cond));
             }
         }
+        let bvals = self.eval_bounds(rule, bounds, binding);
+        let count = AggregateFunction::Count;
+        if let Some(bvals) = &bvals {
+            if !self.head_satisfiable(function.unwrap_or(count), &instances, bvals) {
+                // As gringo: the element atoms stay undefined; the body must be false.
+                return match mode {
+                    Mode::Domain => Ok(()),
+                    Mode::Emit => self.constraint(body.to_vec()),
+                };
+            }
+        }
+        for (_, atom, _) in &instances {
+            self.store.add_to_domain(self.table, *atom);
+        }
         if mode == Mode::Domain {
             return Ok(());
         }
         self.choice_rules(&instances, body)?;
-        if bounds.is_empty() {
-            return Ok(());
-        }
-        let Some(bvals) = self.eval_bounds(rule, bounds, binding) else {
+        let Some(bvals) = bvals.filter(|b| !b.is_empty()) else {
             return Ok(());
         };
         let mut index: FxHashMap<Vec<Val>, usize> = FxHashMap::default();
@@ -672,6 +689,15 @@ impl Grounder<'_> {
             })?;
         }
         Ok(())
+    }
+}
+
+/// Whether a conditional literal's instance is implied by its own condition `cond` (its
+/// literals all occur in `cond`).
+fn implied_by(tri: &Tri, cond: &[GLit]) -> bool {
+    match tri {
+        Tri::Lits(lits) => !cond.is_empty() && lits.iter().all(|l| cond.contains(l)),
+        _ => false,
     }
 }
 

@@ -25,6 +25,7 @@ mod print;
 mod rewrite;
 mod rules;
 mod safety;
+mod satisfiable;
 mod simplify;
 mod text;
 mod unpool;
