@@ -174,6 +174,8 @@ pub(crate) struct Grounder<'a> {
     not_aux: FxHashMap<AtomId, AtomId>,
     /// Limits.
     pub budget: Budget,
+    /// The component of each predicate in the positive dependency graph (see `recursion`).
+    pub positive_scc: Vec<u32>,
 }
 
 /// A ground head element: its atom, its tuple and the literals of its condition.
@@ -211,6 +213,7 @@ impl<'a> Grounder<'a> {
             undefined_seen: FxHashSet::default(),
             not_aux: FxHashMap::default(),
             budget,
+            positive_scc: Vec::new(),
         }
     }
 
@@ -550,7 +553,7 @@ impl<'a> Grounder<'a> {
     }
 
     /// The auxiliary atom `aux :- not atom.` (so `not aux` is `not not atom`).
-    fn not_aux(&mut self, atom: AtomId) -> Result<AtomId, Stop> {
+    pub(crate) fn not_aux(&mut self, atom: AtomId) -> Result<AtomId, Stop> {
         if let Some(&aux) = self.not_aux.get(&atom) {
             return Ok(aux);
         }

@@ -22,6 +22,7 @@ mod instantiate;
 mod intern;
 mod output;
 mod print;
+mod recursion;
 mod rewrite;
 mod rules;
 mod safety;
