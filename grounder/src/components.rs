@@ -107,6 +107,7 @@ pub(crate) fn undefined_atom_infos(
 /// Grounds every rule.
 pub(crate) fn ground_all(g: &mut Grounder, rules: &[Rule]) -> Result<(), Stop> {
     let infos: Vec<RuleInfo> = rules.iter().map(|r| rule_info(g, r)).collect();
+    crate::recursion::positive_components(g, rules);
     let mut graph = Graph::new(g.store.preds.len());
     for info in &infos {
         for &h in &info.heads {

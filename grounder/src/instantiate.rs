@@ -174,6 +174,8 @@ pub(crate) struct Grounder<'a> {
     not_aux: FxHashMap<AtomId, AtomId>,
     /// Limits.
     pub budget: Budget,
+    /// The component of each predicate in the positive dependency graph (see `recursion`).
+    pub positive_scc: Vec<u32>,
 }
 
 /// A ground head element: its atom, its tuple and the literals of its condition.
@@ -211,6 +213,7 @@ impl<'a> Grounder<'a> {
             undefined_seen: FxHashSet::default(),
             not_aux: FxHashMap::default(),
             budget,
+            positive_scc: Vec::new(),
         }
     }
 
@@ -550,7 +553,7 @@ impl<'a> Grounder<'a> {
     }
 
     /// The auxiliary atom `aux :- not atom.` (so `not aux` is `not not atom`).
-    fn not_aux(&mut self, atom: AtomId) -> Result<AtomId, Stop> {
+    pub(crate) fn not_aux(&mut self, atom: AtomId) -> Result<AtomId, Stop> {
         if let Some(&aux) = self.not_aux.get(&atom) {
             return Ok(aux);
         }
@@ -724,7 +727,7 @@ impl<'a> Grounder<'a> {
         // Each atom with the conditions it occurs under (none: unconditional).
         let mut conds: Vec<(AtomId, Option<Vec<Vec<GLit>>>)> = Vec::new();
         for e in elems {
-            let atoms = self.head_element_atoms(rule, e, binding, mode)?;
+            let atoms = self.head_element_atoms(rule, e, binding, mode, true)?;
             if atoms.is_empty() && e.cond.is_empty() {
                 // The head atom is undefined (e.g. `p(1/0)`): the instance is dropped.
                 return Ok(());
@@ -784,7 +787,8 @@ impl<'a> Grounder<'a> {
     /// clingo translates it: `h` holds exactly when `atom` and the condition do
     /// (`h :- atom, cond.`, `atom :- h, cond.` and `:- h, not c.` for each condition literal
     /// `c`), so the disjunction is satisfied by an element whose atom is derived elsewhere and
-    /// no model differs only in stand-ins.
+    /// no model differs only in stand-ins. The second rule is left out when `atom` occurs in
+    /// the condition (a rule with its head in its positive body is void).
     fn conditional_head_atom(&mut self, atom: AtomId, cond: Vec<GLit>) -> Result<AtomId, Stop> {
         let h = self.store.aux();
         let mut support = Vec::with_capacity(cond.len() + 1);
@@ -795,12 +799,16 @@ impl<'a> Grounder<'a> {
             head: vec![h],
             body: GBody::Normal(support.clone()),
         })?;
-        support[0] = GLit::pos(h);
-        self.push_rule(GRule {
-            choice: false,
-            head: vec![atom],
-            body: GBody::Normal(support),
-        })?;
+        // `atom :- h, cond.` says nothing when `atom` is part of its own condition (and would
+        // put `atom` and `h` on a positive cycle).
+        if !cond.contains(&GLit::pos(atom)) {
+            support[0] = GLit::pos(h);
+            self.push_rule(GRule {
+                choice: false,
+                head: vec![atom],
+                body: GBody::Normal(support),
+            })?;
+        }
         for c in cond {
             self.push_rule(GRule {
                 choice: false,
@@ -811,14 +819,15 @@ impl<'a> Grounder<'a> {
         Ok(h)
     }
 
-    /// The ground atoms of a head element with its tuple and condition literals (each atom is
-    /// added to its domain).
+    /// The ground atoms of a head element with its tuple and condition literals; each atom is
+    /// added to its domain when `define` is set.
     pub fn head_element_atoms(
         &mut self,
         rule: &Rule,
         e: &crate::rules::HeadElem,
         binding: &mut Binding,
         mode: Mode,
+        define: bool,
     ) -> Result<Vec<HeadInstance>, Stop> {
         let mut out = Vec::new();
         let (atom_pat, terms) = (&e.atom, &e.terms);
@@ -831,7 +840,9 @@ impl<'a> Grounder<'a> {
                 }
             }
             if let Some(atom) = g.ground_atom(rule, atom_pat, b) {
-                g.store.add_to_domain(g.table, atom);
+                if define {
+                    g.store.add_to_domain(g.table, atom);
+                }
                 out.push((atom, tuple, lits.to_vec()));
             }
             Ok(())
@@ -886,26 +897,29 @@ pub(crate) fn compare(table: &Interner, op: CompareOp, x: Val, y: Val) -> bool {
     }
 }
 
-/// Records that head atom `atom` occurs under `cond` (empty: unconditionally); an atom's
-/// conditions are kept once each, and an unconditional occurrence subsumes the others.
+/// Records that head atom `atom` occurs under `cond` (empty: unconditionally). An atom's
+/// conditions are kept once each and merged into one stand-in; an unconditional occurrence is
+/// kept apart from them, as gringo does (`r(3) | r(3) : r(3)` has the stand-in too).
 fn add_head_condition(
     conds: &mut Vec<(AtomId, Option<Vec<Vec<GLit>>>)>,
     atom: AtomId,
     cond: Vec<GLit>,
 ) {
-    let slot = match conds.iter().position(|(a, _)| *a == atom) {
+    let conditional = !cond.is_empty();
+    let found = conds
+        .iter()
+        .position(|(a, c)| *a == atom && c.is_some() == conditional);
+    let slot = match found {
         Some(i) => &mut conds[i].1,
         None => {
-            conds.push((atom, Some(Vec::new())));
+            conds.push((atom, conditional.then(Vec::new)));
             match conds.last_mut() {
                 Some(last) => &mut last.1,
                 None => return,
             }
         }
     };
-    if cond.is_empty() {
-        *slot = None;
-    } else if let Some(bodies) = slot {
+    if let Some(bodies) = slot {
         if !bodies.contains(&cond) {
             bodies.push(cond);
         }
