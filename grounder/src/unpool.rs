@@ -95,6 +95,28 @@ pub(crate) fn term(t: &Term) -> R<Term> {
     }
 }
 
+/// Whether `t` contains no pool (so its only alternative is itself).
+pub(crate) fn pool_free(t: &Term) -> bool {
+    match &t.kind {
+        TermKind::Pool(_) => false,
+        TermKind::Function { args, .. } => args.iter().all(pool_free),
+        TermKind::Interval(a, b) | TermKind::Binary(_, a, b) => pool_free(a) && pool_free(b),
+        TermKind::Unary(_, a) => pool_free(a),
+        _ => true,
+    }
+}
+
+/// Whether literal `l` contains no pool (so [`literal`] gives just `l`).
+pub(crate) fn literal_pool_free(l: &Literal) -> bool {
+    match &l.kind {
+        LiteralKind::Atom(a) => a.args.iter().all(pool_free),
+        LiteralKind::Comparison { first, rest } => {
+            pool_free(first) && rest.iter().all(|(_, t)| pool_free(t))
+        }
+        LiteralKind::Boolean(_) => true,
+    }
+}
+
 /// The alternatives of a list of terms.
 fn terms(ts: &[Term]) -> R<Vec<Term>> {
     let lists = ts.iter().map(term).collect::<Result<Vec<_>, _>>()?;
