@@ -353,6 +353,31 @@ mod tests {
         assert!(alternatives.iter().all(|a| !matches!(&a.kind, TermKind::Function { args, .. } if args.iter().any(|x| matches!(x.kind, TermKind::Pool(_))))));
     }
 
+    /// `pool_free` sees pools nested in functions and arithmetic, and agrees with `term`
+    /// giving exactly one alternative.
+    #[test]
+    fn pool_free_terms_have_one_alternative() {
+        let pool = t(TermKind::Pool(vec![
+            t(TermKind::Integer(1)),
+            t(TermKind::Integer(2)),
+        ]));
+        let plain = t(TermKind::Function {
+            name: "f".into(),
+            args: vec![t(TermKind::Integer(1)), t(TermKind::Anonymous)],
+        });
+        let nested = t(TermKind::Function {
+            name: "f".into(),
+            args: vec![t(TermKind::Unary(
+                crate::ast::UnaryOp::Minus,
+                Box::new(pool),
+            ))],
+        });
+        assert!(pool_free(&plain));
+        assert_eq!(term(&plain).map(|v| v.len()), Ok(1));
+        assert!(!pool_free(&nested));
+        assert_eq!(term(&nested).map(|v| v.len()), Ok(2));
+    }
+
     #[test]
     fn huge_products_are_refused() {
         let pool = t(TermKind::Pool(
