@@ -212,7 +212,7 @@ fn classical_negation(g: &mut Grounder) -> Result<(), Stop> {
         if !f.negative || !info.in_domain {
             continue;
         }
-        pairs.push((AtomId(i as u32), f.name, f.args.clone()));
+        pairs.push((AtomId(i as u32), f.name, f.args.to_vec()));
     }
     for (neg, name, args) in pairs {
         let positive = g.table.fun(name, false, &args);

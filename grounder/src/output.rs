@@ -34,18 +34,25 @@ pub(crate) struct Built {
 
 /// Assigns aspif numbers to grounder atoms.
 struct Numbering {
-    ids: FxHashMap<AtomId, Atom>,
+    /// `ids[a]` is the aspif number of grounder atom `a` (`None`: not numbered yet).
+    ids: Vec<Option<Atom>>,
     program: GroundProgram,
     atoms: Vec<Option<Symbol>>,
 }
 
 impl Numbering {
     fn atom(&mut self, g: &Grounder, a: AtomId) -> Atom {
-        if let Some(&id) = self.ids.get(&a) {
+        let slot = a.0 as usize;
+        if let Some(&Some(id)) = self.ids.get(slot) {
             return id;
         }
         let id = self.program.new_atom();
-        self.ids.insert(a, id);
+        if self.ids.len() <= slot {
+            self.ids.resize(slot + 1, None);
+        }
+        if let Some(entry) = self.ids.get_mut(slot) {
+            *entry = Some(id);
+        }
         let sym = g
             .store
             .info(a)
@@ -98,7 +105,7 @@ fn is_shown(d: &Directives, pred: Pred) -> bool {
 /// Builds the program from the simplified rules.
 pub(crate) fn build(g: &Grounder, rules: &[GRule], truth: &[Truth], d: &Directives) -> Built {
     let mut n = Numbering {
-        ids: FxHashMap::default(),
+        ids: vec![None; g.store.atoms.len()],
         program: GroundProgram::new(),
         atoms: Vec::new(),
     };

@@ -8,6 +8,11 @@
 //! - rule `h :- B` (non-choice): `(¬B ∨ h)`; integrity constraint `:- B`: `(¬B)`;
 //! - atom `a` with supporting bodies `B1..Bk`: `(¬a ∨ B1 ∨ ... ∨ Bk)` (no bodies: `a` false).
 //!
+//! A fact (a non-choice rule with one head atom whose body normalises to the empty
+//! conjunction) gets the unit `a` instead of the rule clause `(¬B∅ ∨ h)` and no support
+//! clause: with `B∅` true they say no more than that. Its rule stays in the unfounded-set
+//! structures (the empty body supports the atom).
+//!
 //! Disjunctive rules are shifted (`a ; b :- B` gives `a :- B, not b` and `b :- B, not a`),
 //! which is sound for head-cycle-free programs. A positive-dependency SCC holding two head
 //! atoms of one disjunctive rule is not head-cycle-free: its atoms get no unfounded-set
@@ -78,6 +83,8 @@ struct Builder<'p> {
     bodies: Vec<BodyKey>,
     body_ids: FxHashMap<BodyKey, u32>,
     rules: Vec<FlatRule>,
+    /// `facts[a]`: atom `a` is the head of a fact (see the module doc).
+    facts: Vec<bool>,
     out: Translation,
 }
 
@@ -91,6 +98,7 @@ pub(crate) fn translate(program: &GroundProgram) -> Result<Translation, SolveErr
         bodies: Vec::new(),
         body_ids: FxHashMap::default(),
         rules: Vec::new(),
+        facts: vec![false; program.atom_count as usize + 1],
         out: Translation {
             var_count: 0,
             is_atom: Vec::new(),
@@ -142,6 +150,11 @@ impl Builder<'_> {
                 continue;
             };
             let choice = rule.kind == HeadKind::Choice;
+            if let (false, [head], BodyKey::Normal(lits)) = (choice, heads.as_slice(), &key) {
+                if lits.is_empty() {
+                    self.mark_fact(*head);
+                }
+            }
             if choice || heads.len() <= 1 {
                 let body = self.intern(key);
                 self.rules.push(FlatRule {
@@ -170,6 +183,13 @@ impl Builder<'_> {
         Ok(())
     }
 
+    /// Atom `head` is a fact: the unit `head`, no support clause.
+    fn mark_fact(&mut self, head: Var) {
+        if let Some(slot) = self.facts.get_mut(head.index()) {
+            *slot = true;
+        }
+    }
+
     /// The index of a body, interning it.
     fn intern(&mut self, key: BodyKey) -> u32 {
         if let Some(&id) = self.body_ids.get(&key) {
@@ -179,6 +199,11 @@ impl Builder<'_> {
         self.bodies.push(key.clone());
         self.body_ids.insert(key, id);
         id
+    }
+
+    /// Whether body `index` is the empty conjunction.
+    fn is_empty_body(&self, index: u32) -> bool {
+        matches!(self.bodies.get(index as usize), Some(BodyKey::Normal(lits)) if lits.is_empty())
     }
 
     /// The variable of body `index`.
@@ -245,6 +270,12 @@ impl Builder<'_> {
             }
             let b = self.body_var(rule.body);
             let clause = match rule.heads.first() {
+                Some(&h)
+                    if self.facts.get(h.index()) == Some(&true)
+                        && self.is_empty_body(rule.body) =>
+                {
+                    vec![h.pos()]
+                }
                 Some(&h) => vec![b.neg(), h.pos()],
                 None => vec![b.neg()],
             };
@@ -256,16 +287,22 @@ impl Builder<'_> {
     fn encode_support(&mut self) {
         let atoms = self.program.atom_count as usize;
         let mut support: Vec<Vec<Lit>> = vec![Vec::new(); atoms + 1];
+        let facts = std::mem::take(&mut self.facts);
+        let is_fact = |atom: usize| facts.get(atom) == Some(&true);
         for rule in &self.rules {
-            for &h in &rule.heads {
+            for &h in rule.heads.iter().filter(|h| !is_fact(h.index())) {
                 support[h.index()].push(self.body_var(rule.body).pos());
             }
         }
         for (atom, clause) in support.iter_mut().enumerate().skip(1) {
+            if is_fact(atom) {
+                continue;
+            }
             clause.push(Var(atom as u32).neg());
             let clause = std::mem::take(clause);
             self.clause(clause);
         }
+        self.facts = facts;
     }
 
     /// Externals without defining rules: `Free` and `True` as the choice `{a}.`, `True` also
@@ -293,6 +330,9 @@ impl Builder<'_> {
     /// final; absent for atoms some rule defines.
     fn external_values(&self) -> Vec<Option<ExternalValue>> {
         let mut values = vec![None; self.program.atom_count as usize + 1];
+        if self.program.externals.is_empty() {
+            return values;
+        }
         for &(atom, value) in &self.program.externals {
             let slot = &mut values[atom.0 as usize];
             if *slot != Some(ExternalValue::Release) {

@@ -71,6 +71,22 @@ fn tight_even_loop_has_two_models() {
     assert_eq!(all_models(&p), set(&[&[1], &[2]]));
 }
 
+/// A fact inside a positive loop keeps supporting the loop (facts become units, but the
+/// unfounded-set checker still sees their empty body); a weight body that always holds is a
+/// fact too.
+#[test]
+fn facts_in_positive_loops_stay_founded() {
+    let mut p = GroundProgram::new();
+    let v = atoms(&mut p, 4);
+    p.add_fact(v[0]);
+    p.add_rule(HeadKind::Disjunction, vec![v[0]], vec![pos(v[1])]);
+    p.add_rule(HeadKind::Disjunction, vec![v[1]], vec![pos(v[0])]);
+    p.add_rule(HeadKind::Disjunction, vec![v[2]], vec![neg(v[0])]);
+    let always = weighted(&[pos(v[2])], &[1]);
+    p.add_weight_rule(HeadKind::Disjunction, vec![v[3]], 0, always);
+    assert_eq!(all_models(&p), set(&[&[1, 2, 4]]));
+}
+
 #[test]
 fn positive_loop_is_unfounded() {
     let mut p = GroundProgram::new();
