@@ -6,7 +6,8 @@
 //! is found and ending with clingo's result line and summary. Diagnostics and warnings go to
 //! stderr in clingo's format. The exit code is clingo's: 10 (a model was found) + 20 (the
 //! search was exhausted) + 1 (interrupted or out of time); 65 for an input error, 1 for a bad
-//! option, 0 after printing help or the version.
+//! option, 0 after printing help or the version. (33, out of memory, is the binary's global
+//! allocator's: see `src/oom.rs`.)
 
 pub mod options;
 
