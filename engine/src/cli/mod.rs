@@ -19,6 +19,7 @@ use crate::output::{
 };
 use crate::{Control, EnumMode, Error, Interrupt, Model, OptMode, SolveSummary};
 use options::{CliOptions, Mode, Parsed, PROGRAM};
+use solver_core::{Body, GroundProgram, HeadKind};
 
 /// Exit code: a model was found.
 pub const EXIT_SAT: i32 = 10;
@@ -195,6 +196,7 @@ impl<'a> Run<'a> {
             let summary = RunSummary {
                 outcome: Some(Outcome::Unknown),
                 times: self.times(&SolveSummary::default()),
+                stats: stats_view(&SolveSummary::default(), None),
                 ..RunSummary::default()
             };
             let text = self.printer.finish(&summary);
@@ -218,6 +220,7 @@ impl<'a> Run<'a> {
                 outcome: Some(Outcome::Unknown),
                 stopped: Some(stopped),
                 times: self.times(&SolveSummary::default()),
+                stats: stats_view(&SolveSummary::default(), None),
                 ..RunSummary::default()
             };
             let text = self.printer.finish(&summary);
@@ -350,7 +353,7 @@ impl<'a> Run<'a> {
             optimal,
             costs,
             times: self.times(s),
-            stats: stats_view(s),
+            stats: stats_view(s, self.control.ground_program()),
         }
     }
 
@@ -390,9 +393,9 @@ fn stop_reason(s: &SolveSummary) -> Option<StopReason> {
     }
 }
 
-fn stats_view(s: &SolveSummary) -> StatsView {
+fn stats_view(s: &SolveSummary, program: Option<&GroundProgram>) -> StatsView {
     let st = &s.statistics;
-    StatsView {
+    let mut view = StatsView {
         choices: st.choices,
         conflicts: st.conflicts,
         restarts: st.restarts,
@@ -403,8 +406,34 @@ fn stats_view(s: &SolveSummary) -> StatsView {
         bodies: st.bodies,
         variables: st.variables,
         constraints: st.constraints,
-        tight: st.tight,
+        // Nothing grounded (an input error): clasp reports the empty program as tight.
+        tight: st.tight || program.is_none(),
+        searched: s.satisfiable.is_some() || s.models > 0 || st.choices > 0,
+        ..StatsView::default()
+    };
+    if let Some(program) = program {
+        count_program_kinds(&mut view, program);
     }
+    view
+}
+
+/// Counts choice and disjunctive rules, minimize statements and weight bodies by kind.
+fn count_program_kinds(view: &mut StatsView, program: &GroundProgram) {
+    for rule in &program.rules {
+        match rule.kind {
+            HeadKind::Choice => view.choice_rules += 1,
+            HeadKind::Disjunction if rule.head.len() > 1 => view.disjunctions += 1,
+            HeadKind::Disjunction => {}
+        }
+        if let Body::Weight { elements, .. } = &rule.body {
+            if elements.iter().all(|e| e.weight == 1) {
+                view.count_bodies += 1;
+            } else {
+                view.sum_bodies += 1;
+            }
+        }
+    }
+    view.minimize = program.minimizes.len() as u64;
 }
 
 /// clingo's exit code for a finished search.

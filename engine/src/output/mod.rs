@@ -188,6 +188,18 @@ pub struct StatsView {
     pub constraints: u64,
     /// No positive cycles.
     pub tight: bool,
+    /// A search ran (clasp's `Problems`: one guiding path per one-shot search).
+    pub searched: bool,
+    /// Choice rules of the input program.
+    pub choice_rules: u64,
+    /// Minimize statements (one per priority level).
+    pub minimize: u64,
+    /// Disjunctive rules of the input program (all shifted away before the search).
+    pub disjunctions: u64,
+    /// Weight bodies whose weights are all 1 (clasp's `Count`).
+    pub count_bodies: u64,
+    /// The other weight bodies (clasp's `Sum`).
+    pub sum_bodies: u64,
 }
 
 /// Everything the final summary prints.
