@@ -72,6 +72,8 @@ struct Run<'a> {
     out: &'a mut dyn Write,
     err: &'a mut dyn Write,
     start: Instant,
+    /// When reading and grounding ended.
+    read_done: Option<Instant>,
     time_limit_hit: bool,
 }
 
@@ -91,6 +93,7 @@ impl<'a> Run<'a> {
             out,
             err,
             start: Instant::now(),
+            read_done: None,
             time_limit_hit: false,
         }
     }
@@ -127,6 +130,7 @@ impl<'a> Run<'a> {
         if let Err(error) = self.prepare() {
             return self.fail(&error, solving);
         }
+        self.read_done = Some(Instant::now());
         match self.options.mode {
             Mode::Text => self.print_program(Control::text),
             Mode::Gringo => self.print_program(Control::aspif),
@@ -263,7 +267,15 @@ impl<'a> Run<'a> {
             let left = limit.saturating_sub(self.start.elapsed());
             self.control.options_mut().time_limit = Some(left.max(Duration::from_millis(1)));
         }
-        let text = self.printer.solving();
+        let reading = self
+            .read_done
+            .unwrap_or(self.start)
+            .duration_since(self.start);
+        let preprocessing = self.read_done.map_or(Duration::ZERO, |t| t.elapsed());
+        let mut text = self
+            .printer
+            .prepared(reading.as_secs_f64(), preprocessing.as_secs_f64());
+        text += &self.printer.solving();
         self.print(&text);
         let solve_start = Instant::now();
         let mut handle = match self.control.solve() {

@@ -54,7 +54,8 @@ pub enum Format {
 pub struct OutputConfig {
     /// Text, competition, JSON or none.
     pub format: Format,
-    /// `--verbose`: 0 prints only models and the result, 1 (default) adds banner and summary.
+    /// `--verbose`: 0 prints only models and the result, 1 (default) adds banner and summary,
+    /// 2 and more add the reading/preprocessing times and the end-of-search separator.
     pub verbosity: u32,
     /// Quiet level for models.
     pub models: PrintLevel,
@@ -259,6 +260,14 @@ impl Printer {
             Printer::Text(p) => p.begin(solver, inputs),
             Printer::Json(p) => p.begin(solver, inputs),
             Printer::None => String::new(),
+        }
+    }
+
+    /// Reading and preprocessing are done (text formats print their times from `-V2` on).
+    pub fn prepared(&mut self, reading: f64, preprocessing: f64) -> String {
+        match self {
+            Printer::Text(p) => p.prepared(reading, preprocessing),
+            Printer::Json(_) | Printer::None => String::new(),
         }
     }
 

@@ -79,6 +79,19 @@ impl TextPrinter {
         out
     }
 
+    /// From verbosity 2 on: how long reading (parsing and grounding) and preparing the search
+    /// took, as clasp's `Reading      : 0.001s` and `Preprocessing: 0.000s` lines.
+    pub fn prepared(&mut self, reading: f64, preprocessing: f64) -> String {
+        let mut out = String::new();
+        if self.verbosity >= 2 {
+            // Unlike the summary, these keys are 13 columns wide in both formats.
+            let prefix = self.comment_prefix();
+            let _ = writeln!(out, "{prefix}{:<13}: {reading:.3}s", "Reading");
+            let _ = writeln!(out, "{prefix}Preprocessing: {preprocessing:.3}s");
+        }
+        out
+    }
+
     /// `Solving...`
     pub fn solving(&mut self) -> String {
         let mut out = String::new();
@@ -157,9 +170,13 @@ impl TextPrinter {
         }
     }
 
-    /// The deferred best model, the result line and the summary.
+    /// The deferred best model, the result line and the summary; from verbosity 2 on, clasp's
+    /// separator line (90 `-` and a `|`) ends the search first.
     pub fn finish(&mut self, summary: &RunSummary) -> String {
         let mut out = String::new();
+        if self.verbosity >= 2 {
+            let _ = writeln!(out, "{}{}|", self.comment_prefix(), "-".repeat(90));
+        }
         if let Some(model) = self.quiet.deferred(summary) {
             out.push_str(&self.print_model(&model, PrintLevel::Best));
         }
