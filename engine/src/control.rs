@@ -473,37 +473,62 @@ impl Control {
     }
 }
 
-/// The order clasp prints shown atoms in: facts first (outputs without condition, or whose
-/// condition is one atom that is a fact of the program), in output order; then the others
-/// ordered by the atom of their first condition literal (clasp orders them by solver variable,
-/// which follows the atom numbering).
+/// The order clasp prints shown atoms in (`LogicProgram::prepareOutputTable`): outputs are
+/// stably sorted by the id of their condition (empty: 0; one positive literal: its atom; several
+/// literals: after all atoms, in output order; one negative literal: after those, larger atoms
+/// first, as clasp compares the literal's bits unsigned). Then the outputs whose condition is
+/// true at the start (empty, a fact, or the negation of an atom without rules) are printed
+/// first, the others after, each group in sorted order.
 pub(crate) fn print_order(program: &GroundProgram) -> Vec<usize> {
-    let mut facts = vec![false; program.atom_count as usize + 1];
-    for rule in &program.rules {
-        let is_fact = rule.kind == solver_core::HeadKind::Disjunction
-            && matches!(&rule.body, solver_core::Body::Normal(b) if b.is_empty());
-        if let (true, [atom]) = (is_fact, rule.head.as_slice()) {
-            if let Some(slot) = facts.get_mut(atom.0 as usize) {
-                *slot = true;
-            }
-        }
-    }
-    let is_fact = |o: &solver_core::Output| match o.condition.as_slice() {
+    let heads = head_atoms(program);
+    let true_at_start = |o: &solver_core::Output| match o.condition.as_slice() {
         [] => true,
-        [l] => l.is_positive() && facts.get(l.atom().0 as usize) == Some(&true),
+        [l] if l.is_positive() => heads.facts.contains(&l.atom()),
+        [l] => !heads.defined.contains(&l.atom()),
         _ => false,
     };
     let mut order: Vec<usize> = (0..program.outputs.len()).collect();
-    order.sort_by_key(|&i| {
-        let output = &program.outputs[i];
-        let first = output.condition.first().map_or(0, |l| l.atom().0);
-        if is_fact(output) {
-            (0, 0)
-        } else {
-            (1, first)
+    order.sort_by_key(|&i| condition_id(i, &program.outputs[i]));
+    let (mut first, rest): (Vec<usize>, Vec<usize>) = order
+        .into_iter()
+        .partition(|&i| true_at_start(&program.outputs[i]));
+    first.extend(rest);
+    first
+}
+
+/// clasp's sort key for output `index`'s condition (see [`print_order`]).
+fn condition_id(index: usize, output: &solver_core::Output) -> u64 {
+    const BODIES: u64 = 1 << 32;
+    const NEGATIVE: u64 = 1 << 33;
+    match output.condition.as_slice() {
+        [] => 0,
+        [l] if l.is_positive() => u64::from(l.atom().0),
+        [l] => NEGATIVE + u64::from(u32::MAX - l.atom().0),
+        _ => BODIES + index as u64,
+    }
+}
+
+/// The program's facts and the atoms that occur in some rule head.
+struct HeadAtoms {
+    facts: std::collections::HashSet<Atom>,
+    defined: std::collections::HashSet<Atom>,
+}
+
+fn head_atoms(program: &GroundProgram) -> HeadAtoms {
+    let mut heads = HeadAtoms {
+        facts: Default::default(),
+        defined: program.externals.iter().map(|(a, _)| *a).collect(),
+    };
+    for rule in &program.rules {
+        heads.defined.extend(rule.head.iter().copied());
+        let fact = rule.kind == solver_core::HeadKind::Disjunction
+            && rule.head.len() == 1
+            && matches!(&rule.body, solver_core::Body::Normal(b) if b.is_empty());
+        if fact {
+            heads.facts.extend(rule.head.iter().copied());
         }
-    });
-    order
+    }
+    heads
 }
 
 /// The atoms in the conditions of the program's outputs, ascending, without duplicates.

@@ -148,7 +148,7 @@ pub(crate) fn ground_program(
     }
     let (mut truth, external) = initial_truth(&g);
     let ground_rules = simplify(&mut truth, &external, std::mem::take(&mut g.rules));
-    let built = crate::output::build(&g, &ground_rules, &truth, &rewritten.directives);
+    let built = crate::output::build(&g, &rules, &ground_rules, &truth, &rewritten.directives);
     Ok(Grounded {
         program: built.program,
         shown: built.shown,
