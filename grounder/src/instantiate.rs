@@ -12,7 +12,9 @@
 //! ground rules with complete element sets.
 //!
 //! A join is an explicit stack of frames (no recursion on body length), one per literal of the
-//! plan (see `safety::plan`); each frame holds the candidates for its literal. Facts are
+//! plan (see `safety::plan`); each frame owns a slice of one candidate stack (its literal's
+//! candidates, pushed when the frame is entered and popped with it). The stacks live in a
+//! [`JoinScratch`] that the grounder reuses, so the join loop does not allocate. Facts are
 //! dropped from ground bodies as they are met; a negative literal over a complete predicate is
 //! decided (true when its atom is not derivable, false for a fact). A disjunctive head element
 //! `a : c` whose condition is not certain is replaced by a stand-in atom `h` with
@@ -20,7 +22,7 @@
 //!
 //! # Invariants
 //! - The binding and the collected ground literals are restored on backtracking (trail and
-//!   length marks per frame).
+//!   length marks per frame); a frame's candidates are the top of the candidate stack.
 //! - A ground rule is emitted only in `Mode::Emit`.
 
 use fxhash::{FxHashMap, FxHashSet};
