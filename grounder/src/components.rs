@@ -4,6 +4,9 @@
 //! - Components are processed dependencies first; when a component is done its predicates are
 //!   marked complete, so negative literals and conditions over them are decided.
 //! - Headless rules (constraints, weak constraints, `#show`, `#project`) are grounded last.
+//! - Simple facts (ground atoms without body) are ground first, in program order, as gringo
+//!   puts its EDB into the domains first; a component's first semi-naive round treats the
+//!   atoms already in its domains as new.
 
 use fxhash::FxHashSet;
 
@@ -124,8 +127,17 @@ pub(crate) fn ground_all(g: &mut Grounder, rules: &[Rule]) -> Result<(), Stop> {
             }
         }
     }
+    // As gringo does with its EDB, simple facts enter their domains before any rule is
+    // ground, so domains list them first (this fixes the order of instances and answers).
+    let simple: Vec<bool> = rules.iter().map(crate::order::is_simple_fact).collect();
+    for (rule, _) in rules.iter().zip(&simple).filter(|(_, s)| **s) {
+        join_rule(g, rule, None, Mode::Emit)?;
+    }
     let mut by_comp: Vec<Vec<usize>> = vec![Vec::new(); comps.len() + 1];
     for (i, info) in infos.iter().enumerate() {
+        if simple.get(i).copied().unwrap_or(false) {
+            continue;
+        }
         let c = info
             .heads
             .first()
@@ -214,8 +226,9 @@ fn ground_component(
         .map(|&i| recursive_literals(g, rules.get(i), &in_comp))
         .collect();
     let size_of = |g: &Grounder, p: u32| g.store.size(p);
-    let mut old: Vec<u32> = preds.iter().map(|&p| size_of(g, p)).collect();
-    let mut cur = old.clone();
+    // Atoms already in the domains (simple facts) are new to the first round.
+    let mut old: Vec<u32> = vec![0; preds.len()];
+    let mut cur: Vec<u32> = preds.iter().map(|&p| size_of(g, p)).collect();
     let mut round = 0;
     loop {
         for (k, &i) in members.iter().enumerate() {

@@ -62,6 +62,11 @@ fn edb_rank(
     edb.get(&(pred, fun.args.to_vec())).copied()
 }
 
+/// Whether `rule` is a simple fact: a ground atom without body (gringo's EDB).
+pub(crate) fn is_simple_fact(rule: &Rule) -> bool {
+    simple_fact(rule).is_some()
+}
+
 /// The head atom of a simple fact (`p(1,a).`), with its arguments.
 fn simple_fact(rule: &Rule) -> Option<(Pred, Vec<Val>)> {
     let Head::Disj(elems) = &rule.head else {

@@ -1,17 +1,21 @@
 //! From the grounder's atoms and rules to a `solver_core::GroundProgram` with its symbols.
 //!
-//! Atoms get aspif numbers in order of first use (rules, then outputs, minimize, externals,
-//! projection); facts become fact rules. An atom is shown when its predicate is shown: with
-//! any `#show p/n.` or `#show.` only the listed signatures, otherwise every predicate except
-//! hidden ones. `#show t : body.` adds its instances after the atoms. Shown atoms are output in
-//! gringo's order (see `order`), which is the order clingo prints facts in. Weak constraint instances with the same
-//! `(weight, priority, terms)` count once: their bodies become one literal (an auxiliary atom
-//! when there are several), grouped into one minimize statement per priority.
+//! Atoms get aspif numbers facts first, then as gringo numbers them: rules in the grounding
+//! order of the statements deriving their heads, head atoms before body atoms (see
+//! `order::pred_ranks`); atoms first met in outputs, minimize, externals or projection come
+//! after. clasp prints non-fact atoms by number, so this numbering is clingo's answer order.
+//! Facts become fact rules. An atom is shown when its predicate is shown: with any `#show p/n.`
+//! or `#show.` only the listed signatures, otherwise every predicate except hidden ones.
+//! `#show t : body.` adds its instances after the atoms (later statements first, as gringo).
+//! Shown atoms are output in gringo's order (see `order`), which is the order clingo prints
+//! facts in. Weak constraint instances with the same `(weight, priority, terms)` count once:
+//! their bodies become one literal (an auxiliary atom when there are several), grouped into
+//! one minimize statement per priority.
 //!
 //! # Invariants
 //! - `Grounded::atoms[i]` names atom `i + 1`; `shown[i]` names `outputs[i]`.
-//! - Shown atoms come first, in gringo's output order; then the `#show` terms in grounding
-//!   order. No `(symbol, condition)` pair is output twice.
+//! - Shown atoms come first, in gringo's output order; then the `#show` terms. No
+//!   `(symbol, condition)` pair is output twice.
 
 use fxhash::FxHashMap;
 use solver_core::{Atom, ExternalValue, GroundProgram, HeadKind, Literal, WeightedLiteral};

@@ -176,7 +176,14 @@ pub(crate) fn plan(
                 }
                 _ => 0,
             };
-            if best.is_none_or(|(r, s, _)| (rank, score) < (r, s)) {
+            // Among equally good positive atoms the last one wins: gringo joins a body from
+            // its last literal to its first, which fixes the order of instances (and so of
+            // atoms in clingo's answers).
+            let later_wins = matches!(lit, Lit::Atom(Sign::None, _));
+            let better = |(r, s, _): (u8, i64, usize)| {
+                (rank, score) < (r, s) || (later_wins && (rank, score) == (r, s))
+            };
+            if best.is_none_or(better) {
                 best = Some((rank, score, k));
             }
         }
