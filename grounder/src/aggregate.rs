@@ -429,7 +429,12 @@ impl Grounder<'_> {
     }
 
     /// Whether some element whose weight satisfies `weight op b` holds.
-    fn exists(&mut self, elems: &[Weighted], op: CompareOp, b: Val) -> Result<Tri, Stop> {
+    pub(crate) fn exists(
+        &mut self,
+        elems: &[Weighted],
+        op: CompareOp,
+        b: Val,
+    ) -> Result<Tri, Stop> {
         let mut lits = Vec::new();
         for (w, l) in elems {
             if !compare(self.table, op, *w, b) {

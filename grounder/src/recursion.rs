@@ -17,7 +17,12 @@
 //!   bound's own atom): `y :- not l.`, `y :- A.`, `y | l :- not not A.` (for `l = not a`,
 //!   `y` is `not not a`); `value <= k` with negative weights is `-value >= -k` the same way,
 //!   and `!=` is the disjunction of `>` and `<` rather than the negation of `=`; the weights of
-//!   one literal are added up first. (`#min`/`#max` keep their translation.)
+//!   one literal are added up first;
+//! - a recursive `#max != b` says that each element of weight `b` implies some element of
+//!   greater weight (`#min`: smaller), each implication `e → D` as `y` above.
+//!
+//! These disjunctions can make a program non-head-cycle-free; the solver then refuses it
+//! rather than answer from the shifted rules (which may miss models).
 //!
 //! # Invariants
 //! - `positive_scc` is filled before grounding starts; predicates created later (none in
@@ -172,14 +177,14 @@ impl Grounder<'_> {
         Ok(())
     }
 
-    /// A literal for `l → a` in a weight body: `y` with `y :- not l.`, `y :- a.` and
-    /// `y | l :- not not a.`; for `l = not e` it is `not not e`.
-    fn implication_lit(&mut self, l: GLit, a: AtomId) -> Result<GLit, Stop> {
+    /// A literal for `l → a`: `y` with `y :- not l.`, `y :- a.` and `y | l :- not not a.`;
+    /// for `l = not e` it is `not not e` (enough inside the weight body of `a` itself).
+    fn implication_lit(&mut self, l: GLit, a: GLit) -> Result<GLit, Stop> {
         if !l.positive {
             return self.not_not(l.negate());
         }
-        let y = self.define_aux(vec![vec![l.negate()], vec![GLit::pos(a)]])?;
-        let support = self.not_not(GLit::pos(a))?;
+        let y = self.define_aux(vec![vec![l.negate()], vec![a]])?;
+        let support = self.not_not(a)?;
         self.push_rule(GRule {
             choice: false,
             head: vec![y, l.atom],
@@ -220,7 +225,7 @@ impl Grounder<'_> {
             if w >= 0 {
                 body.push((l, w));
             } else {
-                body.push((self.implication_lit(l, aux)?, -w));
+                body.push((self.implication_lit(l, GLit::pos(aux))?, -w));
                 need -= w;
             }
         }
@@ -258,7 +263,11 @@ impl Grounder<'_> {
     ) -> Result<Tri, Stop> {
         use CompareOp::*;
         if matches!(function, AggregateFunction::Min | AggregateFunction::Max) {
-            return self.extreme_tri(function == AggregateFunction::Max, elems, op, b);
+            let max = function == AggregateFunction::Max;
+            if op == Ne {
+                return self.recursive_extreme_ne(max, elems, b);
+            }
+            return self.extreme_tri(max, elems, op, b);
         }
         let Val::Num(n) = b else {
             return self.sum_tri(elems, op, b);
@@ -280,6 +289,42 @@ impl Grounder<'_> {
                 self.disjunction_tri(above, below)
             }
         }
+    }
+
+    /// `#max != b` (`max`) or `#min != b` for a recursive aggregate: each element of weight `b`
+    /// implies one of weight beyond `b` (`e → D` as in `implication_lit`); with `b` the value
+    /// of the empty set (`#inf`/`#sup`), some element holds.
+    fn recursive_extreme_ne(&mut self, max: bool, elems: &[Weighted], b: Val) -> Result<Tri, Stop> {
+        let (empty, beyond) = if max {
+            (Val::Inf, CompareOp::Gt)
+        } else {
+            (Val::Sup, CompareOp::Lt)
+        };
+        if b == empty {
+            return self.exists(elems, CompareOp::Ne, b);
+        }
+        let implied = self.exists(elems, beyond, b)?;
+        let mut all = Tri::True;
+        for &(w, l) in elems {
+            if w != b {
+                continue;
+            }
+            let part = match (l, implied.clone()) {
+                (_, Tri::True) => Tri::True,
+                (None, d) => d,
+                (Some(e), Tri::False) => Tri::Lits(vec![e.negate()]),
+                (Some(e), Tri::Lits(d)) if !e.positive => {
+                    let not_not_e = self.not_not(e.negate())?;
+                    Tri::Lits(vec![self.disj_lit(vec![vec![not_not_e], d])?])
+                }
+                (Some(e), Tri::Lits(d)) => {
+                    let d = self.disj_lit(vec![d])?;
+                    Tri::Lits(vec![self.implication_lit(e, d)?])
+                }
+            };
+            all = crate::aggregate::conj(all, part);
+        }
+        Ok(all)
     }
 
     /// The disjunction of two three-valued literals.
