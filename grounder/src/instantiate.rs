@@ -739,6 +739,7 @@ impl<'a> Grounder<'a> {
         if mode == Mode::Domain {
             return Ok(());
         }
+        subsume_conditions(&mut conds);
         for (atom, cond) in conds {
             match cond {
                 None => head.push(atom),
@@ -897,9 +898,28 @@ pub(crate) fn compare(table: &Interner, op: CompareOp, x: Val, y: Val) -> bool {
     }
 }
 
+/// An unconditional head atom `a` makes its conditional occurrences `a : c` redundant, except
+/// those whose condition contains `a` itself: `r(3) | r(3) : r(3)` keeps gringo's stand-in
+/// `h :- r(3).` (`h` may be chosen without `r(3)`, which makes the rule unsatisfiable).
+fn subsume_conditions(conds: &mut Vec<(AtomId, Option<Vec<Vec<GLit>>>)>) {
+    let plain: Vec<AtomId> = conds
+        .iter()
+        .filter(|(_, c)| c.is_none())
+        .map(|(a, _)| *a)
+        .collect();
+    for (atom, cond) in conds.iter_mut() {
+        if let Some(bodies) = cond {
+            if plain.contains(atom) {
+                bodies.retain(|b| b.contains(&GLit::pos(*atom)));
+            }
+        }
+    }
+    conds.retain(|(_, c)| c.as_ref().is_none_or(|b| !b.is_empty()));
+}
+
 /// Records that head atom `atom` occurs under `cond` (empty: unconditionally). An atom's
 /// conditions are kept once each and merged into one stand-in; an unconditional occurrence is
-/// kept apart from them, as gringo does (`r(3) | r(3) : r(3)` has the stand-in too).
+/// kept apart from them (see `subsume_conditions`).
 fn add_head_condition(
     conds: &mut Vec<(AtomId, Option<Vec<Vec<GLit>>>)>,
     atom: AtomId,
