@@ -139,7 +139,9 @@ impl Grounder<'_> {
                 return Ok(*lit);
             }
         }
-        Ok(GLit::pos(self.define_aux(alts)?))
+        let aux = self.define_aux(alts.clone())?;
+        self.aux_alternatives.insert(aux, alts);
+        Ok(GLit::pos(aux))
     }
 
     /// The ground outcomes of a body aggregate: an optional assignment and the literals.

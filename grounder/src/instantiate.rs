@@ -176,6 +176,8 @@ pub(crate) struct Grounder<'a> {
     pub budget: Budget,
     /// The component of each predicate in the positive dependency graph (see `recursion`).
     pub positive_scc: Vec<u32>,
+    /// The alternatives (conjunctions) of each auxiliary atom made for a disjunction.
+    pub aux_alternatives: FxHashMap<AtomId, Vec<Vec<GLit>>>,
 }
 
 /// A ground head element: its atom, its tuple and the literals of its condition.
@@ -214,6 +216,7 @@ impl<'a> Grounder<'a> {
             not_aux: FxHashMap::default(),
             budget,
             positive_scc: Vec::new(),
+            aux_alternatives: FxHashMap::default(),
         }
     }
 

@@ -38,6 +38,12 @@ use crate::instantiate::{GBody, GLit, GRule, Grounder, Stop};
 use crate::intern::Val;
 use crate::rules::{AtomPat, Lit, Pred, Rule};
 
+/// A disjunctive head with the extra body literals it needs: `(head atoms, body)`.
+type HeadClause = (Vec<AtomId>, Vec<GLit>);
+
+/// The most clauses a disjunction of conjunctions is multiplied out into.
+const MAX_CLAUSES: usize = 64;
+
 /// Fills `g.positive_scc` from the rules.
 pub(crate) fn positive_components(g: &mut Grounder, rules: &[Rule]) {
     let mut graph = Graph::new(g.store.preds.len());
@@ -185,12 +191,94 @@ impl Grounder<'_> {
         }
         let y = self.define_aux(vec![vec![l.negate()], vec![a]])?;
         let support = self.not_not(a)?;
-        self.push_rule(GRule {
-            choice: false,
-            head: vec![y, l.atom],
-            body: GBody::Normal(vec![support]),
-        })?;
+        for (mut head, mut body) in self.head_clauses(l.atom)? {
+            head.insert(0, y);
+            body.push(support);
+            self.push_rule(GRule {
+                choice: false,
+                head,
+                body: GBody::Normal(body),
+            })?;
+        }
         Ok(GLit::pos(y))
+    }
+
+    /// `atom` written for a disjunctive head, as clauses `(head atoms, extra body)` whose
+    /// conjunction it stands for. An auxiliary atom of a disjunction of conjunctions is
+    /// replaced by its alternatives (choosing the auxiliary alone would make none of them
+    /// true), multiplied out into clauses (one literal of each alternative; a literal `not e`
+    /// goes into the body as `not not e`), which keeps positive cycles out of the heads; past
+    /// [`MAX_CLAUSES`] each conjunction becomes one atom (see `conjunction_atom`) instead.
+    fn head_clauses(&mut self, atom: AtomId) -> Result<Vec<HeadClause>, Stop> {
+        let Some(alts) = self.aux_alternatives.get(&atom).cloned() else {
+            return Ok(vec![(vec![atom], Vec::new())]);
+        };
+        let product = alts
+            .iter()
+            .try_fold(1usize, |n, alt| n.checked_mul(alt.len()));
+        if product.is_none_or(|n| n > MAX_CLAUSES) {
+            let mut head = Vec::new();
+            for alt in &alts {
+                head.push(self.conjunction_atom(alt)?);
+            }
+            return Ok(vec![(head, Vec::new())]);
+        }
+        let mut clauses: Vec<Vec<GLit>> = vec![Vec::new()];
+        for alt in &alts {
+            clauses = clauses
+                .iter()
+                .flat_map(|c| alt.iter().map(move |&l| [c.as_slice(), &[l]].concat()))
+                .filter(|c| !c.iter().any(|l| c.contains(&l.negate())))
+                .collect();
+        }
+        for clause in &mut clauses {
+            clause.sort_unstable();
+            clause.dedup();
+        }
+        // A clause containing another one says nothing more.
+        let subsumed = |c: &Vec<GLit>, all: &[Vec<GLit>]| {
+            all.iter()
+                .any(|d| d.len() < c.len() && d.iter().all(|l| c.contains(l)))
+        };
+        let kept: Vec<Vec<GLit>> = clauses
+            .iter()
+            .filter(|c| !subsumed(c, &clauses))
+            .cloned()
+            .collect();
+        let mut out = Vec::with_capacity(kept.len());
+        for mut clause in kept {
+            clause.dedup();
+            let head = clause
+                .iter()
+                .filter(|l| l.positive)
+                .map(|l| l.atom)
+                .collect();
+            let mut body = Vec::new();
+            for l in clause.iter().filter(|l| !l.positive) {
+                body.push(self.not_not(l.negate())?);
+            }
+            out.push((head, body));
+        }
+        Ok(out)
+    }
+
+    /// An atom `k` equivalent to the conjunction `lits` also where it is chosen in a
+    /// disjunctive head: `k :- lits.`, `c :- k.` (positive `c`), `:- k, not not e.` (`not e`).
+    fn conjunction_atom(&mut self, lits: &[GLit]) -> Result<AtomId, Stop> {
+        let k = self.define_aux(vec![lits.to_vec()])?;
+        for &c in lits {
+            let (head, body) = if c.positive {
+                (vec![c.atom], vec![GLit::pos(k)])
+            } else {
+                (Vec::new(), vec![GLit::pos(k), self.not_not(c.negate())?])
+            };
+            self.push_rule(GRule {
+                choice: false,
+                head,
+                body: GBody::Normal(body),
+            })?;
+        }
+        Ok(k)
     }
 
     /// `Σ w·l >= k` for a recursive aggregate: negative weights become positive weights on
@@ -387,6 +475,27 @@ mod tests {
         ] {
             assert!(lines.iter().any(|l| l == want), "{want} missing: {lines:?}");
         }
+    }
+
+    /// A negative weight on a tuple with two conditions `q, d` and `e, q`: the implication's
+    /// disjunction is multiplied out into clauses over `q` and `d | e` (no stand-in atom for
+    /// the conjunctions, so the program stays head-cycle-free).
+    #[test]
+    fn alternatives_in_a_head_are_multiplied_out() {
+        let text = "{d;e}. q :- #sum{-1,x : q, d; -1,x : e, q ; 2,y: d} >= 1.";
+        let lines = ground_text(text).unwrap();
+        let heads: Vec<&String> = lines
+            .iter()
+            .filter(|l| {
+                l.contains(";q:-")
+                    || l.contains(";d;e:-")
+                    || l.contains(";e;q:-")
+                    || l.contains(";d;q:-")
+            })
+            .collect();
+        assert_eq!(heads.len(), 2, "{lines:?}");
+        assert!(heads.iter().any(|l| l.contains(";q:-")), "{lines:?}");
+        assert!(heads.iter().any(|l| l.contains(";d;e:-")), "{lines:?}");
     }
 
     /// The weights of one literal are added up first: `-1 + 2` on `q(6)` is never negative.
