@@ -139,7 +139,9 @@ impl Grounder<'_> {
                 return Ok(*lit);
             }
         }
-        Ok(GLit::pos(self.define_aux(alts)?))
+        let aux = self.define_aux(alts.clone())?;
+        self.aux_alternatives.insert(aux, alts);
+        Ok(GLit::pos(aux))
     }
 
     /// The ground outcomes of a body aggregate: an optional assignment and the literals.
@@ -429,7 +431,12 @@ impl Grounder<'_> {
     }
 
     /// Whether some element whose weight satisfies `weight op b` holds.
-    fn exists(&mut self, elems: &[Weighted], op: CompareOp, b: Val) -> Result<Tri, Stop> {
+    pub(crate) fn exists(
+        &mut self,
+        elems: &[Weighted],
+        op: CompareOp,
+        b: Val,
+    ) -> Result<Tri, Stop> {
         let mut lits = Vec::new();
         for (w, l) in elems {
             if !compare(self.table, op, *w, b) {

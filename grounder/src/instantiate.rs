@@ -241,6 +241,8 @@ pub(crate) struct Grounder<'a> {
     scratch: Vec<JoinScratch>,
     /// The argument values of an atom being grounded (empty between uses).
     args_buf: Vec<Val>,
+    /// The alternatives (conjunctions) of each auxiliary atom made for a disjunction.
+    pub aux_alternatives: FxHashMap<AtomId, Vec<Vec<GLit>>>,
 }
 
 /// A ground head element: its atom, its tuple and the literals of its condition.
@@ -281,6 +283,7 @@ impl<'a> Grounder<'a> {
             positive_scc: Vec::new(),
             scratch: Vec::new(),
             args_buf: Vec::new(),
+            aux_alternatives: FxHashMap::default(),
         }
     }
 
@@ -862,6 +865,7 @@ impl<'a> Grounder<'a> {
         if mode == Mode::Domain {
             return Ok(());
         }
+        subsume_conditions(&mut conds);
         for (atom, cond) in conds {
             match cond {
                 None => head.push(atom),
@@ -1055,9 +1059,28 @@ pub(crate) fn compare(table: &Interner, op: CompareOp, x: Val, y: Val) -> bool {
     }
 }
 
+/// An unconditional head atom `a` makes its conditional occurrences `a : c` redundant, except
+/// those whose condition contains `a` itself: `r(3) | r(3) : r(3)` keeps gringo's stand-in
+/// `h :- r(3).` (`h` may be chosen without `r(3)`, which makes the rule unsatisfiable).
+fn subsume_conditions(conds: &mut Vec<(AtomId, Option<Vec<Vec<GLit>>>)>) {
+    let plain: Vec<AtomId> = conds
+        .iter()
+        .filter(|(_, c)| c.is_none())
+        .map(|(a, _)| *a)
+        .collect();
+    for (atom, cond) in conds.iter_mut() {
+        if let Some(bodies) = cond {
+            if plain.contains(atom) {
+                bodies.retain(|b| b.contains(&GLit::pos(*atom)));
+            }
+        }
+    }
+    conds.retain(|(_, c)| c.as_ref().is_none_or(|b| !b.is_empty()));
+}
+
 /// Records that head atom `atom` occurs under `cond` (empty: unconditionally). An atom's
 /// conditions are kept once each and merged into one stand-in; an unconditional occurrence is
-/// kept apart from them, as gringo does (`r(3) | r(3) : r(3)` has the stand-in too).
+/// kept apart from them (see `subsume_conditions`).
 fn add_head_condition(
     conds: &mut Vec<(AtomId, Option<Vec<Vec<GLit>>>)>,
     atom: AtomId,

@@ -17,7 +17,12 @@
 //!   bound's own atom): `y :- not l.`, `y :- A.`, `y | l :- not not A.` (for `l = not a`,
 //!   `y` is `not not a`); `value <= k` with negative weights is `-value >= -k` the same way,
 //!   and `!=` is the disjunction of `>` and `<` rather than the negation of `=`; the weights of
-//!   one literal are added up first. (`#min`/`#max` keep their translation.)
+//!   one literal are added up first;
+//! - a recursive `#max != b` says that each element of weight `b` implies some element of
+//!   greater weight (`#min`: smaller), each implication `e → D` as `y` above.
+//!
+//! These disjunctions can make a program non-head-cycle-free; the solver then refuses it
+//! rather than answer from the shifted rules (which may miss models).
 //!
 //! # Invariants
 //! - `positive_scc` is filled before grounding starts; predicates created later (none in
@@ -32,6 +37,12 @@ use crate::domain::AtomId;
 use crate::instantiate::{GBody, GLit, GRule, Grounder, Stop};
 use crate::intern::Val;
 use crate::rules::{AtomPat, Lit, Pred, Rule};
+
+/// A disjunctive head with the extra body literals it needs: `(head atoms, body)`.
+type HeadClause = (Vec<AtomId>, Vec<GLit>);
+
+/// The most clauses a disjunction of conjunctions is multiplied out into.
+const MAX_CLAUSES: usize = 64;
 
 /// Fills `g.positive_scc` from the rules.
 pub(crate) fn positive_components(g: &mut Grounder, rules: &[Rule]) {
@@ -172,20 +183,102 @@ impl Grounder<'_> {
         Ok(())
     }
 
-    /// A literal for `l → a` in a weight body: `y` with `y :- not l.`, `y :- a.` and
-    /// `y | l :- not not a.`; for `l = not e` it is `not not e`.
-    fn implication_lit(&mut self, l: GLit, a: AtomId) -> Result<GLit, Stop> {
+    /// A literal for `l → a`: `y` with `y :- not l.`, `y :- a.` and `y | l :- not not a.`;
+    /// for `l = not e` it is `not not e` (enough inside the weight body of `a` itself).
+    fn implication_lit(&mut self, l: GLit, a: GLit) -> Result<GLit, Stop> {
         if !l.positive {
             return self.not_not(l.negate());
         }
-        let y = self.define_aux(vec![vec![l.negate()], vec![GLit::pos(a)]])?;
-        let support = self.not_not(GLit::pos(a))?;
-        self.push_rule(GRule {
-            choice: false,
-            head: vec![y, l.atom],
-            body: GBody::Normal(vec![support]),
-        })?;
+        let y = self.define_aux(vec![vec![l.negate()], vec![a]])?;
+        let support = self.not_not(a)?;
+        for (mut head, mut body) in self.head_clauses(l.atom)? {
+            head.insert(0, y);
+            body.push(support);
+            self.push_rule(GRule {
+                choice: false,
+                head,
+                body: GBody::Normal(body),
+            })?;
+        }
         Ok(GLit::pos(y))
+    }
+
+    /// `atom` written for a disjunctive head, as clauses `(head atoms, extra body)` whose
+    /// conjunction it stands for. An auxiliary atom of a disjunction of conjunctions is
+    /// replaced by its alternatives (choosing the auxiliary alone would make none of them
+    /// true), multiplied out into clauses (one literal of each alternative; a literal `not e`
+    /// goes into the body as `not not e`), which keeps positive cycles out of the heads; past
+    /// [`MAX_CLAUSES`] each conjunction becomes one atom (see `conjunction_atom`) instead.
+    fn head_clauses(&mut self, atom: AtomId) -> Result<Vec<HeadClause>, Stop> {
+        let Some(alts) = self.aux_alternatives.get(&atom).cloned() else {
+            return Ok(vec![(vec![atom], Vec::new())]);
+        };
+        let product = alts
+            .iter()
+            .try_fold(1usize, |n, alt| n.checked_mul(alt.len()));
+        if product.is_none_or(|n| n > MAX_CLAUSES) {
+            let mut head = Vec::new();
+            for alt in &alts {
+                head.push(self.conjunction_atom(alt)?);
+            }
+            return Ok(vec![(head, Vec::new())]);
+        }
+        let mut clauses: Vec<Vec<GLit>> = vec![Vec::new()];
+        for alt in &alts {
+            clauses = clauses
+                .iter()
+                .flat_map(|c| alt.iter().map(move |&l| [c.as_slice(), &[l]].concat()))
+                .filter(|c| !c.iter().any(|l| c.contains(&l.negate())))
+                .collect();
+        }
+        for clause in &mut clauses {
+            clause.sort_unstable();
+            clause.dedup();
+        }
+        // A clause containing another one says nothing more.
+        let subsumed = |c: &Vec<GLit>, all: &[Vec<GLit>]| {
+            all.iter()
+                .any(|d| d.len() < c.len() && d.iter().all(|l| c.contains(l)))
+        };
+        let kept: Vec<Vec<GLit>> = clauses
+            .iter()
+            .filter(|c| !subsumed(c, &clauses))
+            .cloned()
+            .collect();
+        let mut out = Vec::with_capacity(kept.len());
+        for mut clause in kept {
+            clause.dedup();
+            let head = clause
+                .iter()
+                .filter(|l| l.positive)
+                .map(|l| l.atom)
+                .collect();
+            let mut body = Vec::new();
+            for l in clause.iter().filter(|l| !l.positive) {
+                body.push(self.not_not(l.negate())?);
+            }
+            out.push((head, body));
+        }
+        Ok(out)
+    }
+
+    /// An atom `k` equivalent to the conjunction `lits` also where it is chosen in a
+    /// disjunctive head: `k :- lits.`, `c :- k.` (positive `c`), `:- k, not not e.` (`not e`).
+    fn conjunction_atom(&mut self, lits: &[GLit]) -> Result<AtomId, Stop> {
+        let k = self.define_aux(vec![lits.to_vec()])?;
+        for &c in lits {
+            let (head, body) = if c.positive {
+                (vec![c.atom], vec![GLit::pos(k)])
+            } else {
+                (Vec::new(), vec![GLit::pos(k), self.not_not(c.negate())?])
+            };
+            self.push_rule(GRule {
+                choice: false,
+                head,
+                body: GBody::Normal(body),
+            })?;
+        }
+        Ok(k)
     }
 
     /// `Σ w·l >= k` for a recursive aggregate: negative weights become positive weights on
@@ -220,7 +313,7 @@ impl Grounder<'_> {
             if w >= 0 {
                 body.push((l, w));
             } else {
-                body.push((self.implication_lit(l, aux)?, -w));
+                body.push((self.implication_lit(l, GLit::pos(aux))?, -w));
                 need -= w;
             }
         }
@@ -258,7 +351,11 @@ impl Grounder<'_> {
     ) -> Result<Tri, Stop> {
         use CompareOp::*;
         if matches!(function, AggregateFunction::Min | AggregateFunction::Max) {
-            return self.extreme_tri(function == AggregateFunction::Max, elems, op, b);
+            let max = function == AggregateFunction::Max;
+            if op == Ne {
+                return self.recursive_extreme_ne(max, elems, b);
+            }
+            return self.extreme_tri(max, elems, op, b);
         }
         let Val::Num(n) = b else {
             return self.sum_tri(elems, op, b);
@@ -280,6 +377,42 @@ impl Grounder<'_> {
                 self.disjunction_tri(above, below)
             }
         }
+    }
+
+    /// `#max != b` (`max`) or `#min != b` for a recursive aggregate: each element of weight `b`
+    /// implies one of weight beyond `b` (`e → D` as in `implication_lit`); with `b` the value
+    /// of the empty set (`#inf`/`#sup`), some element holds.
+    fn recursive_extreme_ne(&mut self, max: bool, elems: &[Weighted], b: Val) -> Result<Tri, Stop> {
+        let (empty, beyond) = if max {
+            (Val::Inf, CompareOp::Gt)
+        } else {
+            (Val::Sup, CompareOp::Lt)
+        };
+        if b == empty {
+            return self.exists(elems, CompareOp::Ne, b);
+        }
+        let implied = self.exists(elems, beyond, b)?;
+        let mut all = Tri::True;
+        for &(w, l) in elems {
+            if w != b {
+                continue;
+            }
+            let part = match (l, implied.clone()) {
+                (_, Tri::True) => Tri::True,
+                (None, d) => d,
+                (Some(e), Tri::False) => Tri::Lits(vec![e.negate()]),
+                (Some(e), Tri::Lits(d)) if !e.positive => {
+                    let not_not_e = self.not_not(e.negate())?;
+                    Tri::Lits(vec![self.disj_lit(vec![vec![not_not_e], d])?])
+                }
+                (Some(e), Tri::Lits(d)) => {
+                    let d = self.disj_lit(vec![d])?;
+                    Tri::Lits(vec![self.implication_lit(e, d)?])
+                }
+            };
+            all = crate::aggregate::conj(all, part);
+        }
+        Ok(all)
     }
 
     /// The disjunction of two three-valued literals.
@@ -342,6 +475,27 @@ mod tests {
         ] {
             assert!(lines.iter().any(|l| l == want), "{want} missing: {lines:?}");
         }
+    }
+
+    /// A negative weight on a tuple with two conditions `q, d` and `e, q`: the implication's
+    /// disjunction is multiplied out into clauses over `q` and `d | e` (no stand-in atom for
+    /// the conjunctions, so the program stays head-cycle-free).
+    #[test]
+    fn alternatives_in_a_head_are_multiplied_out() {
+        let text = "{d;e}. q :- #sum{-1,x : q, d; -1,x : e, q ; 2,y: d} >= 1.";
+        let lines = ground_text(text).unwrap();
+        let heads: Vec<&String> = lines
+            .iter()
+            .filter(|l| {
+                l.contains(";q:-")
+                    || l.contains(";d;e:-")
+                    || l.contains(";e;q:-")
+                    || l.contains(";d;q:-")
+            })
+            .collect();
+        assert_eq!(heads.len(), 2, "{lines:?}");
+        assert!(heads.iter().any(|l| l.contains(";q:-")), "{lines:?}");
+        assert!(heads.iter().any(|l| l.contains(";d;e:-")), "{lines:?}");
     }
 
     /// The weights of one literal are added up first: `-1 + 2` on `q(6)` is never negative.
