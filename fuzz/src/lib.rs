@@ -23,17 +23,19 @@ pub const TIME_LIMIT: Duration = Duration::from_secs(1);
 pub const BRUTE_CANDIDATES: usize = 10;
 
 /// Solves `program` (at most [`MODEL_LIMIT`] models, [`TIME_LIMIT`]) and checks every model.
+/// Returns the complete model set, sorted, when the search enumerated it (finished, below the
+/// limit, no minimize statement), else `None`.
 ///
 /// # Panics
 /// When a model is not stable or the model set differs from brute force's.
-pub fn solve_and_check(program: &GroundProgram) {
+pub fn solve_and_check(program: &GroundProgram) -> Option<Vec<Vec<solver_core::Atom>>> {
     let options = SolveOptions {
         models: MODEL_LIMIT,
         time_limit: Some(TIME_LIMIT),
         ..SolveOptions::default()
     };
     let Ok(mut solver) = Solver::new(program, options) else {
-        return;
+        return None;
     };
     let mut models: Vec<Vec<solver_core::Atom>> = Vec::new();
     while let Some(model) = solver.next_model() {
@@ -42,9 +44,12 @@ pub fn solve_and_check(program: &GroundProgram) {
     }
     let summary = solver.summary();
     let finished = summary.exhausted && !summary.timed_out && !summary.interrupted;
-    if finished && program.minimizes.is_empty() && (models.len() as u64) < MODEL_LIMIT {
-        compare_with_brute(program, models);
+    if !(finished && program.minimizes.is_empty() && (models.len() as u64) < MODEL_LIMIT) {
+        return None;
     }
+    models.sort();
+    compare_with_brute(program, models.clone());
+    Some(models)
 }
 
 /// Panics unless `model` is a stable model of `program`.
