@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use crate::output::{
     ConsequenceKind, ModelEvent, Outcome, Printer, RunSummary, StatsView, StopReason, Times,
 };
-use crate::{Control, EnumMode, Error, Interrupt, Model, OptMode, SolveSummary};
+use crate::{Control, EnumMode, Error, Interrupt, Model, ModelKind, OptMode, SolveSummary};
 use options::{CliOptions, Mode, Parsed, PROGRAM};
 use solver_core::{Body, GroundProgram, HeadKind};
 
@@ -278,6 +278,10 @@ impl<'a> Run<'a> {
         text += &self.printer.solving();
         self.print(&text);
         let solve_start = Instant::now();
+        let checked = match self.options.check_models {
+            true => self.control.ground_program().cloned(),
+            false => None,
+        };
         let mut handle = match self.control.solve() {
             Ok(handle) => handle,
             Err(error) => return self.fail(&error, true),
@@ -288,6 +292,10 @@ impl<'a> Run<'a> {
             let event = self.model_event(&model, costs_shown, solve_start);
             let text = self.printer.model(&event);
             self.print(&text);
+            if let Err(message) = check_model(checked.as_ref(), &model) {
+                let _ = writeln!(self.err, "{message}");
+                return EXIT_NOT_STABLE;
+            }
             last = Some(model);
         }
         let summary = handle.summary();
@@ -386,6 +394,24 @@ impl<'a> Run<'a> {
 /// certain before the search ends, the current intersection is possible. (clasp also drops
 /// atoms it knows to be false at the top level from the brave upper bound; we cannot see those,
 /// so intermediate upper bounds may be larger than clingo's.)
+/// The exit code of `--check-models` when an answer is not a stable model (EX_SOFTWARE).
+const EXIT_NOT_STABLE: i32 = 70;
+
+/// With `--check-models` (`program` given): whether an answer set is a stable model of the
+/// ground program, by `solver_core::check`; brave/cautious answers are not models and pass.
+fn check_model(program: Option<&GroundProgram>, model: &Model) -> Result<(), String> {
+    let Some(program) = program else {
+        return Ok(());
+    };
+    if model.kind() != ModelKind::Answer {
+        return Ok(());
+    }
+    solver_core::check::check_model(program, model.true_atoms()).map_err(|error| {
+        let number = model.number();
+        format!("*** ERROR: ({PROGRAM}): answer {number} is not a stable model: {error}")
+    })
+}
+
 fn consequence_bounds(kind: ConsequenceKind, shown: u64, control: &Control) -> (u64, u64) {
     let outputs = control.ground_program().map_or(&[][..], |p| &p.outputs[..]);
     let facts = outputs.iter().filter(|o| o.condition.is_empty()).count() as u64;

@@ -45,6 +45,8 @@ pub struct CliOptions {
     pub output: OutputConfig,
     /// `-W none`: do not print the grounder's informational messages.
     pub quiet_infos: bool,
+    /// `--check-models` (not in clingo): check every answer set with the independent checker.
+    pub check_models: bool,
 }
 
 /// What parsing the command line produced.
@@ -111,6 +113,10 @@ fn command() -> Command {
                 .short('W')
                 .action(ArgAction::Append)
                 .help("Enable/disable warnings: none|all|[no-]<name> (clingo's names)"),
+            Arg::new("check-models")
+                .long("check-models")
+                .action(ArgAction::SetTrue)
+                .help("Check every answer set with the independent stable-model checker"),
             Arg::new("version")
                 .long("version")
                 .short('v')
@@ -213,6 +219,7 @@ fn from_matches(m: &ArgMatches) -> Result<CliOptions, String> {
     options.solve = parse_solve(m, positional_models)?;
     options.output = parse_output(m)?;
     options.quiet_infos = parse_warnings(m)?;
+    options.check_models = m.get_flag("check-models");
     Ok(options)
 }
 
@@ -436,6 +443,8 @@ mod tests {
         assert_eq!(run("--mode=gringo").mode, Mode::Gringo);
         assert_eq!(run("--mode=clasp").mode, Mode::Clasp);
         assert_eq!(run("--dialect=gringo3").solve.dialect, Dialect::Gringo3);
+        assert!(run("--check-models").check_models);
+        assert!(!run("0").check_models);
         assert!(run("-W none").quiet_infos);
         assert!(!run("--warn=no-atom-undefined").quiet_infos);
     }
