@@ -865,6 +865,29 @@ mod tests {
     }
 
     #[test]
+    fn constraint_only_bodies_become_clauses_and_shared_bodies_keep_their_definition() {
+        let mut p = GroundProgram::new();
+        let (a, b, c) = (p.new_atom(), p.new_atom(), p.new_atom());
+        p.add_rule(HeadKind::Choice, vec![a, b], vec![]);
+        p.add_constraint(vec![Literal::positive(a), Literal::negative(b)]);
+        p.add_rule(HeadKind::Disjunction, vec![c], vec![Literal::positive(b)]);
+        p.add_constraint(vec![Literal::positive(b)]);
+        let t = translate(&p).unwrap();
+        // Bodies: {} (var 4), {a, not b} (var 5, constraint only), {b} (var 6, shared).
+        assert_eq!(t.body_count, 3);
+        let (va, vb, vc) = (Var(a.0), Var(b.0), Var(c.0));
+        assert!(t.units.contains(&Var(5).neg()));
+        assert!(t.clauses.contains(&vec![va.neg(), vb.pos()]));
+        assert!(t
+            .clauses
+            .iter()
+            .all(|c| !c.iter().any(|l| l.var() == Var(5))));
+        assert!(t.units.contains(&Var(6).neg()));
+        assert!(t.clauses.contains(&vec![vb.neg(), Var(6).pos()]));
+        assert!(t.clauses.contains(&vec![vc.pos(), Var(6).neg()]));
+    }
+
+    #[test]
     fn non_hcf_atoms_go_to_the_minimality_check_not_to_unfounded_sets() {
         let mut p = GroundProgram::new();
         let (a, b, c) = (p.new_atom(), p.new_atom(), p.new_atom());
