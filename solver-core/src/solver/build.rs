@@ -6,6 +6,9 @@
 //! - normal body `B = {l1..ln}`: `(¬B ∨ li)` for each `i` and `(B ∨ ¬l1 ∨ ... ∨ ¬ln)`;
 //! - weight body `B ≡ Σ w·l ≥ k`: two native weight constraints (see `weight.rs`);
 //! - rule `h :- B` (non-choice): `(¬B ∨ h)`; integrity constraint `:- B`: `(¬B)`;
+//! - a normal body used only by integrity constraints gets no definition: its constraints
+//!   become the clause `(¬l1 ∨ ... ∨ ¬ln)` and its variable the unit `¬B` (clasp likewise
+//!   adds such constraints as plain nogoods), so propagation never visits it;
 //! - atom `a` with supporting bodies `B1..Bk`: `(¬a ∨ B1 ∨ ... ∨ Bk)` (no bodies: `a` false).
 //!
 //! A fact (a non-choice rule with one head atom whose body normalises to the empty
@@ -83,6 +86,8 @@ struct Builder<'p> {
     bodies: Vec<BodyKey>,
     body_ids: FxHashMap<BodyKey, u32>,
     rules: Vec<FlatRule>,
+    /// `constraint_only[b]`: normal body `b` occurs only in integrity constraints.
+    constraint_only: Vec<bool>,
     /// `facts[a]`: atom `a` is the head of a fact (see the module doc).
     facts: Vec<bool>,
     out: Translation,
@@ -98,6 +103,7 @@ pub(crate) fn translate(program: &GroundProgram) -> Result<Translation, SolveErr
         bodies: Vec::new(),
         body_ids: FxHashMap::default(),
         rules: Vec::new(),
+        constraint_only: Vec::new(),
         facts: vec![false; program.atom_count as usize + 1],
         out: Translation {
             var_count: 0,
@@ -120,6 +126,7 @@ pub(crate) fn translate(program: &GroundProgram) -> Result<Translation, SolveErr
         )));
     }
     builder.allocate_variables();
+    builder.mark_constraint_only();
     builder.encode_bodies();
     builder.encode_rules();
     builder.encode_support();
@@ -221,6 +228,29 @@ impl Builder<'_> {
         self.out.body_count = self.bodies.len();
     }
 
+    /// Marks the normal bodies that only integrity constraints use.
+    fn mark_constraint_only(&mut self) {
+        let is_normal = |key: &BodyKey| matches!(key, BodyKey::Normal(_));
+        self.constraint_only = self.bodies.iter().map(is_normal).collect();
+        let mut in_constraint = vec![false; self.bodies.len()];
+        for rule in &self.rules {
+            let index = rule.body as usize;
+            if rule.heads.is_empty() && !rule.choice {
+                in_constraint[index] = true;
+            } else {
+                self.constraint_only[index] = false;
+            }
+        }
+        for (only, used) in self.constraint_only.iter_mut().zip(in_constraint) {
+            *only &= used;
+        }
+    }
+
+    /// Whether body `index` is a normal body used only by integrity constraints.
+    fn is_constraint_only(&self, index: u32) -> bool {
+        self.constraint_only.get(index as usize) == Some(&true)
+    }
+
     /// Adds a clause, simplifying tautologies and duplicates; short ones become units.
     fn clause(&mut self, mut lits: Vec<Lit>) {
         lits.sort_unstable();
@@ -239,6 +269,10 @@ impl Builder<'_> {
     fn encode_bodies(&mut self) {
         for index in 0..self.bodies.len() {
             let b = self.body_var(index as u32);
+            if self.is_constraint_only(index as u32) {
+                self.out.units.push(b.neg());
+                continue;
+            }
             match self.bodies[index].clone() {
                 BodyKey::Normal(lits) => {
                     for &l in &lits {
@@ -277,7 +311,12 @@ impl Builder<'_> {
                     vec![h.pos()]
                 }
                 Some(&h) => vec![b.neg(), h.pos()],
-                None => vec![b.neg()],
+                None => match &self.bodies[rule.body as usize] {
+                    BodyKey::Normal(lits) if self.is_constraint_only(rule.body) => {
+                        lits.iter().map(|&l| !l).collect()
+                    }
+                    _ => vec![b.neg()],
+                },
             };
             self.clause(clause);
         }
@@ -823,6 +862,29 @@ mod tests {
             weight_key(0, vec![]).unwrap(),
             Some(BodyKey::Normal(vec![]))
         );
+    }
+
+    #[test]
+    fn constraint_only_bodies_become_clauses_and_shared_bodies_keep_their_definition() {
+        let mut p = GroundProgram::new();
+        let (a, b, c) = (p.new_atom(), p.new_atom(), p.new_atom());
+        p.add_rule(HeadKind::Choice, vec![a, b], vec![]);
+        p.add_constraint(vec![Literal::positive(a), Literal::negative(b)]);
+        p.add_rule(HeadKind::Disjunction, vec![c], vec![Literal::positive(b)]);
+        p.add_constraint(vec![Literal::positive(b)]);
+        let t = translate(&p).unwrap();
+        // Bodies: {} (var 4), {a, not b} (var 5, constraint only), {b} (var 6, shared).
+        assert_eq!(t.body_count, 3);
+        let (va, vb, vc) = (Var(a.0), Var(b.0), Var(c.0));
+        assert!(t.units.contains(&Var(5).neg()));
+        assert!(t.clauses.contains(&vec![va.neg(), vb.pos()]));
+        assert!(t
+            .clauses
+            .iter()
+            .all(|c| !c.iter().any(|l| l.var() == Var(5))));
+        assert!(t.units.contains(&Var(6).neg()));
+        assert!(t.clauses.contains(&vec![vb.neg(), Var(6).pos()]));
+        assert!(t.clauses.contains(&vec![vc.pos(), Var(6).neg()]));
     }
 
     #[test]
