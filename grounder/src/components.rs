@@ -3,12 +3,13 @@
 //! # Invariants
 //! - Components are processed dependencies first; when a component is done its predicates are
 //!   marked complete, so negative literals and conditions over them are decided.
-//! - Headless rules (constraints, weak constraints, `#show`, `#project`) are grounded last.
+//! - Plain facts (`p(1).`) are grounded first, as clingo does; headless rules (constraints,
+//!   weak constraints, `#show`, `#project`) last.
 
 use fxhash::FxHashSet;
 
-use crate::depgraph::Graph;
 use crate::diagnostic::{Diagnostic, Note, Severity};
+use crate::domain::AtomId;
 use crate::instantiate::{lit_size, Grounder, JoinPlan, Mode, Ranges, Stop};
 use crate::print::Printer;
 use crate::rules::{Lit, Pred, Rule};
@@ -104,50 +105,136 @@ pub(crate) fn undefined_atom_infos(
     out
 }
 
-/// Grounds every rule.
-pub(crate) fn ground_all(g: &mut Grounder, rules: &[Rule]) -> Result<(), Stop> {
-    let infos: Vec<RuleInfo> = rules.iter().map(|r| rule_info(g, r)).collect();
-    let mut graph = Graph::new(g.store.preds.len());
-    for info in &infos {
-        for &h in &info.heads {
-            info.deps.iter().for_each(|&d| graph.depend(h, d));
-            info.heads.iter().for_each(|&o| graph.depend(h, o));
+/// Whether `rule` is a plain fact: no body and one unconditional head atom (`p(1).`).
+fn is_plain_fact(rule: &Rule) -> bool {
+    match &rule.head {
+        crate::rules::Head::Disj(elems) => {
+            rule.body.is_empty() && matches!(elems.as_slice(), [e] if e.cond.is_empty())
         }
+        _ => false,
     }
-    let comps = graph.components();
-    let mut comp_of = vec![usize::MAX; g.store.preds.len()];
-    for (c, preds) in comps.iter().enumerate() {
-        for &p in preds {
-            if let Some(slot) = comp_of.get_mut(p as usize) {
-                *slot = c;
+}
+
+/// Grounds the plain facts first, as clingo does, and records them (see
+/// `Grounder::plain_facts`). They are grounded again, to no effect, with their component.
+fn ground_plain_facts(g: &mut Grounder, rules: &[Rule]) -> Result<(), Stop> {
+    for rule in rules.iter().filter(|r| is_plain_fact(r)) {
+        join_rule(g, rule, None, Mode::Emit)?;
+    }
+    g.plain_facts = (0..g.store.atoms.len() as u32)
+        .map(AtomId)
+        .filter(|&a| g.store.is_fact(a))
+        .collect();
+    Ok(())
+}
+
+/// For each disjunction (two or more head elements), the predicates its body depends on,
+/// directly or through the rules defining them, sorted; empty for other rules. clingo grounds
+/// those rules first, so their facts are known when it grounds the disjunction.
+fn fact_scopes(rules: &[Rule], infos: &[RuleInfo], preds: usize) -> Vec<Vec<u32>> {
+    let mut defining: Vec<Vec<usize>> = vec![Vec::new(); preds];
+    for (i, info) in infos.iter().enumerate() {
+        for &h in &info.heads {
+            if let Some(list) = defining.get_mut(h as usize) {
+                list.push(i);
             }
         }
     }
-    let mut by_comp: Vec<Vec<usize>> = vec![Vec::new(); comps.len() + 1];
-    for (i, info) in infos.iter().enumerate() {
-        let c = info
-            .heads
-            .first()
-            .and_then(|&h| comp_of.get(h as usize).copied())
-            .unwrap_or(comps.len());
-        if let Some(list) = by_comp.get_mut(c) {
-            list.push(i);
+    let is_disjunction =
+        |r: &Rule| matches!(&r.head, crate::rules::Head::Disj(elems) if elems.len() > 1);
+    let scope = |info: &RuleInfo| {
+        let mut seen = vec![false; preds];
+        let mut stack = info.deps.clone();
+        while let Some(p) = stack.pop() {
+            match seen.get_mut(p as usize) {
+                Some(s) if !*s => *s = true,
+                _ => continue,
+            }
+            for &j in defining.get(p as usize).map_or(&[][..], Vec::as_slice) {
+                stack.extend(infos.get(j).map_or(&[][..], |d| d.deps.as_slice()));
+            }
+        }
+        (0..preds as u32)
+            .filter(|&p| seen.get(p as usize) == Some(&true))
+            .collect()
+    };
+    rules
+        .iter()
+        .zip(infos)
+        .map(|(r, info)| {
+            if is_disjunction(r) {
+                scope(info)
+            } else {
+                Vec::new()
+            }
+        })
+        .collect()
+}
+
+/// Grounds every rule.
+pub(crate) fn ground_all(g: &mut Grounder, rules: &[Rule]) -> Result<(), Stop> {
+    ground_plain_facts(g, rules)?;
+    let infos: Vec<RuleInfo> = rules.iter().map(|r| rule_info(g, r)).collect();
+    g.fact_scopes = fact_scopes(rules, &infos, g.store.preds.len());
+    let mut remaining = vec![0u32; g.store.preds.len()];
+    let counted = |r: &Rule| !is_plain_fact(r);
+    for (_, info) in rules.iter().zip(&infos).filter(|(r, _)| counted(r)) {
+        for h in distinct(&info.heads) {
+            if let Some(n) = remaining.get_mut(h as usize) {
+                *n += 1;
+            }
         }
     }
-    for (c, preds) in comps.iter().enumerate() {
-        let recursive = preds.len() > 1 || preds.first().is_some_and(|&p| graph.has_self_loop(p));
-        let members = by_comp.get(c).cloned().unwrap_or_default();
-        ground_component(g, rules, &infos, &members, preds, recursive)?;
+    mark_complete(g, &remaining, |_| true);
+    let table: &crate::intern::Interner = g.table;
+    let comps = crate::rulegraph::rule_components(table, rules, &|r| !counted(r));
+    for (members, recursive) in comps {
+        let mut preds: Vec<u32> = members
+            .iter()
+            .filter_map(|&i| infos.get(i))
+            .flat_map(|info| info.heads.iter().copied())
+            .collect();
+        preds.sort_unstable();
+        preds.dedup();
+        for &i in &members {
+            for h in distinct(infos.get(i).map_or(&[][..], |info| info.heads.as_slice())) {
+                if let Some(n) = remaining.get_mut(h as usize) {
+                    *n = n.saturating_sub(1);
+                }
+            }
+        }
+        let done: Vec<u32> = preds
+            .iter()
+            .copied()
+            .filter(|&p| remaining.get(p as usize) == Some(&0))
+            .collect();
+        ground_component(g, rules, &infos, &members, (&preds, &done), recursive)?;
     }
     for p in &mut g.store.preds {
         p.complete = true;
     }
-    for &i in by_comp.last().map(Vec::as_slice).unwrap_or(&[]) {
-        if let Some(rule) = rules.get(i) {
-            join_rule(g, rule, None, Mode::Emit)?;
-        }
+    g.current_rule = None;
+    for rule in rules.iter().filter(|r| r.head.atoms().is_empty()) {
+        join_rule(g, rule, None, Mode::Emit)?;
     }
     Ok(())
+}
+
+/// The distinct entries of `list`.
+fn distinct(list: &[u32]) -> Vec<u32> {
+    let mut out = list.to_vec();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Marks complete the predicates with no rule left to ground (among those `wanted`).
+fn mark_complete(g: &mut Grounder, remaining: &[u32], wanted: impl Fn(u32) -> bool) {
+    for (p, domain) in g.store.preds.iter_mut().enumerate() {
+        if remaining.get(p) == Some(&0) && wanted(p as u32) {
+            domain.complete = true;
+        }
+    }
 }
 
 /// Joins `rule` fully or with semi-naive ranges (`delta`: the recursive literal taking the
@@ -190,13 +277,14 @@ fn join_rule(
     })
 }
 
-/// Grounds the rules of one component to its fixpoint.
+/// Grounds the rules of one component (heading `preds`) to its fixpoint; `done` are the
+/// predicates complete afterwards (no rule left for them).
 fn ground_component(
     g: &mut Grounder,
     rules: &[Rule],
     infos: &[RuleInfo],
     members: &[usize],
-    preds: &[u32],
+    (preds, done): (&[u32], &[u32]),
     recursive: bool,
 ) -> Result<(), Stop> {
     let in_comp = |p: u32| preds.contains(&p);
@@ -213,12 +301,14 @@ fn ground_component(
         .map(|&i| recursive_literals(g, rules.get(i), &in_comp))
         .collect();
     let size_of = |g: &Grounder, p: u32| g.store.size(p);
-    let mut old: Vec<u32> = preds.iter().map(|&p| size_of(g, p)).collect();
-    let mut cur = old.clone();
+    // Atoms already there (the plain facts) are new to the first round.
+    let mut old: Vec<u32> = vec![0; preds.len()];
+    let mut cur: Vec<u32> = preds.iter().map(|&p| size_of(g, p)).collect();
     let mut round = 0;
     loop {
         for (k, &i) in members.iter().enumerate() {
             let Some(rule) = rules.get(i) else { continue };
+            g.current_rule = Some(i);
             let recs = rec_lits.get(k).map(Vec::as_slice).unwrap_or(&[]);
             if deferred.get(k).copied().unwrap_or(false) {
                 join_rule(g, rule, None, Mode::Domain)?;
@@ -238,7 +328,7 @@ fn ground_component(
         cur = next;
         round += 1;
     }
-    for &p in preds {
+    for &p in done {
         if let Some(d) = g.store.preds.get_mut(p as usize) {
             d.complete = true;
         }
@@ -246,6 +336,7 @@ fn ground_component(
     for (k, &i) in members.iter().enumerate() {
         if deferred.get(k).copied().unwrap_or(false) {
             if let Some(rule) = rules.get(i) {
+                g.current_rule = Some(i);
                 join_rule(g, rule, None, Mode::Emit)?;
             }
         }

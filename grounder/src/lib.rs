@@ -23,6 +23,7 @@ mod intern;
 mod output;
 mod print;
 mod rewrite;
+mod rulegraph;
 mod rules;
 mod safety;
 mod simplify;

@@ -42,7 +42,7 @@ use self::search::{Limits, Outcome, Search, SearchParts};
 use self::unfounded::Unfounded;
 use self::weight::WeightStore;
 use crate::api::{EnumMode, Model, OptMode, SolveError, SolveOptions, Statistics, Summary};
-use crate::program::{Atom, GroundProgram};
+use crate::program::{Atom, Body, GroundProgram, HeadKind, Literal};
 
 /// Where the driver stands between calls.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -88,6 +88,9 @@ pub struct Solver {
     tracked: Vec<Var>,
     /// Which tracked atoms are in the current approximation.
     approximation: Vec<bool>,
+    /// Brave/cautious only: the atoms clasp makes facts of (see [`settled_atoms`]); they are
+    /// part of every reported consequence model, tracked or not.
+    settled: Vec<Atom>,
     /// Whether `OptN` has proven the optimum and enumerates optimal models.
     optimal_phase: bool,
     /// The best normalised costs so far.
@@ -113,9 +116,15 @@ impl Solver {
             || (options.enum_mode == EnumMode::Auto && projection.is_some());
         let tracked = tracked_atoms(program);
         let program_stats = program_statistics(program, &translation);
+        let mut search = make_search(&translation, &options);
+        let settled = match task {
+            Task::Brave | Task::Cautious => settled_atoms(program, &mut search),
+            _ => Vec::new(),
+        };
         let mut solver = Solver {
-            search: make_search(&translation, &options),
+            search,
             approximation: vec![task == Task::Cautious; tracked.len()],
+            settled,
             translation,
             atom_count: program.atom_count,
             projection,
@@ -281,7 +290,8 @@ impl Solver {
         }
     }
 
-    /// Folds the current model into the brave/cautious approximation; returns it.
+    /// Folds the current model into the brave/cautious approximation; returns it with the
+    /// settled atoms (the atoms outside the tracked ones are otherwise unknown, as in clasp).
     fn update_approximation(&mut self) -> Vec<Atom> {
         let a = &self.search.assignment;
         for (slot, &var) in self.approximation.iter_mut().zip(&self.tracked) {
@@ -297,8 +307,10 @@ impl Solver {
             .zip(&self.approximation)
             .filter(|(_, &inside)| inside)
             .map(|(v, _)| Atom(v.0))
+            .chain(self.settled.iter().copied())
             .collect();
         atoms.sort_unstable();
+        atoms.dedup();
         atoms
     }
 
@@ -448,4 +460,56 @@ fn tracked_atoms(program: &GroundProgram) -> Vec<Var> {
     vars.sort_unstable();
     vars.dedup();
     vars
+}
+
+/// The atoms clasp's logic program makes facts before the search, which its consequence models
+/// show though they are not tracked: after propagation before the first decision, the head
+/// atoms of non-choice rules whose body is true and whose other head atoms are false. (An
+/// atom only forced true, such as a choice atom under `:- not x.`, stays a plain variable
+/// there and is not shown.) Empty when that propagation already fails.
+fn settled_atoms(program: &GroundProgram, search: &mut Search) -> Vec<Atom> {
+    if !search.propagate_root() {
+        return Vec::new();
+    }
+    let a = &search.assignment;
+    let lit = |l: Literal| match l.is_positive() {
+        true => Var(l.atom().0).pos(),
+        false => Var(l.atom().0).neg(),
+    };
+    let body_true = |body: &Body| match body {
+        Body::Normal(lits) => lits.iter().all(|&l| a.is_true(lit(l))),
+        Body::Weight { lower, elements } => {
+            let least: i64 = elements
+                .iter()
+                .map(
+                    |e| match (a.is_true(lit(e.literal)), a.is_true(!lit(e.literal))) {
+                        (true, _) => e.weight,
+                        (_, true) => 0,
+                        _ => e.weight.min(0),
+                    },
+                )
+                .sum();
+            least >= *lower
+        }
+    };
+    let mut settled: Vec<Atom> = program
+        .rules
+        .iter()
+        .filter(|r| r.kind == HeadKind::Disjunction && body_true(&r.body))
+        .flat_map(|r| {
+            let open: Vec<Atom> = r
+                .head
+                .iter()
+                .copied()
+                .filter(|&h| !a.is_true(Var(h.0).neg()))
+                .collect();
+            match open.as_slice() {
+                [only] if a.is_true(Var(only.0).pos()) => Some(*only),
+                _ => None,
+            }
+        })
+        .collect();
+    settled.sort_unstable();
+    settled.dedup();
+    settled
 }
