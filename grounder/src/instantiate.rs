@@ -591,6 +591,13 @@ impl<'a> Grounder<'a> {
             }
             return Vec::new();
         }
+        let free_side = if lb { r } else { l };
+        if op == CompareOp::Eq && (!(lb || rb) || !free_side.is_matchable(binding)) {
+            return match crate::eval::solve_linear(l, r, binding) {
+                Some(Some(bind)) => vec![Cand::Assign(Some(bind), Vec::new())],
+                _ => Vec::new(),
+            };
+        }
         let bound_side = if lb { l } else { r };
         match self.eval_term(rule, bound_side, binding) {
             Some(v) => vec![Cand::Match(v)],
