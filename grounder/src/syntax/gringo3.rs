@@ -67,12 +67,15 @@ pub fn lower(raw: Vec<RawStatement>, ctx: &mut Ctx) -> Vec<Statement> {
     out
 }
 
+/// The conditional hides of one signature: its first atom, each hide's atom and body, a span.
+type HiddenSignature = (Atom, Vec<(Atom, Vec<BodyLiteral>)>, Span);
+
 /// `#hide p(t) : body.` statements as modern ones: per signature, `#hide p/n.` (as
 /// `HideSignature`) and `#show p(V1,..,Vn) : p(V1,..,Vn), #false : (V1,..,Vn) = (t), body.`
 /// with one such conditional literal per hide statement, so an instance is shown unless some
 /// hide statement matches it under a true body.
 fn hide_instances(hidden: Vec<(Atom, Vec<BodyLiteral>, Span)>) -> Vec<Statement> {
-    let mut by_signature: Vec<(Atom, Vec<(Atom, Vec<BodyLiteral>)>, Span)> = Vec::new();
+    let mut by_signature: Vec<HiddenSignature> = Vec::new();
     for (atom, body, span) in hidden {
         let same = |a: &Atom| {
             a.name == atom.name && a.negative == atom.negative && a.args.len() == atom.args.len()
