@@ -91,6 +91,9 @@ pub struct Solver {
     /// Brave/cautious only: the atoms clasp makes facts of (see [`settled_atoms`]); they are
     /// part of every reported consequence model, tracked or not.
     settled: Vec<Atom>,
+    /// Brave/cautious under a projection: untracked atoms with the index of the tracked atom
+    /// clasp makes them equal to (see [`tracked_aliases`]); shown when that one is.
+    aliases: Vec<(Atom, usize)>,
     /// Whether `OptN` has proven the optimum and enumerates optimal models.
     optimal_phase: bool,
     /// The best normalised costs so far.
@@ -117,14 +120,18 @@ impl Solver {
         let tracked = tracked_atoms(program);
         let program_stats = program_statistics(program, &translation);
         let mut search = make_search(&translation, &options);
-        let settled = match task {
-            Task::Brave | Task::Cautious => settled_atoms(program, &mut search),
-            _ => Vec::new(),
+        let (settled, aliases) = match task {
+            Task::Brave | Task::Cautious => (
+                settled_atoms(program, &mut search),
+                tracked_aliases(program, &tracked),
+            ),
+            _ => (Vec::new(), Vec::new()),
         };
         let mut solver = Solver {
             search,
             approximation: vec![task == Task::Cautious; tracked.len()],
             settled,
+            aliases,
             translation,
             atom_count: program.atom_count,
             projection,
@@ -308,6 +315,12 @@ impl Solver {
             .filter(|(_, &inside)| inside)
             .map(|(v, _)| Atom(v.0))
             .chain(self.settled.iter().copied())
+            .chain(
+                self.aliases
+                    .iter()
+                    .filter(|(_, i)| self.approximation.get(*i) == Some(&true))
+                    .map(|(a, _)| *a),
+            )
             .collect();
         atoms.sort_unstable();
         atoms.dedup();
@@ -512,4 +525,47 @@ fn settled_atoms(program: &GroundProgram, search: &mut Search) -> Vec<Atom> {
     settled.sort_unstable();
     settled.dedup();
     settled
+}
+
+/// Under a projection, the untracked atoms clasp's preprocessing makes equal to a tracked atom
+/// (so its consequence models show them with it): an atom whose only rule is `x :- y.` is `y`,
+/// following such chains. Each comes with the index of its tracked atom in `tracked`.
+fn tracked_aliases(program: &GroundProgram, tracked: &[Var]) -> Vec<(Atom, usize)> {
+    if program.projection.is_none() {
+        return Vec::new();
+    }
+    let n = program.atom_count as usize + 1;
+    let mut rules_of = vec![0u32; n];
+    let mut parent: Vec<Option<u32>> = vec![None; n];
+    for rule in &program.rules {
+        for h in &rule.head {
+            if let Some(count) = rules_of.get_mut(h.0 as usize) {
+                *count += 1;
+            }
+        }
+        if let (HeadKind::Disjunction, [h], Body::Normal(body)) =
+            (rule.kind, rule.head.as_slice(), &rule.body)
+        {
+            if let ([l], Some(slot)) = (body.as_slice(), parent.get_mut(h.0 as usize)) {
+                *slot = l.is_positive().then_some(l.atom().0);
+            }
+        }
+    }
+    let root = |mut a: u32| {
+        for _ in 0..n {
+            match parent.get(a as usize).copied().flatten() {
+                Some(p) if rules_of.get(a as usize) == Some(&1) && p != a => a = p,
+                _ => break,
+            }
+        }
+        a
+    };
+    let mut index_of_root = std::collections::HashMap::new();
+    for (i, v) in tracked.iter().enumerate() {
+        index_of_root.entry(root(v.0)).or_insert(i);
+    }
+    (1..n as u32)
+        .filter(|a| tracked.binary_search(&Var(*a)).is_err())
+        .filter_map(|a| index_of_root.get(&root(a)).map(|&i| (Atom(a), i)))
+        .collect()
 }
