@@ -1,8 +1,18 @@
 //! The `mini-clingo` command line: a thin layer over `engine::cli`.
 //!
 //! SIGINT and SIGTERM (Ctrl-C) set the run's interrupt handle: the search stops, and what was
-//! found is printed with the summary, as clingo does.
-#![forbid(unsafe_code)]
+//! found is printed with the summary, as clingo does. When memory runs out the run ends with
+//! clingo's message and exit code 33 (see [`oom`]).
+//!
+//! `unsafe_code` is denied here rather than forbidden only because a global allocator needs
+//! `unsafe impl`: [`oom`] is the one module that allows it (`forbid` could not be lifted for
+//! a single module).
+#![deny(unsafe_code)]
+
+mod oom;
+
+#[global_allocator]
+static ALLOCATOR: oom::ExitOnOutOfMemory = oom::ExitOnOutOfMemory;
 
 fn main() {
     let interrupt = engine::Interrupt::new();

@@ -15,9 +15,10 @@
 //! - `externals` holds the values set by `assign_external`; they replace the program's
 //!   defaults when a search starts and the program itself is never modified.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use grounder::{Diagnostic, Dialect, Source, Symbol};
@@ -79,17 +80,29 @@ pub enum TruthValue {
 /// The grounded program and its symbol tables, shared with models.
 #[derive(Debug)]
 pub(crate) struct Ground {
+    /// The program searches start from (an empty projection removed, see
+    /// [`without_empty_projection`]).
     pub(crate) program: GroundProgram,
     /// Aligned with `program.outputs`.
     pub(crate) shown: Vec<Symbol>,
     /// `atoms[i]` is the symbol of `Atom(i + 1)`, if it has one.
     pub(crate) atoms: Vec<Option<Symbol>>,
-    /// Kept for `--text`; `None` for programs read from aspif.
-    pub(crate) grounded: Option<Grounded>,
-    /// Symbol to atom, for assumptions and externals.
-    pub(crate) index: HashMap<Symbol, Atom>,
+    /// How the program was made: from text (then `--text` can print it) or from aspif.
+    origin: Origin,
+    /// Symbol to atom, for assumptions, externals and [`crate::Model::contains`]; built on
+    /// first use (most runs never ask).
+    index: OnceLock<HashMap<Symbol, Atom>>,
     /// Output indices in clasp's printing order (see [`print_order`]).
     pub(crate) print_order: Vec<usize>,
+}
+
+/// Where a [`Ground`] came from.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Origin {
+    /// Grounded from text; `empty_projection`: the grounder's projection was empty and removed.
+    Text { empty_projection: bool },
+    /// Read from aspif.
+    Aspif,
 }
 
 impl Ground {
@@ -97,22 +110,46 @@ impl Ground {
         program: GroundProgram,
         shown: Vec<Symbol>,
         atoms: Vec<Option<Symbol>>,
-        grounded: Option<Grounded>,
+        origin: Origin,
     ) -> Ground {
-        let index = atoms
-            .iter()
-            .enumerate()
-            .filter_map(|(i, s)| Some((s.clone()?, Atom(u32::try_from(i + 1).ok()?))))
-            .collect();
         let print_order = print_order(&program);
         Ground {
             program,
             shown,
             atoms,
-            grounded,
-            index,
+            origin,
+            index: OnceLock::new(),
             print_order,
         }
+    }
+
+    /// The atom of a symbol, if the program has one.
+    pub(crate) fn atom_of(&self, symbol: &Symbol) -> Option<Atom> {
+        let index = self.index.get_or_init(|| {
+            self.atoms
+                .iter()
+                .enumerate()
+                .filter_map(|(i, s)| Some((s.clone()?, Atom(u32::try_from(i + 1).ok()?))))
+                .collect()
+        });
+        index.get(symbol).copied()
+    }
+
+    /// The grounder's result again (for `--text`); `None` for a program read from aspif.
+    fn grounded(&self) -> Option<Grounded> {
+        let Origin::Text { empty_projection } = self.origin else {
+            return None;
+        };
+        let mut program = self.program.clone();
+        if empty_projection {
+            program.projection = Some(Vec::new());
+        }
+        Some(Grounded {
+            program,
+            shown: self.shown.clone(),
+            atoms: self.atoms.clone(),
+            infos: Vec::new(),
+        })
     }
 }
 
@@ -217,12 +254,19 @@ impl Control {
         );
         let grounded = backend::ground(&self.sources, &options)
             .map_err(|e| Error::from_diagnostics(e.diagnostics))?;
-        self.infos = grounded.infos.clone();
+        let Grounded {
+            program,
+            shown,
+            atoms,
+            infos,
+        } = grounded;
+        self.infos = infos;
+        let empty_projection = program.projection.as_ref().is_some_and(Vec::is_empty);
         let ground = Ground::new(
-            without_empty_projection(grounded.program.clone()),
-            grounded.shown.clone(),
-            grounded.atoms.clone(),
-            Some(grounded),
+            without_empty_projection(program),
+            shown,
+            atoms,
+            Origin::Text { empty_projection },
         );
         self.ground = Some(Arc::new(ground));
         Ok(())
@@ -249,7 +293,7 @@ impl Control {
                 }
             }
         }
-        self.ground = Some(Arc::new(Ground::new(program, shown, atoms, None)));
+        self.ground = Some(Arc::new(Ground::new(program, shown, atoms, Origin::Aspif)));
         Ok(())
     }
 
@@ -277,8 +321,8 @@ impl Control {
     /// The ground program as text (clingo's `--text`).
     pub fn text(&self) -> Result<String, Error> {
         let ground = self.require_ground("text")?;
-        match &ground.grounded {
-            Some(grounded) => Ok(backend::print_text(grounded)),
+        match ground.grounded() {
+            Some(grounded) => Ok(backend::print_text(&grounded)),
             None => Err(Error::Usage(
                 "text of a program read from aspif".to_string(),
             )),
@@ -295,7 +339,7 @@ impl Control {
     /// As in clingo, an atom that is not external (or not in the program) is left alone.
     pub fn assign_external(&mut self, atom: &Symbol, value: TruthValue) -> Result<(), Error> {
         let ground = self.require_ground("assign_external")?;
-        let Some(&id) = ground.index.get(atom) else {
+        let Some(id) = ground.atom_of(atom) else {
             return Ok(());
         };
         if ground.program.externals.iter().any(|(a, _)| *a == id) {
@@ -332,11 +376,8 @@ impl Control {
         &self,
         assumptions: &[(Symbol, bool)],
     ) -> Result<SolveHandle, Error> {
-        let ground = Arc::clone(self.require_ground("solve")?);
-        let mut program = ground.program.clone();
-        self.apply_externals(&mut program);
-        self.apply_assumptions(&ground, &mut program, assumptions);
-        let project = self.apply_projection(&mut program);
+        let ground = self.require_ground("solve")?;
+        let (program, project) = self.search_program(ground, assumptions);
         let limit = self.effective_models(&program);
         self.interrupt.reset();
         let options = SolveOptions {
@@ -348,7 +389,27 @@ impl Control {
             time_limit: self.options.time_limit,
             interrupt: Some(self.interrupt.clone()),
         };
-        SolveHandle::start(ground, &program, options)
+        SolveHandle::start(Arc::clone(ground), &program, options)
+    }
+
+    /// The program of one search: the ground program with the assigned externals, the
+    /// assumptions and the projection installed (copied only when one of them changes it);
+    /// and whether to project.
+    fn search_program<'g>(
+        &self,
+        ground: &'g Ground,
+        assumptions: &[(Symbol, bool)],
+    ) -> (Cow<'g, GroundProgram>, bool) {
+        let mut program = Cow::Borrowed(&ground.program);
+        if !self.externals.is_empty() {
+            self.apply_externals(program.to_mut());
+        }
+        if !assumptions.is_empty() {
+            self.apply_assumptions(ground, program.to_mut(), assumptions);
+        }
+        let project =
+            self.options.projection != Projection::Off && self.apply_projection(program.to_mut());
+        (program, project)
     }
 
     fn apply_externals(&self, program: &mut GroundProgram) {
@@ -366,8 +427,8 @@ impl Control {
         assumptions: &[(Symbol, bool)],
     ) {
         for (symbol, value) in assumptions {
-            let atom = match ground.index.get(symbol) {
-                Some(&atom) => atom,
+            let atom = match ground.atom_of(symbol) {
+                Some(atom) => atom,
                 None if *value => program.new_atom(),
                 None => continue,
             };
@@ -412,37 +473,62 @@ impl Control {
     }
 }
 
-/// The order clasp prints shown atoms in: facts first (outputs without condition, or whose
-/// condition is one atom that is a fact of the program), in output order; then the others
-/// ordered by the atom of their first condition literal (clasp orders them by solver variable,
-/// which follows the atom numbering).
+/// The order clasp prints shown atoms in (`LogicProgram::prepareOutputTable`): outputs are
+/// stably sorted by the id of their condition (empty: 0; one positive literal: its atom; several
+/// literals: after all atoms, in output order; one negative literal: after those, larger atoms
+/// first, as clasp compares the literal's bits unsigned). Then the outputs whose condition is
+/// true at the start (empty, a fact, or the negation of an atom without rules) are printed
+/// first, the others after, each group in sorted order.
 pub(crate) fn print_order(program: &GroundProgram) -> Vec<usize> {
-    let facts: std::collections::HashSet<Atom> = program
-        .rules
-        .iter()
-        .filter(|r| {
-            r.kind == solver_core::HeadKind::Disjunction
-                && r.head.len() == 1
-                && matches!(&r.body, solver_core::Body::Normal(b) if b.is_empty())
-        })
-        .flat_map(|r| r.head.iter().copied())
-        .collect();
-    let is_fact = |o: &solver_core::Output| match o.condition.as_slice() {
+    let heads = head_atoms(program);
+    let true_at_start = |o: &solver_core::Output| match o.condition.as_slice() {
         [] => true,
-        [l] => l.is_positive() && facts.contains(&l.atom()),
+        [l] if l.is_positive() => heads.facts.contains(&l.atom()),
+        [l] => !heads.defined.contains(&l.atom()),
         _ => false,
     };
     let mut order: Vec<usize> = (0..program.outputs.len()).collect();
-    order.sort_by_key(|&i| {
-        let output = &program.outputs[i];
-        let first = output.condition.first().map_or(0, |l| l.atom().0);
-        if is_fact(output) {
-            (0, 0)
-        } else {
-            (1, first)
+    order.sort_by_key(|&i| condition_id(i, &program.outputs[i]));
+    let (mut first, rest): (Vec<usize>, Vec<usize>) = order
+        .into_iter()
+        .partition(|&i| true_at_start(&program.outputs[i]));
+    first.extend(rest);
+    first
+}
+
+/// clasp's sort key for output `index`'s condition (see [`print_order`]).
+fn condition_id(index: usize, output: &solver_core::Output) -> u64 {
+    const BODIES: u64 = 1 << 32;
+    const NEGATIVE: u64 = 1 << 33;
+    match output.condition.as_slice() {
+        [] => 0,
+        [l] if l.is_positive() => u64::from(l.atom().0),
+        [l] => NEGATIVE + u64::from(u32::MAX - l.atom().0),
+        _ => BODIES + index as u64,
+    }
+}
+
+/// The program's facts and the atoms that occur in some rule head.
+struct HeadAtoms {
+    facts: std::collections::HashSet<Atom>,
+    defined: std::collections::HashSet<Atom>,
+}
+
+fn head_atoms(program: &GroundProgram) -> HeadAtoms {
+    let mut heads = HeadAtoms {
+        facts: Default::default(),
+        defined: program.externals.iter().map(|(a, _)| *a).collect(),
+    };
+    for rule in &program.rules {
+        heads.defined.extend(rule.head.iter().copied());
+        let fact = rule.kind == solver_core::HeadKind::Disjunction
+            && rule.head.len() == 1
+            && matches!(&rule.body, solver_core::Body::Normal(b) if b.is_empty());
+        if fact {
+            heads.facts.extend(rule.head.iter().copied());
         }
-    });
-    order
+    }
+    heads
 }
 
 /// The atoms in the conditions of the program's outputs, ascending, without duplicates.

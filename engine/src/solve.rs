@@ -91,9 +91,8 @@ impl Model {
     /// Whether `symbol` is a true atom of this model.
     pub fn contains(&self, symbol: &Symbol) -> bool {
         self.ground
-            .index
-            .get(symbol)
-            .is_some_and(|a| self.true_atoms.binary_search(a).is_ok())
+            .atom_of(symbol)
+            .is_some_and(|a| self.true_atoms.binary_search(&a).is_ok())
     }
 
     /// Costs per priority level, highest first (empty without minimize statements).

@@ -5,13 +5,16 @@
 //! conditions does (an auxiliary atom with one rule per condition when there are several).
 //! `#count`, `#sum` and `#sum+` become weight rules over the uncertain tuples, the certain ones
 //! folded into the bound: `value >= k` is `aux :- k - fixed <= #sum{w,l : ...}`, `value <= k`
-//! is `not (value >= k+1)`, `=` both, `!=` the negation. `#min`/`#max` become disjunctions
+//! is `not (value >= k+1)`, `=` both, `!=` the negation (aggregates and conditions that depend
+//! positively on their rule's head keep clingo's semantics, see `recursion`). `#min`/`#max` become disjunctions
 //! (`#max >= b` iff some tuple with weight `>= b` holds). An assignment `X = #agg{..}` is
 //! grounded once per possible value (the subset sums of the uncertain weights, or the range
 //! between the extremes when those are too many). A body conditional literal `l : c` is the
 //! conjunction over the condition's instances of `l`, or of `aux :- l. aux :- not c_i.` when
-//! the instance's condition is not certain. Choice and head-aggregate rules become choice
-//! rules plus a constraint `:- body, not bound_holds`.
+//! the instance's condition is not certain (an instance whose literal is part of its own
+//! condition always holds and is dropped). Choice and head-aggregate rules become choice
+//! rules plus a constraint `:- body, not bound_holds`; when the elements cannot meet the bounds
+//! (see `satisfiable`) the element atoms stay undefined and only `:- body` is emitted.
 //!
 //! # Invariants
 //! - In `Mode::Domain` no atom or rule is created; aggregates are reported as possibly true
@@ -39,7 +42,7 @@ pub(crate) enum Tri {
 }
 
 /// A grouped aggregate element: its weight and its literal (`None`: certainly holds).
-type Weighted = (Val, Option<GLit>);
+pub(crate) type Weighted = (Val, Option<GLit>);
 
 /// Aggregate tuples with the alternative conditions under which each holds.
 type Groups = Vec<(Vec<Val>, Vec<Vec<GLit>>)>;
@@ -88,7 +91,7 @@ impl Grounder<'_> {
     }
 
     /// The weight of a tuple for `function`; `None` when the tuple does not count.
-    fn weight_of(function: AggregateFunction, tuple: &[Val]) -> Option<Val> {
+    pub(crate) fn weight_of(function: AggregateFunction, tuple: &[Val]) -> Option<Val> {
         match function {
             AggregateFunction::Count => Some(Val::Num(1)),
             AggregateFunction::Sum => match tuple.first() {
@@ -128,7 +131,7 @@ impl Grounder<'_> {
     }
 
     /// A literal for a disjunction of conjunctions (each non-empty).
-    fn disj_lit(&mut self, mut alts: Vec<Vec<GLit>>) -> Result<GLit, Stop> {
+    pub(crate) fn disj_lit(&mut self, mut alts: Vec<Vec<GLit>>) -> Result<GLit, Stop> {
         alts.sort();
         alts.dedup();
         if let [only] = alts.as_slice() {
@@ -136,7 +139,9 @@ impl Grounder<'_> {
                 return Ok(*lit);
             }
         }
-        Ok(GLit::pos(self.define_aux(alts)?))
+        let aux = self.define_aux(alts.clone())?;
+        self.aux_alternatives.insert(aux, alts);
+        Ok(GLit::pos(aux))
     }
 
     /// The ground outcomes of a body aggregate: an optional assignment and the literals.
@@ -171,7 +176,12 @@ impl Grounder<'_> {
                 out.push((bind, Vec::new()));
                 continue;
             }
-            let mut tri = self.bounds_tri(agg.function, &elems, &bounds)?;
+            let recursive = agg.sign == Sign::None
+                && agg
+                    .elems
+                    .iter()
+                    .any(|e| self.condition_recursive(rule, &e.cond));
+            let mut tri = self.bounds_tri(agg.function, &elems, &bounds, recursive)?;
             if agg.sign != Sign::None {
                 tri = self.negate(tri)?;
             }
@@ -188,7 +198,7 @@ impl Grounder<'_> {
     }
 
     /// Evaluates guards; `None` when one is undefined.
-    fn eval_bounds(
+    pub(crate) fn eval_bounds(
         &mut self,
         rule: &Rule,
         bounds: &[Bound],
@@ -273,16 +283,19 @@ impl Grounder<'_> {
             .collect())
     }
 
-    /// Whether the aggregate value satisfies all `bounds`.
+    /// Whether the aggregate value satisfies all `bounds` (`recursive`: the aggregate depends
+    /// positively on its rule's head, see `recursion`).
     fn bounds_tri(
         &mut self,
         function: AggregateFunction,
         elems: &[Weighted],
         bounds: &[(CompareOp, Val)],
+        recursive: bool,
     ) -> Result<Tri, Stop> {
         let mut lits = Vec::new();
         for &(op, b) in bounds {
             let tri = match function {
+                _ if recursive => self.recursive_bound_tri(function, elems, op, b)?,
                 AggregateFunction::Min | AggregateFunction::Max => {
                     self.extreme_tri(function == AggregateFunction::Max, elems, op, b)?
                 }
@@ -301,7 +314,12 @@ impl Grounder<'_> {
         })
     }
 
-    fn sum_tri(&mut self, elems: &[Weighted], op: CompareOp, b: Val) -> Result<Tri, Stop> {
+    pub(crate) fn sum_tri(
+        &mut self,
+        elems: &[Weighted],
+        op: CompareOp,
+        b: Val,
+    ) -> Result<Tri, Stop> {
         let Val::Num(n) = b else {
             let holds = compare(self.table, op, Val::Num(0), b);
             return Ok(if holds { Tri::True } else { Tri::False });
@@ -333,7 +351,7 @@ impl Grounder<'_> {
     }
 
     /// `sum >= k`.
-    fn sum_ge(&mut self, elems: &[Weighted], k: i64) -> Result<Tri, Stop> {
+    pub(crate) fn sum_ge(&mut self, elems: &[Weighted], k: i64) -> Result<Tri, Stop> {
         let num = |w: &Val| match w {
             Val::Num(n) => i64::from(*n),
             _ => 0,
@@ -369,7 +387,7 @@ impl Grounder<'_> {
     }
 
     /// `#max op b` (or `#min op b` when `!max`).
-    fn extreme_tri(
+    pub(crate) fn extreme_tri(
         &mut self,
         max: bool,
         elems: &[Weighted],
@@ -413,7 +431,12 @@ impl Grounder<'_> {
     }
 
     /// Whether some element whose weight satisfies `weight op b` holds.
-    fn exists(&mut self, elems: &[Weighted], op: CompareOp, b: Val) -> Result<Tri, Stop> {
+    pub(crate) fn exists(
+        &mut self,
+        elems: &[Weighted],
+        op: CompareOp,
+        b: Val,
+    ) -> Result<Tri, Stop> {
         let mut lits = Vec::new();
         for (w, l) in elems {
             if !compare(self.table, op, *w, b) {
@@ -534,6 +557,8 @@ impl Grounder<'_> {
             return Ok(Some(Vec::new()));
         }
         let mut instances: Vec<(Tri, Vec<GLit>)> = Vec::new();
+        let recursive = self.condition_recursive(rule, &c.cond)
+            && self.condition_recursive(rule, std::slice::from_ref(&c.lit));
         let lit = &c.lit;
         self.sub_join(rule, &c.cond, binding, mode, &mut |g, b, lits| {
             let tri = match lit {
@@ -547,20 +572,45 @@ impl Grounder<'_> {
         })?;
         let mut conj_lits = Vec::new();
         for (tri, cond) in instances {
-            let mut bodies: Vec<Vec<GLit>> = cond.iter().map(|l| vec![l.negate()]).collect();
-            match (tri, cond.is_empty()) {
-                (Tri::True, _) => continue,
-                (Tri::False, true) => return Ok(None),
-                (Tri::Lits(l), true) => {
-                    conj_lits.extend(l);
-                    continue;
-                }
-                (Tri::False, false) => {}
-                (Tri::Lits(l), false) => bodies.push(l),
+            match self.conditional_instance(tri, &cond, recursive)? {
+                Some(lits) => conj_lits.extend(lits),
+                None => return Ok(None),
             }
-            conj_lits.push(GLit::pos(self.define_aux(bodies)?));
         }
         Ok(Some(conj_lits))
+    }
+
+    /// The literals one instance `l : cond` of a conditional literal adds to the conjunction
+    /// (`None`: it is false); `recursive`: the condition depends on the rule's head.
+    fn conditional_instance(
+        &mut self,
+        tri: Tri,
+        cond: &[GLit],
+        recursive: bool,
+    ) -> Result<Option<Vec<GLit>>, Stop> {
+        if implied_by(&tri, cond) {
+            // `l : c` with `l` among the literals of `c` holds whatever `c` is.
+            return Ok(Some(Vec::new()));
+        }
+        let mut bodies: Vec<Vec<GLit>> = cond.iter().map(|l| vec![l.negate()]).collect();
+        let mut implication = None;
+        match (tri, cond.is_empty()) {
+            (Tri::True, _) => return Ok(Some(Vec::new())),
+            (Tri::False, true) => return Ok(None),
+            (Tri::Lits(l), true) => return Ok(Some(l)),
+            (Tri::False, false) => {}
+            (Tri::Lits(l), false) => {
+                if recursive {
+                    implication = Some(l.clone());
+                }
+                bodies.push(l);
+            }
+        }
+        let x = self.define_aux(bodies)?;
+        if let Some(l) = implication {
+            self.implication_support(x, cond, &l)?;
+        }
+        Ok(Some(vec![GLit::pos(x)]))
     }
 
     /// A choice rule (`function == None`) or head aggregate: choice rules for the element
@@ -578,7 +628,7 @@ impl Grounder<'_> {
     ) -> Result<(), Stop> {
         let mut instances: Vec<(Vec<Val>, AtomId, Vec<GLit>)> = Vec::new();
         for e in elems {
-            for (atom, terms, cond) in self.head_element_atoms(rule, e, binding, mode)? {
+            for (atom, terms, cond) in self.head_element_atoms(rule, e, binding, mode, false)? {
                 let tuple = match function {
                     None => self
                         .store
@@ -591,14 +641,25 @@ impl Grounder<'_> {
                 instances.push((tuple, atom, cond));
             }
         }
+        let bvals = self.eval_bounds(rule, bounds, binding);
+        let count = AggregateFunction::Count;
+        if let Some(bvals) = &bvals {
+            if !self.head_satisfiable(function.unwrap_or(count), &instances, bvals) {
+                // As gringo: the element atoms stay undefined; the body must be false.
+                return match mode {
+                    Mode::Domain => Ok(()),
+                    Mode::Emit => self.constraint(body.to_vec()),
+                };
+            }
+        }
+        for (_, atom, _) in &instances {
+            self.store.add_to_domain(self.table, *atom);
+        }
         if mode == Mode::Domain {
             return Ok(());
         }
         self.choice_rules(&instances, body)?;
-        if bounds.is_empty() {
-            return Ok(());
-        }
-        let Some(bvals) = self.eval_bounds(rule, bounds, binding) else {
+        let Some(bvals) = bvals.filter(|b| !b.is_empty()) else {
             return Ok(());
         };
         let mut index: FxHashMap<Vec<Val>, usize> = FxHashMap::default();
@@ -618,7 +679,7 @@ impl Grounder<'_> {
         }
         let function = function.unwrap_or(AggregateFunction::Count);
         let weighted = self.weighted(function, groups, mode)?;
-        let tri = self.bounds_tri(function, &weighted, &bvals)?;
+        let tri = self.bounds_tri(function, &weighted, &bvals, false)?;
         let violated = self.negate(tri)?;
         match violated {
             Tri::False => Ok(()),
@@ -675,8 +736,17 @@ impl Grounder<'_> {
     }
 }
 
+/// Whether a conditional literal's instance is implied by its own condition `cond` (its
+/// literals all occur in `cond`).
+fn implied_by(tri: &Tri, cond: &[GLit]) -> bool {
+    match tri {
+        Tri::Lits(lits) => !cond.is_empty() && lits.iter().all(|l| cond.contains(l)),
+        _ => false,
+    }
+}
+
 /// The conjunction of two three-valued literals.
-fn conj(a: Tri, b: Tri) -> Tri {
+pub(crate) fn conj(a: Tri, b: Tri) -> Tri {
     match (a, b) {
         (Tri::False, _) | (_, Tri::False) => Tri::False,
         (Tri::True, x) | (x, Tri::True) => x,

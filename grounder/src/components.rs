@@ -3,8 +3,10 @@
 //! # Invariants
 //! - Components are processed dependencies first; when a component is done its predicates are
 //!   marked complete, so negative literals and conditions over them are decided.
-//! - Plain facts (`p(1).`) are grounded first, as clingo does; headless rules (constraints,
-//!   weak constraints, `#show`, `#project`) last.
+//! - Plain facts (`p(1).`) are grounded first, in program order, as gringo puts its EDB into
+//!   the domains first; a component's first semi-naive round treats the atoms already in its
+//!   domains as new. Headless rules (constraints, weak constraints, `#show`, `#project`) are
+//!   grounded last.
 
 use fxhash::FxHashSet;
 
@@ -105,20 +107,11 @@ pub(crate) fn undefined_atom_infos(
     out
 }
 
-/// Whether `rule` is a plain fact: no body and one unconditional head atom (`p(1).`).
-fn is_plain_fact(rule: &Rule) -> bool {
-    match &rule.head {
-        crate::rules::Head::Disj(elems) => {
-            rule.body.is_empty() && matches!(elems.as_slice(), [e] if e.cond.is_empty())
-        }
-        _ => false,
-    }
-}
-
-/// Grounds the plain facts first, as clingo does, and records them (see
+/// Grounds the plain facts (simple facts: ground atoms without body, see
+/// `order::is_simple_fact`) first, as clingo does, and records them (see
 /// `Grounder::plain_facts`). They are grounded again, to no effect, with their component.
 fn ground_plain_facts(g: &mut Grounder, rules: &[Rule]) -> Result<(), Stop> {
-    for rule in rules.iter().filter(|r| is_plain_fact(r)) {
+    for rule in rules.iter().filter(|r| crate::order::is_simple_fact(r)) {
         join_rule(g, rule, None, Mode::Emit)?;
     }
     g.plain_facts = (0..g.store.atoms.len() as u32)
@@ -175,9 +168,10 @@ fn fact_scopes(rules: &[Rule], infos: &[RuleInfo], preds: usize) -> Vec<Vec<u32>
 pub(crate) fn ground_all(g: &mut Grounder, rules: &[Rule]) -> Result<(), Stop> {
     ground_plain_facts(g, rules)?;
     let infos: Vec<RuleInfo> = rules.iter().map(|r| rule_info(g, r)).collect();
+    crate::recursion::positive_components(g, rules);
     g.fact_scopes = fact_scopes(rules, &infos, g.store.preds.len());
     let mut remaining = vec![0u32; g.store.preds.len()];
-    let counted = |r: &Rule| !is_plain_fact(r);
+    let counted = |r: &Rule| !crate::order::is_simple_fact(r);
     for (_, info) in rules.iter().zip(&infos).filter(|(r, _)| counted(r)) {
         for h in distinct(&info.heads) {
             if let Some(n) = remaining.get_mut(h as usize) {
@@ -301,7 +295,7 @@ fn ground_component(
         .map(|&i| recursive_literals(g, rules.get(i), &in_comp))
         .collect();
     let size_of = |g: &Grounder, p: u32| g.store.size(p);
-    // Atoms already there (the plain facts) are new to the first round.
+    // Atoms already in the domains (simple facts) are new to the first round.
     let mut old: Vec<u32> = vec![0; preds.len()];
     let mut cur: Vec<u32> = preds.iter().map(|&p| size_of(g, p)).collect();
     let mut round = 0;

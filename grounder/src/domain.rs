@@ -5,10 +5,12 @@
 //! of some ground rule, in insertion order; positions in that list give semi-naive evaluation
 //! its old/delta/all ranges. An index maps the values at a set of argument positions (a bit
 //! mask) to the ascending positions of matching domain members; it is built the first time a
-//! join asks for that mask and kept up to date on every insertion.
+//! join asks for that mask and kept up to date on every insertion. A lookup with every
+//! argument bound needs no index: the atom is found by its term ([`Store::find_bound`]).
 //!
 //! # Invariants
 //! - `by_val[atoms[i].val] == i` for every non-auxiliary atom.
+//! - `members[atoms[a].pos] == a` for every atom `a` in a domain.
 //! - Index lists are ascending (members are only appended), so a position range is a
 //!   contiguous sub-slice found by binary search.
 //! - A fact is in its domain.
@@ -33,7 +35,12 @@ pub(crate) struct AtomInfo {
     pub fact: bool,
     /// In the domain (occurs in some ground head).
     pub in_domain: bool,
+    /// Position in its domain's `members` (`NOT_MEMBER` if not there).
+    pub pos: u32,
 }
+
+/// `AtomInfo::pos` of an atom outside its domain.
+const NOT_MEMBER: u32 = u32::MAX;
 
 /// One predicate's domain.
 #[derive(Debug)]
@@ -70,6 +77,28 @@ fn key_of(args: &[Val], mask: u64) -> Box<[Val]> {
         .collect()
 }
 
+/// The index of `members` on the argument positions in `mask`.
+fn build_index(
+    atoms: &[AtomInfo],
+    table: &Interner,
+    members: &[AtomId],
+    mask: u64,
+) -> FxHashMap<Box<[Val]>, Vec<u32>> {
+    let mut index: FxHashMap<Box<[Val]>, Vec<u32>> = FxHashMap::default();
+    for (pos, &m) in members.iter().enumerate() {
+        let val = atoms.get(m.0 as usize).and_then(|i| i.val);
+        let args: &[Val] = match val.and_then(|v| table.as_fun(v)) {
+            Some(f) => f.args,
+            None => &[],
+        };
+        index
+            .entry(key_of(args, mask))
+            .or_default()
+            .push(pos as u32);
+    }
+    index
+}
+
 impl Store {
     /// The index of predicate `p`, registering it if new.
     pub fn pred(&mut self, p: Pred) -> u32 {
@@ -103,6 +132,7 @@ impl Store {
             pred,
             fact: false,
             in_domain: false,
+            pos: NOT_MEMBER,
         });
         self.by_val.insert(val, id);
         id
@@ -121,6 +151,7 @@ impl Store {
             pred: u32::MAX,
             fact: false,
             in_domain: true,
+            pos: NOT_MEMBER,
         });
         id
     }
@@ -161,9 +192,10 @@ impl Store {
             return true;
         };
         let pos = dom.members.len() as u32;
+        info.pos = pos;
         dom.members.push(a);
         let args: &[Val] = match val.and_then(|v| table.as_fun(v)) {
-            Some(f) => &f.args,
+            Some(f) => f.args,
             None => &[],
         };
         for (&mask, index) in dom.indexes.iter_mut() {
@@ -172,50 +204,61 @@ impl Store {
         true
     }
 
-    /// Positions in `[lo, hi)` of `pred`'s members whose arguments at `mask` equal `key`.
-    pub fn lookup(
+    /// The members in positions `[lo, hi)` of `pred` whose arguments at `mask` equal `key`
+    /// (`key` holds those arguments in order), appended to `out` as `make(atom)`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn lookup<C>(
         &mut self,
         table: &Interner,
         pred: u32,
         mask: u64,
         key: &[Val],
-        lo: u32,
-        hi: u32,
-    ) -> Vec<AtomId> {
+        (lo, hi): (u32, u32),
+        out: &mut Vec<C>,
+        make: impl Fn(AtomId) -> C,
+    ) {
         let Some(dom) = self.preds.get_mut(pred as usize) else {
-            return Vec::new();
+            return;
         };
         let hi = hi.min(dom.members.len() as u32);
         if lo >= hi {
-            return Vec::new();
+            return;
         }
         if mask == 0 {
-            return dom.members[lo as usize..hi as usize].to_vec();
+            let members = dom.members.get(lo as usize..hi as usize).unwrap_or(&[]);
+            out.extend(members.iter().map(|&m| make(m)));
+            return;
         }
         if !dom.indexes.contains_key(&mask) {
-            let mut index: FxHashMap<Box<[Val]>, Vec<u32>> = FxHashMap::default();
-            for (pos, &m) in dom.members.iter().enumerate() {
-                let val = self.atoms.get(m.0 as usize).and_then(|i| i.val);
-                let args: &[Val] = match val.and_then(|v| table.as_fun(v)) {
-                    Some(f) => &f.args,
-                    None => &[],
-                };
-                index
-                    .entry(key_of(args, mask))
-                    .or_default()
-                    .push(pos as u32);
-            }
+            let index = build_index(&self.atoms, table, &dom.members, mask);
             dom.indexes.insert(mask, index);
         }
         let Some(list) = dom.indexes.get(&mask).and_then(|ix| ix.get(key)) else {
-            return Vec::new();
+            return;
         };
         let start = list.partition_point(|&p| p < lo);
         let end = list.partition_point(|&p| p < hi);
-        list[start..end]
-            .iter()
-            .filter_map(|&p| dom.members.get(p as usize).copied())
-            .collect()
+        let positions = list.get(start..end).unwrap_or(&[]);
+        out.extend(
+            positions
+                .iter()
+                .filter_map(|&p| dom.members.get(p as usize).map(|&m| make(m))),
+        );
+    }
+
+    /// The member of `pred` in positions `[lo, hi)` whose term is `name(args)` (all
+    /// arguments bound), if any.
+    pub fn find_bound(
+        &self,
+        table: &Interner,
+        pred: &Pred,
+        args: &[Val],
+        (lo, hi): (u32, u32),
+    ) -> Option<AtomId> {
+        let val = table.find_fun(pred.name, pred.negative, args)?;
+        let atom = self.find(val)?;
+        let info = self.info(atom)?;
+        (info.pos != NOT_MEMBER && lo <= info.pos && info.pos < hi).then_some(atom)
     }
 
     /// Number of members of `pred`.
@@ -230,37 +273,61 @@ impl Store {
 mod tests {
     use super::*;
 
-    /// Index lookups see members added after the index was built, restricted to a range.
+    /// The members a lookup finds.
+    fn found(
+        store: &mut Store,
+        table: &Interner,
+        pred: u32,
+        mask: u64,
+        key: &[Val],
+        range: (u32, u32),
+    ) -> Vec<AtomId> {
+        let mut out = Vec::new();
+        store.lookup(table, pred, mask, key, range, &mut out, |a| a);
+        out
+    }
+
+    /// Index lookups see members added after the index was built, restricted to a range;
+    /// fully bound lookups find the member by its term.
     #[test]
     fn indexes_follow_insertions_and_ranges() {
         let mut table = Interner::default();
         let mut store = Store::default();
         let name = table.name("e");
-        let pred = store.pred(Pred {
+        let e = Pred {
             name,
             arity: 2,
             negative: false,
-        });
+        };
+        let pred = store.pred(e);
         let add = |store: &mut Store, table: &mut Interner, a: i32, b: i32| {
             let v = table.fun(name, false, &[Val::Num(a), Val::Num(b)]);
             let id = store.atom(v, pred);
             store.add_to_domain(table, id);
             id
         };
+        let all = (0, u32::MAX);
         let first = add(&mut store, &mut table, 1, 2);
         let key = [Val::Num(1)];
-        assert_eq!(
-            store.lookup(&table, pred, 1, &key, 0, u32::MAX),
-            vec![first]
-        );
+        assert_eq!(found(&mut store, &table, pred, 1, &key, all), vec![first]);
         let second = add(&mut store, &mut table, 1, 3);
         add(&mut store, &mut table, 2, 3);
         assert_eq!(
-            store.lookup(&table, pred, 1, &key, 0, u32::MAX),
+            found(&mut store, &table, pred, 1, &key, all),
             vec![first, second]
         );
-        assert_eq!(store.lookup(&table, pred, 1, &key, 1, 3), vec![second]);
-        assert_eq!(store.lookup(&table, pred, 0, &[], 0, u32::MAX).len(), 3);
+        assert_eq!(
+            found(&mut store, &table, pred, 1, &key, (1, 3)),
+            vec![second]
+        );
+        assert_eq!(found(&mut store, &table, pred, 0, &[], all).len(), 3);
         assert!(!store.add_to_domain(&table, first));
+        let args = [Val::Num(1), Val::Num(3)];
+        assert_eq!(store.find_bound(&table, &e, &args, all), Some(second));
+        assert_eq!(store.find_bound(&table, &e, &args, (0, 1)), None);
+        assert_eq!(
+            store.find_bound(&table, &e, &[Val::Num(3), Val::Num(1)], all),
+            None
+        );
     }
 }

@@ -121,11 +121,12 @@ pub(crate) fn unary(table: &mut Interner, op: UnaryOp, v: Val) -> Result<Val, Un
     match (op, v) {
         (UnaryOp::Minus, Val::Num(n)) => Ok(Val::Num(n.wrapping_neg())),
         (UnaryOp::Minus, Val::Fun(id)) => {
-            let f = table.fun_data(id).clone();
+            let f = table.fun_data(id);
             if table.name_text(f.name).is_empty() && f.args.is_empty() {
                 return Err(Undefined);
             }
-            Ok(table.fun(f.name, !f.negative, &f.args))
+            let (name, negative, args) = (f.name, f.negative, f.args.to_vec());
+            Ok(table.fun(name, !negative, &args))
         }
         (UnaryOp::BitNot, Val::Num(n)) => Ok(Val::Num(!n)),
         (UnaryOp::Abs, Val::Num(n)) => Ok(Val::Num(n.wrapping_abs())),
@@ -199,8 +200,11 @@ pub(crate) fn match_term(
             if f.name != *name || f.negative != *negative || f.args.len() != args.len() {
                 return Ok(false);
             }
-            let vals = f.args.clone();
-            for (a, &w) in args.iter().zip(vals.iter()) {
+            for (i, a) in args.iter().enumerate() {
+                // Fetched per argument: matching may intern terms (bound arithmetic).
+                let Some(w) = table.as_fun(v).and_then(|f| f.args.get(i).copied()) else {
+                    return Ok(false);
+                };
                 if !match_term(table, a, w, binding, trail)? {
                     return Ok(false);
                 }

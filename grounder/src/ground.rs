@@ -148,7 +148,7 @@ pub(crate) fn ground_program(
     }
     let (mut truth, external) = initial_truth(&g);
     let ground_rules = simplify(&mut truth, &external, std::mem::take(&mut g.rules));
-    let built = crate::output::build(&g, &ground_rules, &truth, &rewritten.directives);
+    let built = crate::output::build(&g, &rules, &ground_rules, &truth, &rewritten.directives);
     Ok(Grounded {
         program: built.program,
         shown: built.shown,
@@ -212,7 +212,7 @@ fn classical_negation(g: &mut Grounder) -> Result<(), Stop> {
         if !f.negative || !info.in_domain {
             continue;
         }
-        pairs.push((AtomId(i as u32), f.name, f.args.clone()));
+        pairs.push((AtomId(i as u32), f.name, f.args.to_vec()));
     }
     for (neg, name, args) in pairs {
         let positive = g.table.fun(name, false, &args);

@@ -12,7 +12,9 @@
 //! ground rules with complete element sets.
 //!
 //! A join is an explicit stack of frames (no recursion on body length), one per literal of the
-//! plan (see `safety::plan`); each frame holds the candidates for its literal. Facts are
+//! plan (see `safety::plan`); each frame owns a slice of one candidate stack (its literal's
+//! candidates, pushed when the frame is entered and popped with it). The stacks live in a
+//! [`JoinScratch`] that the grounder reuses, so the join loop does not allocate. Facts are
 //! dropped from ground bodies as they are met; a negative literal over a complete predicate is
 //! decided (true when its atom is not derivable, false for a fact). A disjunctive head element
 //! `a : c` whose condition is not certain is replaced by a stand-in atom `h` with
@@ -20,7 +22,7 @@
 //!
 //! # Invariants
 //! - The binding and the collected ground literals are restored on backtracking (trail and
-//!   length marks per frame).
+//!   length marks per frame); a frame's candidates are the top of the candidate stack.
 //! - A ground rule is emitted only in `Mode::Emit`.
 
 use fxhash::{FxHashMap, FxHashSet};
@@ -126,23 +128,82 @@ pub(crate) struct Extras {
 }
 
 /// One candidate for a join frame.
-#[derive(Clone, Debug)]
+#[derive(Copy, Clone, Debug)]
 enum Cand {
     /// A domain atom to match.
     Atom(AtomId),
     /// Match the unbound side of a comparison with a value.
     Match(Val),
-    /// Bind a variable (ranges, aggregate assignments) and add literals.
-    Assign(Option<(u32, Val)>, Vec<GLit>),
+    /// Bind a variable (ranges, aggregate assignments) and add the literals
+    /// `cand_lits[start..end]` of the join's [`JoinScratch`].
+    Assign(Option<(u32, Val)>, u32, u32),
 }
 
-/// A join frame.
+/// A join frame: the candidates `cands[start..end]` of plan step `step` (in the join's
+/// [`JoinScratch`]), `next` the one to try next, and the lengths to restore before each try.
 struct Frame {
+    /// The plan step.
     step: usize,
-    cands: Vec<Cand>,
+    /// First candidate.
+    start: usize,
+    /// Next candidate to try.
     next: usize,
+    /// End of the candidates.
+    end: usize,
+    /// Length of `cand_lits` before this frame's candidates.
+    lits_mark: usize,
+    /// Length of the trail when the frame was entered.
     trail: usize,
+    /// Length of the collected ground literals when the frame was entered.
     glits: usize,
+}
+
+/// The buffers of one join, kept by the grounder and reused by later joins so the join loop
+/// does not allocate. Every buffer is empty between joins; a nested join (an aggregate's
+/// elements, a condition) takes another one.
+#[derive(Default)]
+pub(crate) struct JoinScratch {
+    /// Variables bound so far, in binding order.
+    trail: Vec<u32>,
+    /// Ground body literals collected so far.
+    glits: Vec<GLit>,
+    /// The frames, one per plan step entered.
+    frames: Vec<Frame>,
+    /// The candidates of all frames, the innermost frame's last.
+    cands: Vec<Cand>,
+    /// The literals of `Cand::Assign` candidates.
+    cand_lits: Vec<GLit>,
+    /// The bound arguments of an atom being looked up.
+    key: Vec<Val>,
+}
+
+impl JoinScratch {
+    /// Adds a candidate that binds `bind` and adds `lits`.
+    fn push_assign(&mut self, bind: Option<(u32, Val)>, lits: &[GLit]) {
+        let start = self.cand_lits.len() as u32;
+        self.cand_lits.extend_from_slice(lits);
+        let end = self.cand_lits.len() as u32;
+        self.cands.push(Cand::Assign(bind, start, end));
+    }
+
+    /// Empties every buffer.
+    fn clear(&mut self) {
+        self.trail.clear();
+        self.glits.clear();
+        self.frames.clear();
+        self.cands.clear();
+        self.cand_lits.clear();
+        self.key.clear();
+    }
+}
+
+/// Unbinds the variables of `trail` from position `mark` on.
+fn unbind_to(binding: &mut Binding, trail: &mut Vec<u32>, mark: usize) {
+    for v in trail.drain(mark.min(trail.len())..) {
+        if let Some(slot) = binding.get_mut(v as usize) {
+            *slot = None;
+        }
+    }
 }
 
 /// Limits on the grounder's work.
@@ -182,6 +243,14 @@ pub(crate) struct Grounder<'a> {
     pub current_rule: Option<usize>,
     /// Limits.
     pub budget: Budget,
+    /// The component of each predicate in the positive dependency graph (see `recursion`).
+    pub positive_scc: Vec<u32>,
+    /// Join buffers not in use (see [`JoinScratch`]).
+    scratch: Vec<JoinScratch>,
+    /// The argument values of an atom being grounded (empty between uses).
+    args_buf: Vec<Val>,
+    /// The alternatives (conjunctions) of each auxiliary atom made for a disjunction.
+    pub aux_alternatives: FxHashMap<AtomId, Vec<Vec<GLit>>>,
 }
 
 /// A ground head element: its atom, its tuple and the literals of its condition.
@@ -222,6 +291,10 @@ impl<'a> Grounder<'a> {
             fact_scopes: Vec::new(),
             current_rule: None,
             budget,
+            positive_scc: Vec::new(),
+            scratch: Vec::new(),
+            args_buf: Vec::new(),
+            aux_alternatives: FxHashMap::default(),
         }
     }
 
@@ -322,13 +395,22 @@ impl<'a> Grounder<'a> {
 
     /// The ground atom of a pattern under `binding`.
     pub fn ground_atom(&mut self, rule: &Rule, a: &AtomPat, binding: &Binding) -> Option<AtomId> {
-        let mut args = Vec::with_capacity(a.args.len());
+        let mut args = std::mem::take(&mut self.args_buf);
+        args.clear();
         for t in &a.args {
-            args.push(self.eval_term(rule, t, binding)?);
+            match self.eval_term(rule, t, binding) {
+                Some(v) => args.push(v),
+                None => break,
+            }
         }
-        let val = self.table.fun(a.pred.name, a.pred.negative, &args);
-        let pred = self.store.pred(a.pred);
-        Some(self.store.atom(val, pred))
+        let atom = (args.len() == a.args.len()).then(|| {
+            let val = self.table.fun(a.pred.name, a.pred.negative, &args);
+            let pred = self.store.pred(a.pred);
+            self.store.atom(val, pred)
+        });
+        args.clear();
+        self.args_buf = args;
+        atom
     }
 
     /// The bound variables of a binding.
@@ -350,62 +432,73 @@ impl<'a> Grounder<'a> {
         binding: &mut Binding,
         found: &mut Found<'_, 'a>,
     ) -> Result<(), Stop> {
-        let JoinPlan {
-            lits,
-            order,
-            ranges,
-            mode,
-        } = plan;
-        let mut trail: Vec<u32> = Vec::new();
-        let mut glits: Vec<GLit> = Vec::new();
-        let mut frames: Vec<Frame> = Vec::new();
-        if order.is_empty() {
-            return found(self, binding, &glits);
+        if plan.order.is_empty() {
+            return found(self, binding, &[]);
         }
-        let first = self.candidates(rule, lits, order, 0, ranges, mode, binding)?;
-        frames.push(Frame {
-            step: 0,
-            cands: first,
-            next: 0,
-            trail: 0,
-            glits: 0,
-        });
-        while let Some(frame) = frames.last_mut() {
-            for v in trail.drain(frame.trail..) {
-                if let Some(slot) = binding.get_mut(v as usize) {
-                    *slot = None;
-                }
-            }
-            glits.truncate(frame.glits);
-            let Some(cand) = frame.cands.get(frame.next).cloned() else {
-                frames.pop();
+        let mut scratch = self.scratch.pop().unwrap_or_default();
+        let result = self.run_join(rule, plan, binding, found, &mut scratch);
+        unbind_to(binding, &mut scratch.trail, 0);
+        scratch.clear();
+        self.scratch.push(scratch);
+        result
+    }
+
+    /// The join loop: try each frame's candidates in turn, entering the next plan step after
+    /// each one that matches and reporting a solution after the last step.
+    fn run_join(
+        &mut self,
+        rule: &Rule,
+        plan: JoinPlan,
+        binding: &mut Binding,
+        found: &mut Found<'_, 'a>,
+        s: &mut JoinScratch,
+    ) -> Result<(), Stop> {
+        self.push_frame(rule, plan, 0, binding, s)?;
+        while let Some(frame) = s.frames.last_mut() {
+            unbind_to(binding, &mut s.trail, frame.trail);
+            s.glits.truncate(frame.glits);
+            let Some(&cand) = s.cands.get(frame.next).filter(|_| frame.next < frame.end) else {
+                s.cands.truncate(frame.start);
+                s.cand_lits.truncate(frame.lits_mark);
+                s.frames.pop();
                 continue;
             };
             frame.next += 1;
             let step = frame.step;
             self.tick()?;
-            let lit = order.get(step).and_then(|&i| lits.get(i));
-            if !self.apply(lit, cand, binding, &mut trail, &mut glits) {
+            let lit = plan.order.get(step).and_then(|&i| plan.lits.get(i));
+            if !self.apply(lit, cand, binding, s) {
                 continue;
             }
-            if step + 1 == order.len() {
-                found(self, binding, &glits)?;
+            if step + 1 == plan.order.len() {
+                found(self, binding, &s.glits)?;
                 continue;
             }
-            let cands = self.candidates(rule, lits, order, step + 1, ranges, mode, binding)?;
-            frames.push(Frame {
-                step: step + 1,
-                cands,
-                next: 0,
-                trail: trail.len(),
-                glits: glits.len(),
-            });
+            self.push_frame(rule, plan, step + 1, binding, s)?;
         }
-        for v in trail.drain(..) {
-            if let Some(slot) = binding.get_mut(v as usize) {
-                *slot = None;
-            }
-        }
+        Ok(())
+    }
+
+    /// Enters plan step `step`: computes its candidates and pushes its frame.
+    fn push_frame(
+        &mut self,
+        rule: &Rule,
+        plan: JoinPlan,
+        step: usize,
+        binding: &mut Binding,
+        s: &mut JoinScratch,
+    ) -> Result<(), Stop> {
+        let (start, lits_mark) = (s.cands.len(), s.cand_lits.len());
+        self.candidates(rule, plan, step, binding, s)?;
+        s.frames.push(Frame {
+            step,
+            start,
+            next: start,
+            end: s.cands.len(),
+            lits_mark,
+            trail: s.trail.len(),
+            glits: s.glits.len(),
+        });
         Ok(())
     }
 
@@ -415,33 +508,23 @@ impl<'a> Grounder<'a> {
         lit: Option<&Lit>,
         cand: Cand,
         binding: &mut Binding,
-        trail: &mut Vec<u32>,
-        glits: &mut Vec<GLit>,
+        s: &mut JoinScratch,
     ) -> bool {
+        let JoinScratch {
+            trail,
+            glits,
+            cand_lits,
+            ..
+        } = s;
         match (cand, lit) {
             (Cand::Atom(a), Some(Lit::Atom(_, pat))) => {
-                let Some(val) = self.store.info(a).and_then(|i| i.val) else {
-                    return false;
-                };
-                let args = match self.table.as_fun(val) {
-                    Some(f) => f.args.clone(),
-                    None => return false,
-                };
-                for (t, &v) in pat.args.iter().zip(args.iter()) {
-                    if match_term(self.table, t, v, binding, trail) != Ok(true) {
-                        return false;
-                    }
-                }
-                if !self.store.is_fact(a) {
-                    glits.push(GLit::pos(a));
-                }
-                true
+                self.apply_atom(a, pat, binding, trail, glits)
             }
             (Cand::Match(v), Some(Lit::Cmp(_, l, r))) => {
                 let side = if l.is_bound(binding) { r } else { l };
                 match_term(self.table, side, v, binding, trail) == Ok(true)
             }
-            (Cand::Assign(bind, lits), _) => {
+            (Cand::Assign(bind, start, end), _) => {
                 if let Some((var, v)) = bind {
                     match binding.get_mut(var as usize) {
                         Some(slot @ None) => {
@@ -452,95 +535,130 @@ impl<'a> Grounder<'a> {
                         _ => return false,
                     }
                 }
-                glits.extend(lits);
+                glits.extend_from_slice(cand_lits.get(start as usize..end as usize).unwrap_or(&[]));
                 true
             }
             _ => false,
         }
     }
 
-    /// The candidates of plan step `step`.
-    #[allow(clippy::too_many_arguments)]
+    /// Matches the pattern of a positive literal with domain atom `a`.
+    fn apply_atom(
+        &mut self,
+        a: AtomId,
+        pat: &AtomPat,
+        binding: &mut Binding,
+        trail: &mut Vec<u32>,
+        glits: &mut Vec<GLit>,
+    ) -> bool {
+        let Some(val) = self.store.info(a).and_then(|i| i.val) else {
+            return false;
+        };
+        if self.table.as_fun(val).is_none() {
+            return false;
+        }
+        for (i, t) in pat.args.iter().enumerate() {
+            // Fetched per argument: matching may intern terms (bound arithmetic).
+            let arg = self.table.as_fun(val).and_then(|f| f.args.get(i).copied());
+            let Some(v) = arg else { return false };
+            if match_term(self.table, t, v, binding, trail) != Ok(true) {
+                return false;
+            }
+        }
+        if !self.store.is_fact(a) {
+            glits.push(GLit::pos(a));
+        }
+        true
+    }
+
+    /// Pushes the candidates of plan step `step` onto `s.cands`.
     fn candidates(
         &mut self,
         rule: &Rule,
-        lits: &[Lit],
-        order: &[usize],
+        plan: JoinPlan,
         step: usize,
-        ranges: Option<&Ranges>,
-        mode: Mode,
         binding: &mut Binding,
-    ) -> Result<Vec<Cand>, Stop> {
-        let Some(&index) = order.get(step) else {
-            return Ok(Vec::new());
+        s: &mut JoinScratch,
+    ) -> Result<(), Stop> {
+        let Some(&index) = plan.order.get(step) else {
+            return Ok(());
         };
-        let Some(lit) = lits.get(index) else {
-            return Ok(Vec::new());
+        let Some(lit) = plan.lits.get(index) else {
+            return Ok(());
         };
-        let yes = || vec![Cand::Assign(None, Vec::new())];
-        Ok(match lit {
+        match lit {
             Lit::Bool(b) => {
                 if *b {
-                    yes()
-                } else {
-                    Vec::new()
+                    s.push_assign(None, &[]);
                 }
             }
             Lit::Atom(Sign::None, pat) => {
-                let range = ranges.and_then(|r| r.get(index)).copied();
-                self.atom_candidates(rule, pat, range, binding)
+                let range = plan.ranges.and_then(|r| r.get(index)).copied();
+                self.atom_candidates(rule, pat, range.unwrap_or((0, u32::MAX)), binding, s);
             }
-            Lit::Atom(sign, pat) => self.negative_candidates(rule, *sign, pat, binding)?,
-            Lit::Cmp(op, l, r) => self.compare_candidates(rule, *op, l, r, binding),
-            Lit::Range(v, lo, hi) => self.range_candidates(rule, *v, lo, hi, binding)?,
-            Lit::Agg(agg) => self
-                .body_aggregate(rule, agg, binding, mode)?
-                .into_iter()
-                .map(|(bind, lits)| Cand::Assign(bind, lits))
-                .collect(),
-            Lit::Cond(c) => match self.conditional(rule, c, binding, mode)? {
-                Some(lits) => vec![Cand::Assign(None, lits)],
-                None => Vec::new(),
-            },
-        })
+            Lit::Atom(sign, pat) => self.negative_candidates(rule, *sign, pat, binding, s)?,
+            Lit::Cmp(op, l, r) => self.compare_candidates(rule, *op, l, r, binding, s),
+            Lit::Range(v, lo, hi) => self.range_candidates(rule, *v, lo, hi, binding, s)?,
+            Lit::Agg(agg) => {
+                for (bind, lits) in self.body_aggregate(rule, agg, binding, plan.mode)? {
+                    s.push_assign(bind, &lits);
+                }
+            }
+            Lit::Cond(c) => {
+                if let Some(lits) = self.conditional(rule, c, binding, plan.mode)? {
+                    s.push_assign(None, &lits);
+                }
+            }
+        }
+        Ok(())
     }
 
+    /// The domain atoms in `range` that agree with the bound arguments of `pat`.
     fn atom_candidates(
         &mut self,
         rule: &Rule,
         pat: &AtomPat,
-        range: Option<(u32, u32)>,
+        range: (u32, u32),
         binding: &Binding,
-    ) -> Vec<Cand> {
+        s: &mut JoinScratch,
+    ) {
         let pred = self.store.pred(pat.pred);
         let mut mask = 0u64;
-        let mut key = Vec::new();
+        let mut all_bound = true;
+        s.key.clear();
         for (i, t) in pat.args.iter().enumerate() {
             if i < 64 && t.is_bound(binding) {
                 match self.eval_term(rule, t, binding) {
-                    Some(v) => key.push(v),
-                    None => return Vec::new(),
+                    Some(v) => s.key.push(v),
+                    None => return,
                 }
                 mask |= 1 << i;
+            } else {
+                all_bound = false;
             }
         }
-        let (lo, hi) = range.unwrap_or((0, u32::MAX));
+        if all_bound && !pat.args.is_empty() {
+            let found = self.store.find_bound(self.table, &pat.pred, &s.key, range);
+            s.cands.extend(found.map(Cand::Atom));
+            return;
+        }
+        let JoinScratch { key, cands, .. } = s;
         self.store
-            .lookup(self.table, pred, mask, &key, lo, hi)
-            .into_iter()
-            .map(Cand::Atom)
-            .collect()
+            .lookup(self.table, pred, mask, key, range, cands, Cand::Atom);
     }
 
+    /// A negated literal: decided when its predicate is complete (or the atom is a fact),
+    /// else the literal itself (`not not a` through an auxiliary atom).
     fn negative_candidates(
         &mut self,
         rule: &Rule,
         sign: Sign,
         pat: &AtomPat,
         binding: &Binding,
-    ) -> Result<Vec<Cand>, Stop> {
+        s: &mut JoinScratch,
+    ) -> Result<(), Stop> {
         let Some(atom) = self.ground_atom(rule, pat, binding) else {
-            return Ok(Vec::new());
+            return Ok(());
         };
         let complete = self
             .store
@@ -549,19 +667,22 @@ impl<'a> Grounder<'a> {
             .is_some_and(|d| d.complete);
         let fact = self.store.is_fact(atom);
         let derivable = self.store.info(atom).is_some_and(|i| i.in_domain);
-        let lits = match sign {
-            Sign::Not if fact => return Ok(Vec::new()),
-            Sign::Not if complete && !derivable => Vec::new(),
-            Sign::Not => vec![GLit::neg(atom)],
-            _ if fact => Vec::new(),
-            _ if complete && !derivable => return Ok(Vec::new()),
-            _ => vec![GLit::neg(self.not_aux(atom)?)],
-        };
-        Ok(vec![Cand::Assign(None, lits)])
+        match sign {
+            Sign::Not if fact => {}
+            Sign::Not if complete && !derivable => s.push_assign(None, &[]),
+            Sign::Not => s.push_assign(None, &[GLit::neg(atom)]),
+            _ if fact => s.push_assign(None, &[]),
+            _ if complete && !derivable => {}
+            _ => {
+                let aux = self.not_aux(atom)?;
+                s.push_assign(None, &[GLit::neg(aux)]);
+            }
+        }
+        Ok(())
     }
 
     /// The auxiliary atom `aux :- not atom.` (so `not aux` is `not not atom`).
-    fn not_aux(&mut self, atom: AtomId) -> Result<AtomId, Stop> {
+    pub(crate) fn not_aux(&mut self, atom: AtomId) -> Result<AtomId, Stop> {
         if let Some(&aux) = self.not_aux.get(&atom) {
             return Ok(aux);
         }
@@ -570,6 +691,8 @@ impl<'a> Grounder<'a> {
         Ok(aux)
     }
 
+    /// A comparison: checked when both sides are bound, else the value the unbound side
+    /// must match.
     fn compare_candidates(
         &mut self,
         rule: &Rule,
@@ -577,34 +700,35 @@ impl<'a> Grounder<'a> {
         l: &T,
         r: &T,
         binding: &Binding,
-    ) -> Vec<Cand> {
+        s: &mut JoinScratch,
+    ) {
         let (lb, rb) = (l.is_bound(binding), r.is_bound(binding));
         if lb && rb {
             let (Some(x), Some(y)) = (
                 self.eval_term(rule, l, binding),
                 self.eval_term(rule, r, binding),
             ) else {
-                return Vec::new();
+                return;
             };
             if compare(self.table, op, x, y) {
-                return vec![Cand::Assign(None, Vec::new())];
+                s.push_assign(None, &[]);
             }
-            return Vec::new();
+            return;
         }
         let free_side = if lb { r } else { l };
         if op == CompareOp::Eq && (!(lb || rb) || !free_side.is_matchable(binding)) {
-            return match crate::eval::solve_linear(l, r, binding) {
-                Some(Some(bind)) => vec![Cand::Assign(Some(bind), Vec::new())],
-                _ => Vec::new(),
-            };
+            if let Some(Some(bind)) = crate::eval::solve_linear(l, r, binding) {
+                s.push_assign(Some(bind), &[]);
+            }
+            return;
         }
         let bound_side = if lb { l } else { r };
-        match self.eval_term(rule, bound_side, binding) {
-            Some(v) => vec![Cand::Match(v)],
-            None => Vec::new(),
+        if let Some(v) = self.eval_term(rule, bound_side, binding) {
+            s.cands.push(Cand::Match(v));
         }
     }
 
+    /// An interval `var = lo..hi`: checked when `var` is bound, else one candidate per value.
     fn range_candidates(
         &mut self,
         rule: &Rule,
@@ -612,23 +736,22 @@ impl<'a> Grounder<'a> {
         lo: &T,
         hi: &T,
         binding: &Binding,
-    ) -> Result<Vec<Cand>, Stop> {
+        s: &mut JoinScratch,
+    ) -> Result<(), Stop> {
         let (Some(a), Some(b)) = (
             self.eval_term(rule, lo, binding),
             self.eval_term(rule, hi, binding),
         ) else {
-            return Ok(Vec::new());
+            return Ok(());
         };
         let (Val::Num(a), Val::Num(b)) = (a, b) else {
-            return Ok(Vec::new());
+            return Ok(());
         };
         if let Some(Some(v)) = binding.get(var as usize) {
-            let inside = matches!(v, Val::Num(n) if a <= *n && *n <= b);
-            return Ok(if inside {
-                vec![Cand::Assign(None, Vec::new())]
-            } else {
-                Vec::new()
-            });
+            if matches!(v, Val::Num(n) if a <= *n && *n <= b) {
+                s.push_assign(None, &[]);
+            }
+            return Ok(());
         }
         let count = (i64::from(b) - i64::from(a) + 1).max(0) as u64;
         if count > self.budget.max_size {
@@ -636,9 +759,10 @@ impl<'a> Grounder<'a> {
                 "grounding limit exceeded: interval {a}..{b} is too large"
             )));
         }
-        Ok((a..=b)
-            .map(|n| Cand::Assign(Some((var, Val::Num(n))), Vec::new()))
-            .collect())
+        for n in a..=b {
+            s.push_assign(Some((var, Val::Num(n))), &[]);
+        }
+        Ok(())
     }
 
     /// Handles one solution of a rule body.
@@ -737,6 +861,11 @@ impl<'a> Grounder<'a> {
         binding: &mut Binding,
         glits: &[GLit],
     ) -> Result<(), Stop> {
+        if let [e] = elems {
+            if e.cond.is_empty() && e.terms.is_empty() {
+                return self.single_head(rule, &e.atom, mode, binding, glits);
+            }
+        }
         let mut head = Vec::new();
         let body = glits.to_vec();
         // Each atom with the conditions it occurs under (none: unconditional).
@@ -746,7 +875,7 @@ impl<'a> Grounder<'a> {
                 // clingo drops the instance here; the atoms before stay in the domain.
                 return Ok(());
             }
-            let atoms = self.head_element_atoms(rule, e, binding, mode)?;
+            let atoms = self.head_element_atoms(rule, e, binding, mode, true)?;
             if atoms.is_empty() && e.cond.is_empty() {
                 // The head atom is undefined (e.g. `p(1/0)`): the instance is dropped.
                 return Ok(());
@@ -758,6 +887,7 @@ impl<'a> Grounder<'a> {
         if mode == Mode::Domain {
             return Ok(());
         }
+        subsume_conditions(&mut conds);
         for (atom, cond) in conds {
             match cond {
                 None => head.push(atom),
@@ -813,6 +943,38 @@ impl<'a> Grounder<'a> {
                     .is_some_and(|i| scope.binary_search(&i.pred).is_ok()))
     }
 
+    /// The common rule `atom :- body.` (one unconditional head atom): what `disjunction` does
+    /// for it, without its bookkeeping.
+    fn single_head(
+        &mut self,
+        rule: &Rule,
+        atom: &AtomPat,
+        mode: Mode,
+        binding: &Binding,
+        glits: &[GLit],
+    ) -> Result<(), Stop> {
+        let Some(atom) = self.ground_atom(rule, atom, binding) else {
+            // The head atom is undefined (e.g. `p(1/0)`): the instance is dropped.
+            return Ok(());
+        };
+        self.store.add_to_domain(self.table, atom);
+        if mode == Mode::Domain {
+            return Ok(());
+        }
+        if glits.is_empty() {
+            self.store.set_fact(self.table, atom);
+            return self.tick();
+        }
+        if self.store.is_fact(atom) {
+            return Ok(());
+        }
+        self.push_rule(GRule {
+            choice: false,
+            head: vec![atom],
+            body: GBody::Normal(glits.to_vec()),
+        })
+    }
+
     /// The literals of a condition that holds when one of `bodies` does: the only body
     /// itself, else an auxiliary atom with a rule per body.
     fn condition_disjunction(&mut self, mut bodies: Vec<Vec<GLit>>) -> Result<Vec<GLit>, Stop> {
@@ -834,7 +996,8 @@ impl<'a> Grounder<'a> {
     /// clingo translates it: `h` holds exactly when `atom` and the condition do
     /// (`h :- atom, cond.`, `atom :- h, cond.` and `:- h, not c.` for each condition literal
     /// `c`), so the disjunction is satisfied by an element whose atom is derived elsewhere and
-    /// no model differs only in stand-ins.
+    /// no model differs only in stand-ins. The second rule is left out when `atom` occurs in
+    /// the condition (a rule with its head in its positive body is void).
     fn conditional_head_atom(&mut self, atom: AtomId, cond: Vec<GLit>) -> Result<AtomId, Stop> {
         let h = self.store.aux();
         let mut support = Vec::with_capacity(cond.len() + 1);
@@ -845,12 +1008,16 @@ impl<'a> Grounder<'a> {
             head: vec![h],
             body: GBody::Normal(support.clone()),
         })?;
-        support[0] = GLit::pos(h);
-        self.push_rule(GRule {
-            choice: false,
-            head: vec![atom],
-            body: GBody::Normal(support),
-        })?;
+        // `atom :- h, cond.` says nothing when `atom` is part of its own condition (and would
+        // put `atom` and `h` on a positive cycle).
+        if !cond.contains(&GLit::pos(atom)) {
+            support[0] = GLit::pos(h);
+            self.push_rule(GRule {
+                choice: false,
+                head: vec![atom],
+                body: GBody::Normal(support),
+            })?;
+        }
         for c in cond {
             self.push_rule(GRule {
                 choice: false,
@@ -861,14 +1028,15 @@ impl<'a> Grounder<'a> {
         Ok(h)
     }
 
-    /// The ground atoms of a head element with its tuple and condition literals (each atom is
-    /// added to its domain).
+    /// The ground atoms of a head element with its tuple and condition literals; each atom is
+    /// added to its domain when `define` is set.
     pub fn head_element_atoms(
         &mut self,
         rule: &Rule,
         e: &crate::rules::HeadElem,
         binding: &mut Binding,
         mode: Mode,
+        define: bool,
     ) -> Result<Vec<HeadInstance>, Stop> {
         let mut out = Vec::new();
         let (atom_pat, terms) = (&e.atom, &e.terms);
@@ -881,7 +1049,9 @@ impl<'a> Grounder<'a> {
                 }
             }
             if let Some(atom) = g.ground_atom(rule, atom_pat, b) {
-                g.store.add_to_domain(g.table, atom);
+                if define {
+                    g.store.add_to_domain(g.table, atom);
+                }
                 out.push((atom, tuple, lits.to_vec()));
             }
             Ok(())
@@ -898,6 +1068,9 @@ impl<'a> Grounder<'a> {
         mode: Mode,
         found: &mut Found<'_, 'a>,
     ) -> Result<(), Stop> {
+        if cond.is_empty() {
+            return found(self, binding, &[]);
+        }
         let mut bound = Self::bound_set(binding);
         let store = &self.store;
         let sizes = |l: &Lit| lit_size(store, l);
@@ -936,26 +1109,48 @@ pub(crate) fn compare(table: &Interner, op: CompareOp, x: Val, y: Val) -> bool {
     }
 }
 
-/// Records that head atom `atom` occurs under `cond` (empty: unconditionally); an atom's
-/// conditions are kept once each, and an unconditional occurrence subsumes the others.
+/// An unconditional head atom `a` makes its conditional occurrences `a : c` redundant, except
+/// those whose condition contains `a` itself: `r(3) | r(3) : r(3)` keeps gringo's stand-in
+/// `h :- r(3).` (`h` may be chosen without `r(3)`, which makes the rule unsatisfiable).
+fn subsume_conditions(conds: &mut Vec<(AtomId, Option<Vec<Vec<GLit>>>)>) {
+    let plain: Vec<AtomId> = conds
+        .iter()
+        .filter(|(_, c)| c.is_none())
+        .map(|(a, _)| *a)
+        .collect();
+    for (atom, cond) in conds.iter_mut() {
+        if let Some(bodies) = cond {
+            if plain.contains(atom) {
+                bodies.retain(|b| b.contains(&GLit::pos(*atom)));
+            }
+        }
+    }
+    conds.retain(|(_, c)| c.as_ref().is_none_or(|b| !b.is_empty()));
+}
+
+/// Records that head atom `atom` occurs under `cond` (empty: unconditionally). An atom's
+/// conditions are kept once each and merged into one stand-in; an unconditional occurrence is
+/// kept apart from them (see `subsume_conditions`).
 fn add_head_condition(
     conds: &mut Vec<(AtomId, Option<Vec<Vec<GLit>>>)>,
     atom: AtomId,
     cond: Vec<GLit>,
 ) {
-    let slot = match conds.iter().position(|(a, _)| *a == atom) {
+    let conditional = !cond.is_empty();
+    let found = conds
+        .iter()
+        .position(|(a, c)| *a == atom && c.is_some() == conditional);
+    let slot = match found {
         Some(i) => &mut conds[i].1,
         None => {
-            conds.push((atom, Some(Vec::new())));
+            conds.push((atom, conditional.then(Vec::new)));
             match conds.last_mut() {
                 Some(last) => &mut last.1,
                 None => return,
             }
         }
     };
-    if cond.is_empty() {
-        *slot = None;
-    } else if let Some(bodies) = slot {
+    if let Some(bodies) = slot {
         if !bodies.contains(&cond) {
             bodies.push(cond);
         }

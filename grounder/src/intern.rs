@@ -9,8 +9,17 @@
 //! constants (`-a`, by name) < strings < functions and tuples with arguments (positive before
 //! negated, then by arity, then name, then arguments left to right) < `#sup`.
 //!
+//! Function terms live in two flat arrays: `funs[id]` holds the name, sign and the range of
+//! the arguments in `args`. Looking a term up hashes its content (fxhash over name, sign and
+//! argument ids) into `buckets`, which maps a hash to the newest function with that hash; older
+//! ones with the same hash are chained through `FunEntry::next`. So a lookup never allocates
+//! and interning a new term only appends to the arrays.
+//!
 //! # Invariants
-//! - `funs[i]` and `fun_ids[funs[i]] == i` agree; same for names and strings.
+//! - Every function id is reachable from `buckets[hash of its content]` along `next` links,
+//!   and no two ids have the same content; names and strings: `names[i]` and
+//!   `name_ids[names[i]] == i` agree, likewise for strings.
+//! - `funs[i].start + funs[i].len <= args.len()`.
 //! - A function with no arguments is a constant (`()` is the empty tuple, name `""`).
 
 use std::cmp::Ordering;
@@ -35,15 +44,40 @@ pub(crate) enum Val {
     Sup,
 }
 
-/// The data of an interned function term.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
-pub(crate) struct FunData {
+/// The data of an interned function term (borrowed from the [`Interner`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct FunData<'a> {
     /// Index into `Interner::names`.
     pub name: u32,
     /// Classical negation (`-f(1)`).
     pub negative: bool,
     /// The arguments.
-    pub args: Box<[Val]>,
+    pub args: &'a [Val],
+}
+
+/// No function: what [`Interner::fun_data`] gives for an id it never made.
+const NO_FUN: FunData<'static> = FunData {
+    name: 0,
+    negative: false,
+    args: &[],
+};
+
+/// End of a chain of functions with equal content hashes.
+const NO_NEXT: u32 = u32::MAX;
+
+/// A function term in the table: its name and sign, its arguments `args[start..start+len]`.
+#[derive(Copy, Clone, Debug)]
+struct FunEntry {
+    /// Index into `Interner::names`.
+    name: u32,
+    /// Classical negation.
+    negative: bool,
+    /// First argument in `Interner::args`.
+    start: u32,
+    /// Number of arguments.
+    len: u32,
+    /// The next older function with the same content hash, or `NO_NEXT`.
+    next: u32,
 }
 
 /// The table of names, strings and function terms.
@@ -58,11 +92,16 @@ pub(crate) struct Interner {
     /// Ids by string.
     string_ids: FxHashMap<Box<str>, u32>,
     /// Functions by id.
-    funs: Vec<FunData>,
-    /// Ids by function.
-    fun_ids: FxHashMap<FunData, u32>,
-    /// Returned for an unknown function id (never happens for ids this table made).
-    empty: FunData,
+    funs: Vec<FunEntry>,
+    /// The arguments of all functions, one after another.
+    args: Vec<Val>,
+    /// Content hash → newest function with that hash (see the module doc).
+    buckets: FxHashMap<u64, u32>,
+}
+
+/// The content hash of a function term.
+fn fun_hash(name: u32, negative: bool, args: &[Val]) -> u64 {
+    fxhash::hash64(&(name, negative, args))
 }
 
 impl Interner {
@@ -100,27 +139,58 @@ impl Interner {
 
     /// The interned function term `name(args)` (negated when `negative`).
     pub fn fun(&mut self, name: u32, negative: bool, args: &[Val]) -> Val {
-        let key = FunData {
-            name,
-            negative,
-            args: args.into(),
-        };
-        if let Some(&id) = self.fun_ids.get(&key) {
+        let hash = fun_hash(name, negative, args);
+        let newest = self.buckets.get(&hash).copied();
+        if let Some(id) = newest.and_then(|id| self.find_in_chain(id, name, negative, args)) {
             return Val::Fun(id);
         }
         let id = self.funs.len() as u32;
-        self.funs.push(key.clone());
-        self.fun_ids.insert(key, id);
+        self.funs.push(FunEntry {
+            name,
+            negative,
+            start: self.args.len() as u32,
+            len: args.len() as u32,
+            next: newest.unwrap_or(NO_NEXT),
+        });
+        self.args.extend_from_slice(args);
+        self.buckets.insert(hash, id);
         Val::Fun(id)
     }
 
+    /// The function term `name(args)` if it was interned (nothing is added).
+    pub fn find_fun(&self, name: u32, negative: bool, args: &[Val]) -> Option<Val> {
+        let newest = *self.buckets.get(&fun_hash(name, negative, args))?;
+        self.find_in_chain(newest, name, negative, args)
+            .map(Val::Fun)
+    }
+
+    /// The function with this content on the hash chain starting at `id`.
+    fn find_in_chain(&self, mut id: u32, name: u32, negative: bool, args: &[Val]) -> Option<u32> {
+        while id != NO_NEXT {
+            let f = self.fun_data(id);
+            if f.name == name && f.negative == negative && f.args == args {
+                return Some(id);
+            }
+            id = self.funs.get(id as usize).map_or(NO_NEXT, |e| e.next);
+        }
+        None
+    }
+
     /// The data of function `id`.
-    pub fn fun_data(&self, id: u32) -> &FunData {
-        self.funs.get(id as usize).unwrap_or(&self.empty)
+    pub fn fun_data(&self, id: u32) -> FunData<'_> {
+        let Some(e) = self.funs.get(id as usize) else {
+            return NO_FUN;
+        };
+        let (start, end) = (e.start as usize, e.start as usize + e.len as usize);
+        FunData {
+            name: e.name,
+            negative: e.negative,
+            args: self.args.get(start..end).unwrap_or(&[]),
+        }
     }
 
     /// The function's data when `v` is a function term.
-    pub fn as_fun(&self, v: Val) -> Option<&FunData> {
+    pub fn as_fun(&self, v: Val) -> Option<FunData<'_>> {
         match v {
             Val::Fun(id) => Some(self.fun_data(id)),
             _ => None,

@@ -1,17 +1,23 @@
 //! From the grounder's atoms and rules to a `solver_core::GroundProgram` with its symbols.
 //!
-//! Atoms get aspif numbers in order of first use (rules, then outputs, minimize, externals,
-//! projection); facts become fact rules. An atom is shown when its predicate is shown: with
-//! any `#show p/n.` or `#show.` only the listed signatures, otherwise every predicate except
-//! hidden ones. `#show t : body.` adds its instances. Weak constraint instances with the same
-//! `(weight, priority, terms)` count once: their bodies become one literal (an auxiliary atom
-//! when there are several), grouped into one minimize statement per priority. Every priority of
-//! an instance the instantiation produced gets a statement, even when simplification falsified
-//! all its instances or their weights are 0 (clingo then prints a 0 cost at that level).
+//! Atoms get aspif numbers facts first, then as gringo numbers them: rules in the grounding
+//! order of the statements deriving their heads, head atoms before body atoms (see
+//! `order::pred_ranks`); atoms first met in outputs, minimize, externals or projection come
+//! after. clasp prints non-fact atoms by number, so this numbering is clingo's answer order.
+//! Facts become fact rules. An atom is shown when its predicate is shown: with any `#show p/n.`
+//! or `#show.` only the listed signatures, otherwise every predicate except hidden ones.
+//! `#show t : body.` adds its instances after the atoms (later statements first, as gringo).
+//! Shown atoms are output in gringo's order (see `order`), which is the order clingo prints
+//! facts in. Weak constraint instances with the same `(weight, priority, terms)` count once:
+//! their bodies become one literal (an auxiliary atom when there are several), grouped into
+//! one minimize statement per priority. Every priority of an instance the instantiation
+//! produced gets a statement, even when simplification falsified all its instances or their
+//! weights are 0 (clingo then prints a 0 cost at that level).
 //!
 //! # Invariants
 //! - `Grounded::atoms[i]` names atom `i + 1`; `shown[i]` names `outputs[i]`.
-//! - Outputs are sorted by symbol (clingo's term order), then by condition.
+//! - Shown atoms come first, in gringo's output order; then the `#show` terms. No
+//!   `(symbol, condition)` pair is output twice.
 
 use fxhash::FxHashMap;
 use solver_core::{Atom, ExternalValue, GroundProgram, HeadKind, Literal, WeightedLiteral};
@@ -20,7 +26,7 @@ use crate::domain::AtomId;
 use crate::instantiate::{GBody, GLit, GRule, Grounder};
 use crate::intern::Val;
 use crate::rewrite::Directives;
-use crate::rules::Pred;
+use crate::rules::{Pred, Rule};
 use crate::simplify::{simplify_conj, Truth};
 use crate::Symbol;
 
@@ -36,18 +42,25 @@ pub(crate) struct Built {
 
 /// Assigns aspif numbers to grounder atoms.
 struct Numbering {
-    ids: FxHashMap<AtomId, Atom>,
+    /// `ids[a]` is the aspif number of grounder atom `a` (`None`: not numbered yet).
+    ids: Vec<Option<Atom>>,
     program: GroundProgram,
     atoms: Vec<Option<Symbol>>,
 }
 
 impl Numbering {
     fn atom(&mut self, g: &Grounder, a: AtomId) -> Atom {
-        if let Some(&id) = self.ids.get(&a) {
+        let slot = a.0 as usize;
+        if let Some(&Some(id)) = self.ids.get(slot) {
             return id;
         }
         let id = self.program.new_atom();
-        self.ids.insert(a, id);
+        if self.ids.len() <= slot {
+            self.ids.resize(slot + 1, None);
+        }
+        if let Some(entry) = self.ids.get_mut(slot) {
+            *entry = Some(id);
+        }
         let sym = g
             .store
             .info(a)
@@ -97,10 +110,16 @@ fn is_shown(d: &Directives, pred: Pred) -> bool {
     }
 }
 
-/// Builds the program from the simplified rules.
-pub(crate) fn build(g: &Grounder, rules: &[GRule], truth: &[Truth], d: &Directives) -> Built {
+/// Builds the program from the simplified rules; `source` are the rules they were ground from.
+pub(crate) fn build(
+    g: &Grounder,
+    source: &[Rule],
+    rules: &[GRule],
+    truth: &[Truth],
+    d: &Directives,
+) -> Built {
     let mut n = Numbering {
-        ids: FxHashMap::default(),
+        ids: vec![None; g.store.atoms.len()],
         program: GroundProgram::new(),
         atoms: Vec::new(),
     };
@@ -111,14 +130,14 @@ pub(crate) fn build(g: &Grounder, rules: &[GRule], truth: &[Truth], d: &Directiv
             n.program.add_fact(a);
         }
     }
+    number_in_gringo_order(&mut n, g, source, rules);
     for r in rules {
         add_rule(&mut n, g, r);
     }
-    let mut outputs = shown_atoms(&mut n, g, truth, d);
-    outputs.extend(show_terms(&mut n, g, truth));
-    let table = &*g.table;
-    outputs.sort_by(|a, b| table.cmp(a.0, b.0).then_with(|| a.1.cmp(&b.1)));
-    outputs.dedup();
+    let mut outputs = shown_atoms(&mut n, g, source, truth, d);
+    outputs.extend(show_terms(&mut n, g, source, truth));
+    let mut seen = fxhash::FxHashSet::default();
+    outputs.retain(|o| seen.insert(o.clone()));
     let mut shown = Vec::new();
     for (v, cond) in outputs {
         let sym = g.table.to_symbol(v);
@@ -132,6 +151,32 @@ pub(crate) fn build(g: &Grounder, rules: &[GRule], truth: &[Truth], d: &Directiv
         program: n.program,
         shown,
         atoms: n.atoms,
+    }
+}
+
+/// Numbers the atoms of `rules` (facts are numbered already) as gringo does: rules in the
+/// grounding order of the statements deriving their heads (see `order`), each numbering its
+/// head atoms, then its body atoms, on first use. clasp prints non-fact atoms by number, so
+/// this is the order of clingo's answer lines.
+fn number_in_gringo_order(n: &mut Numbering, g: &Grounder, source: &[Rule], rules: &[GRule]) {
+    let ranks = crate::order::pred_ranks(g, source);
+    let rank = |a: &AtomId| {
+        let pred = g.store.info(*a).map_or(u32::MAX, |i| i.pred);
+        ranks.get(pred as usize).copied().unwrap_or(usize::MAX)
+    };
+    let mut ordered: Vec<(usize, &GRule)> = rules
+        .iter()
+        .map(|r| (r.head.iter().map(rank).min().unwrap_or(usize::MAX), r))
+        .collect();
+    ordered.sort_by_key(|(k, _)| *k);
+    for (_, r) in ordered {
+        let body: Vec<AtomId> = match &r.body {
+            GBody::Normal(lits) => lits.iter().map(|l| l.atom).collect(),
+            GBody::Weight { elems, .. } => elems.iter().map(|(l, _)| l.atom).collect(),
+        };
+        for &a in r.head.iter().chain(&body) {
+            n.atom(g, a);
+        }
     }
 }
 
@@ -163,16 +208,19 @@ fn add_rule(n: &mut Numbering, g: &Grounder, r: &GRule) {
 fn shown_atoms(
     n: &mut Numbering,
     g: &Grounder,
+    source: &[Rule],
     truth: &[Truth],
     d: &Directives,
 ) -> Vec<(Val, Vec<Literal>)> {
     let mut out = Vec::new();
-    for (i, info) in g.store.atoms.iter().enumerate() {
+    for id in crate::order::shown_order(g, source) {
+        let Some(info) = g.store.info(id) else {
+            continue;
+        };
         let (Some(val), Some(dom)) = (info.val, g.store.preds.get(info.pred as usize)) else {
             continue;
         };
-        let id = AtomId(i as u32);
-        let t = truth.get(i).copied().unwrap_or(Truth::Unknown);
+        let t = truth.get(id.0 as usize).copied().unwrap_or(Truth::Unknown);
         let internal = g.table.name_text(dom.pred.name).starts_with('#');
         if t == Truth::False || !info.in_domain || internal || !is_shown(d, dom.pred) {
             continue;
@@ -189,7 +237,14 @@ fn shown_atoms(
 
 /// The `#show t : body.` instances, one output per term: a term shown under several
 /// conditions is shown once when any of them holds (an auxiliary atom for the disjunction).
-fn show_terms(n: &mut Numbering, g: &Grounder, truth: &[Truth]) -> Vec<(Val, Vec<Literal>)> {
+/// As in gringo, later statements' terms come first (independent statements are grounded
+/// last to first); a statement's terms keep their grounding order.
+fn show_terms(
+    n: &mut Numbering,
+    g: &Grounder,
+    source: &[Rule],
+    truth: &[Truth],
+) -> Vec<(Val, Vec<Literal>)> {
     let mut conds: FxHashMap<Val, Vec<Vec<GLit>>> = FxHashMap::default();
     let mut order = Vec::new();
     for (v, cond) in &g.extras.shows {
@@ -203,6 +258,7 @@ fn show_terms(n: &mut Numbering, g: &Grounder, truth: &[Truth]) -> Vec<(Val, Vec
             }
         }
     }
+    order.sort_by_key(|&v| std::cmp::Reverse(crate::order::show_statement(g, source, v)));
     let mut out = Vec::new();
     for v in order {
         let bodies = conds.remove(&v).unwrap_or_default();

@@ -85,6 +85,12 @@ impl Printer<'_> {
 
     /// An atom.
     pub fn atom(&self, a: &AtomPat, out: &mut String) {
+        // clingo prints a classically negated atom that is not ground as a negated term,
+        // in parentheses: `(-s(X))`, but `-s(1)`.
+        let parens = a.pred.negative && a.args.iter().any(|t| !matches!(t, T::Val(_)));
+        if parens {
+            out.push('(');
+        }
         if a.pred.negative {
             out.push('-');
         }
@@ -92,6 +98,9 @@ impl Printer<'_> {
         if !a.args.is_empty() {
             out.push('(');
             self.terms(&a.args, out);
+            out.push(')');
+        }
+        if parens {
             out.push(')');
         }
     }

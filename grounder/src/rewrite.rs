@@ -230,6 +230,9 @@ fn expand(stmt: &ast::Statement) -> Result<Vec<Variant>, unpool::TooLarge> {
         Ok(())
     };
     match &stmt.kind {
+        StatementKind::Rule { head, body } if is_plain_rule(head, body) => {
+            out.push(Variant::Rule(head.clone(), body.to_vec()));
+        }
         StatementKind::Rule { head, body } => {
             for h in unpool::head(head)? {
                 for b in unpool::body(body)? {
@@ -276,6 +279,14 @@ fn expand(stmt: &ast::Statement) -> Result<Vec<Variant>, unpool::TooLarge> {
         _ => {}
     }
     Ok(out)
+}
+
+/// Whether a rule is a literal head and plain body literals without pools: its only
+/// expansion is itself (the common case, facts above all, skips the pool machinery).
+fn is_plain_rule(head: &ast::Head, body: &[BodyLiteral]) -> bool {
+    let plain =
+        |b: &BodyLiteral| matches!(b, BodyLiteral::Literal(l) if unpool::literal_pool_free(l));
+    matches!(head, ast::Head::Literal(l) if unpool::literal_pool_free(l)) && body.iter().all(plain)
 }
 
 /// Where a converted term occurs: the global part of the rule or inside an element.

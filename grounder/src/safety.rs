@@ -24,11 +24,15 @@ use crate::rules::{AggLit, Head, Lit, Rule};
 /// Variables bound so far.
 pub(crate) type Bound = FxHashSet<u32>;
 
-/// Whether every variable of `t` is bound.
+/// Whether every variable of `t` is bound (join planning asks this often: no allocation).
 fn bound_term(t: &T, bound: &Bound) -> bool {
-    let mut vs = Vec::new();
-    t.vars(&mut vs);
-    vs.iter().all(|v| bound.contains(v))
+    match t {
+        T::Val(_) => true,
+        T::Var(v) => bound.contains(v),
+        T::Fun(_, _, args) => args.iter().all(|a| bound_term(a, bound)),
+        T::Unary(_, a) => bound_term(a, bound),
+        T::Binary(_, a, b) => bound_term(a, bound) && bound_term(b, bound),
+    }
 }
 
 /// Whether matching can bind the unbound variables of `t`.
@@ -180,11 +184,11 @@ fn readiness(lit: &Lit, bound: &Bound, globals: &Bound, solved: &Bound) -> Optio
 /// Marks the variables `lit` binds once placed.
 fn bind(lit: &Lit, bound: &mut Bound, globals: &Bound) {
     match lit {
-        Lit::Atom(Sign::None, a) => a.args.iter().for_each(|t| {
+        Lit::Atom(Sign::None, a) => {
             let mut vs = Vec::new();
-            t.vars(&mut vs);
+            a.args.iter().for_each(|t| t.vars(&mut vs));
             bound.extend(vs);
-        }),
+        }
         Lit::Cmp(..) => {
             let mut vs = Vec::new();
             lit_vars(lit, &mut vs);
@@ -228,7 +232,14 @@ pub(crate) fn plan(
                 }
                 _ => 0,
             };
-            if best.is_none_or(|(r, s, _)| (rank, score) < (r, s)) {
+            // Among equally good positive atoms the last one wins: gringo joins a body from
+            // its last literal to its first, which fixes the order of instances (and so of
+            // atoms in clingo's answers).
+            let later_wins = matches!(lit, Lit::Atom(Sign::None, _));
+            let better = |(r, s, _): (u8, i64, usize)| {
+                (rank, score) < (r, s) || (later_wins && (rank, score) == (r, s))
+            };
+            if best.is_none_or(better) {
                 best = Some((rank, score, k));
             }
         }

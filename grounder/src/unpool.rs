@@ -95,6 +95,28 @@ pub(crate) fn term(t: &Term) -> R<Term> {
     }
 }
 
+/// Whether `t` contains no pool (so its only alternative is itself).
+pub(crate) fn pool_free(t: &Term) -> bool {
+    match &t.kind {
+        TermKind::Pool(_) => false,
+        TermKind::Function { args, .. } => args.iter().all(pool_free),
+        TermKind::Interval(a, b) | TermKind::Binary(_, a, b) => pool_free(a) && pool_free(b),
+        TermKind::Unary(_, a) => pool_free(a),
+        _ => true,
+    }
+}
+
+/// Whether literal `l` contains no pool (so [`literal`] gives just `l`).
+pub(crate) fn literal_pool_free(l: &Literal) -> bool {
+    match &l.kind {
+        LiteralKind::Atom(a) => a.args.iter().all(pool_free),
+        LiteralKind::Comparison { first, rest } => {
+            pool_free(first) && rest.iter().all(|(_, t)| pool_free(t))
+        }
+        LiteralKind::Boolean(_) => true,
+    }
+}
+
 /// The alternatives of a list of terms.
 fn terms(ts: &[Term]) -> R<Vec<Term>> {
     let lists = ts.iter().map(term).collect::<Result<Vec<_>, _>>()?;
@@ -329,6 +351,31 @@ mod tests {
         let alternatives = term(&f).unwrap();
         assert_eq!(alternatives.len(), 4);
         assert!(alternatives.iter().all(|a| !matches!(&a.kind, TermKind::Function { args, .. } if args.iter().any(|x| matches!(x.kind, TermKind::Pool(_))))));
+    }
+
+    /// `pool_free` sees pools nested in functions and arithmetic, and agrees with `term`
+    /// giving exactly one alternative.
+    #[test]
+    fn pool_free_terms_have_one_alternative() {
+        let pool = t(TermKind::Pool(vec![
+            t(TermKind::Integer(1)),
+            t(TermKind::Integer(2)),
+        ]));
+        let plain = t(TermKind::Function {
+            name: "f".into(),
+            args: vec![t(TermKind::Integer(1)), t(TermKind::Anonymous)],
+        });
+        let nested = t(TermKind::Function {
+            name: "f".into(),
+            args: vec![t(TermKind::Unary(
+                crate::ast::UnaryOp::Minus,
+                Box::new(pool),
+            ))],
+        });
+        assert!(pool_free(&plain));
+        assert_eq!(term(&plain).map(|v| v.len()), Ok(1));
+        assert!(!pool_free(&nested));
+        assert_eq!(term(&nested).map(|v| v.len()), Ok(2));
     }
 
     #[test]

@@ -27,9 +27,11 @@
 //! - Atoms are in `1..=MAX_ATOM` (clasp's limit); literals are nonzero atoms with a sign.
 //! - `read` sets `atom_count` to the largest atom mentioned, or to `N` from a `10 atoms N`
 //!   comment when that is larger. `write` emits that comment only when the program declares more
-//!   atoms than it mentions, so `read(&write(p)) == Ok(p)` for every valid program `p`.
+//!   atoms than it mentions, so `read(&write(p)) == Ok(p)` for every valid program `p` whose
+//!   weight bodies have no negative weight.
 //! - The reader accepts a superset of what clasp accepts: weights are any `i64` and may be
-//!   negative in weight bodies (clasp refuses those; consumers normalise them).
+//!   negative in weight bodies. Clasp refuses those, so `write` turns an element `l = w` with
+//!   `w < 0` into `¬l = |w|` and raises the bound by `|w|` (the same body: `w·l = w + |w|·¬l`).
 
 use std::fmt::Write as _;
 
@@ -187,11 +189,35 @@ fn write_rule(out: &mut String, rule: &Rule) {
             write_literals(out, literals);
         }
         Body::Weight { lower, elements } => {
+            let (lower, elements) = without_negative_weights(*lower, elements);
             let _ = write!(out, " 1 {lower}");
-            write_weighted(out, elements);
+            write_weighted(out, &elements);
         }
     }
     out.push('\n');
+}
+
+/// The same weight body with non-negative weights only, as aspif demands: `w·l` with `w < 0`
+/// equals `w + |w|·¬l`, so the element becomes `¬l = |w|` and the bound grows by `|w|`.
+fn without_negative_weights(
+    lower: i64,
+    elements: &[WeightedLiteral],
+) -> (i64, Vec<WeightedLiteral>) {
+    let mut lower = lower;
+    let elements = elements
+        .iter()
+        .map(|element| {
+            if element.weight >= 0 {
+                return *element;
+            }
+            lower = lower.saturating_sub(element.weight);
+            WeightedLiteral {
+                literal: element.literal.negate(),
+                weight: element.weight.saturating_neg(),
+            }
+        })
+        .collect();
+    (lower, elements)
 }
 
 /// Appends ` n a1 .. an`.

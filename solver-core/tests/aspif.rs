@@ -1,5 +1,6 @@
 //! aspif reading and writing: gringo's output is read as expected, `read(write(p)) == p` for
-//! generated programs, and every malformed input gets an exact error naming its line.
+//! generated programs without negative body weights, an equivalent program with them (written
+//! as clasp accepts it), and every malformed input gets an exact error naming its line.
 
 mod common;
 
@@ -357,12 +358,56 @@ fn any_program() -> impl Strategy<Value = GroundProgram> {
         )
 }
 
+/// `program` with every weight-body weight made non-negative (what the writer keeps unchanged).
+fn with_non_negative_body_weights(mut program: GroundProgram) -> GroundProgram {
+    for rule in &mut program.rules {
+        if let Body::Weight { elements, .. } = &mut rule.body {
+            for element in elements {
+                element.weight = element.weight.checked_abs().unwrap_or(i64::MAX);
+            }
+        }
+    }
+    program
+}
+
+/// The weights of every weight body of `program`.
+fn body_weights(program: &GroundProgram) -> Vec<i64> {
+    let weights = program.rules.iter().filter_map(|rule| match &rule.body {
+        Body::Weight { elements, .. } => Some(elements.iter().map(|e| e.weight)),
+        Body::Normal(_) => None,
+    });
+    weights.flatten().collect()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
     #[test]
     fn read_inverts_write(program in any_program()) {
+        let program = with_non_negative_body_weights(program);
         prop_assert_eq!(read(&write(&program)), Ok(program));
+    }
+
+    #[test]
+    fn negative_body_weights_are_written_as_clasp_accepts_them(
+        program in common::program(common::Shape {
+            atoms: 6,
+            rules: 6,
+            max_disjunction: 2,
+            choice: 3,
+            weight_bodies: 6,
+            minimizes: 0,
+            projection: false,
+            externals: 0,
+            assumptions: 0,
+        }),
+    ) {
+        let written = read(&write(&program)).expect("the writer's output reads back");
+        prop_assert!(body_weights(&written).iter().all(|&w| w >= 0));
+        prop_assert_eq!(
+            solver_core::brute::stable_models(&written),
+            solver_core::brute::stable_models(&program)
+        );
     }
 
     #[test]

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use solver_core::brute::{costs, project, projection_atoms};
 use solver_core::check::check_model;
 use solver_core::{
-    aspif, Atom, EnumMode, GroundProgram, Model, OptMode, SolveError, SolveOptions, Solver, Summary,
+    aspif, Atom, EnumMode, GroundProgram, Model, OptMode, SolveOptions, Solver, Summary,
 };
 
 /// The fixture directory.
@@ -66,18 +66,15 @@ impl Fixture {
         })
     }
 
-    /// Solves with `options`; `None` when the solver refuses the program as unsupported.
-    fn solve(&self, options: SolveOptions) -> Option<(Vec<Model>, Summary)> {
-        let mut solver = match Solver::new(&self.program, options) {
-            Ok(solver) => solver,
-            Err(SolveError::Unsupported(_)) => return None,
-            Err(error) => panic!("{}: {error}", self.name),
-        };
+    /// Solves with `options`.
+    fn solve(&self, options: SolveOptions) -> (Vec<Model>, Summary) {
+        let mut solver = Solver::new(&self.program, options)
+            .unwrap_or_else(|error| panic!("{}: {error}", self.name));
         let mut models = Vec::new();
         while let Some(model) = solver.next_model() {
             models.push(model);
         }
-        Some((models, solver.summary()))
+        (models, solver.summary())
     }
 
     /// The shown names of a set of atoms (clingo's output), sorted, joined by spaces.
@@ -129,10 +126,8 @@ fn options(opt_mode: OptMode) -> SolveOptions {
 }
 
 /// Every model once, all stable; the count and satisfiability clingo reports.
-fn check_enumeration(fixture: &Fixture, failures: &mut Vec<String>) -> bool {
-    let Some((models, summary)) = fixture.solve(options(OptMode::Ignore)) else {
-        return false;
-    };
+fn check_enumeration(fixture: &Fixture, failures: &mut Vec<String>) {
+    let (models, summary) = fixture.solve(options(OptMode::Ignore));
     for model in &models {
         fixture.check(model, "enumerated");
     }
@@ -159,7 +154,6 @@ fn check_enumeration(fixture: &Fixture, failures: &mut Vec<String>) -> bool {
         "{name}: satisfiable"
     );
     expect_eq!(failures, summary.exhausted, true, "{name}: exhausted");
-    true
 }
 
 /// Each projection once; as many as clingo's `--project`.
@@ -168,9 +162,7 @@ fn check_projection(fixture: &Fixture, failures: &mut Vec<String>) {
         project: true,
         ..options(OptMode::Ignore)
     };
-    let Some((models, _)) = fixture.solve(project_options) else {
-        return;
-    };
+    let (models, _) = fixture.solve(project_options);
     let onto = projection_atoms(&fixture.program);
     let mut seen = BTreeSet::new();
     for model in &models {
@@ -195,9 +187,7 @@ fn check_consequences(fixture: &Fixture, mode: EnumMode, key: &str, failures: &m
         enum_mode: mode,
         ..options(OptMode::Ignore)
     };
-    let Some((models, _)) = fixture.solve(consequence_options) else {
-        return;
-    };
+    let (models, _) = fixture.solve(consequence_options);
     let last = models.last().map(|m| fixture.shown(&m.atoms));
     let name = &fixture.name;
     expect_eq!(
@@ -217,9 +207,7 @@ fn check_optimization(fixture: &Fixture, failures: &mut Vec<String>) {
         .split_whitespace()
         .map(|c| c.parse().expect("cost"))
         .collect();
-    let Some((models, summary)) = fixture.solve(options(OptMode::Opt)) else {
-        return;
-    };
+    let (models, summary) = fixture.solve(options(OptMode::Opt));
     let name = &fixture.name;
     for model in &models {
         fixture.check(model, "improving");
@@ -234,9 +222,7 @@ fn check_optimization(fixture: &Fixture, failures: &mut Vec<String>) {
         true,
         "{name}: optimum proven"
     );
-    let Some((all, _)) = fixture.solve(options(OptMode::OptN)) else {
-        return;
-    };
+    let (all, _) = fixture.solve(options(OptMode::OptN));
     let optimal: Vec<&Model> = all.iter().filter(|m| m.optimal).collect();
     let distinct: BTreeSet<&Vec<Atom>> = optimal.iter().map(|m| &m.atoms).collect();
     for model in &optimal {
@@ -263,14 +249,10 @@ fn check_optimization(fixture: &Fixture, failures: &mut Vec<String>) {
 fn fixtures_agree_with_clingo() {
     let names = fixture_names();
     assert!(names.len() >= 25, "only {} fixtures", names.len());
-    let mut unsupported = Vec::new();
     let mut failures = Vec::new();
     for name in &names {
         let fixture = Fixture::load(name);
-        if !check_enumeration(&fixture, &mut failures) {
-            unsupported.push(name.clone());
-            continue;
-        }
+        check_enumeration(&fixture, &mut failures);
         check_projection(&fixture, &mut failures);
         check_consequences(&fixture, EnumMode::Brave, "brave", &mut failures);
         check_consequences(&fixture, EnumMode::Cautious, "cautious", &mut failures);
@@ -281,11 +263,6 @@ fn fixtures_agree_with_clingo() {
         "{} failures:\n{}",
         failures.len(),
         failures.join("\n")
-    );
-    // Only the program that is not head-cycle-free may be refused.
-    assert!(
-        unsupported.iter().all(|name| name == "disjunction_cycle"),
-        "refused as unsupported: {unsupported:?}"
     );
 }
 

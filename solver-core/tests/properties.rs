@@ -4,36 +4,24 @@
 //! priorities, projection, externals and assumptions. Checked: the exact model set, each model
 //! once, model limits, the optimum and every optimal model (`OptN`), each projection once,
 //! brave and cautious consequences, and every reported model through the independent checker.
-//! A program that is not head-cycle-free may be refused with `SolveError::Unsupported`; nothing
-//! else may be refused.
+//! No program is refused (disjunction that is not head-cycle-free included).
 
 mod common;
 
 use std::collections::BTreeSet;
 
 use proptest::prelude::*;
-use solver_core::brute::{
-    self, brave, cautious, costs, is_head_cycle_free, optimal_models, project, projection_atoms,
-};
+use solver_core::brute::{self, brave, cautious, costs, optimal_models, project, projection_atoms};
 use solver_core::check::check_model;
-use solver_core::{
-    Atom, EnumMode, GroundProgram, Model, OptMode, SolveError, SolveOptions, Solver, Summary,
-};
+use solver_core::{Atom, EnumMode, GroundProgram, Model, OptMode, SolveOptions, Solver, Summary};
 
-/// All answers of one solve call, or `None` if the solver refused a non-HCF program.
+/// All answers of one solve call.
 fn solve(
     program: &GroundProgram,
     options: SolveOptions,
-) -> Result<Option<(Vec<Model>, Summary)>, TestCaseError> {
+) -> Result<(Vec<Model>, Summary), TestCaseError> {
     let mut solver = match Solver::new(program, options) {
         Ok(solver) => solver,
-        Err(SolveError::Unsupported(why)) => {
-            prop_assert!(
-                !is_head_cycle_free(program),
-                "refused an HCF program: {why}"
-            );
-            return Ok(None);
-        }
         Err(error) => return Err(TestCaseError::fail(format!("refused: {error}"))),
     };
     let mut models = Vec::new();
@@ -41,7 +29,7 @@ fn solve(
         models.push(model);
         prop_assert!(models.len() <= 5000, "runaway enumeration");
     }
-    Ok(Some((models, solver.summary())))
+    Ok((models, solver.summary()))
 }
 
 /// Every reported model is stable.
@@ -71,9 +59,7 @@ fn check_enumeration(
     expected: &[Vec<Atom>],
     enum_mode: EnumMode,
 ) -> Result<(), TestCaseError> {
-    let Some((models, summary)) = solve(program, options(OptMode::Ignore, enum_mode))? else {
-        return Ok(());
-    };
+    let (models, summary) = solve(program, options(OptMode::Ignore, enum_mode))?;
     all_stable(program, &models)?;
     let mut found: Vec<Vec<Atom>> = models.iter().map(|m| m.atoms.clone()).collect();
     found.sort();
@@ -94,9 +80,7 @@ fn check_limit(
         models: limit,
         ..options(OptMode::Ignore, EnumMode::Auto)
     };
-    let Some((models, _)) = solve(program, limited)? else {
-        return Ok(());
-    };
+    let (models, _) = solve(program, limited)?;
     all_stable(program, &models)?;
     let distinct: BTreeSet<&Vec<Atom>> = models.iter().map(|m| &m.atoms).collect();
     prop_assert_eq!(distinct.len(), models.len());
@@ -111,9 +95,7 @@ fn check_optimization(
     expected: &[Vec<Atom>],
     limit: u64,
 ) -> Result<(), TestCaseError> {
-    let Some((models, summary)) = solve(program, options(OptMode::Opt, EnumMode::Auto))? else {
-        return Ok(());
-    };
+    let (models, summary) = solve(program, options(OptMode::Opt, EnumMode::Auto))?;
     all_stable(program, &models)?;
     for pair in models.windows(2) {
         prop_assert!(
@@ -132,9 +114,7 @@ fn check_optimization(
         best.as_ref().map(|(c, _)| c.clone())
     );
     prop_assert_eq!(summary.optimum_proven, best.is_some());
-    let Some((all, _)) = solve(program, options(OptMode::OptN, EnumMode::Auto))? else {
-        return Ok(());
-    };
+    let (all, _) = solve(program, options(OptMode::OptN, EnumMode::Auto))?;
     all_stable(program, &all)?;
     let mut optimal: Vec<Vec<Atom>> = all
         .iter()
@@ -157,9 +137,7 @@ fn check_optimal_limit(
         models: limit,
         ..options(OptMode::OptN, EnumMode::Auto)
     };
-    let Some((all, _)) = solve(program, limited)? else {
-        return Ok(());
-    };
+    let (all, _) = solve(program, limited)?;
     let optimal: BTreeSet<Vec<Atom>> = all
         .iter()
         .filter(|m| m.optimal)
@@ -180,9 +158,7 @@ fn check_projection(program: &GroundProgram, expected: &[Vec<Atom>]) -> Result<(
         project: true,
         ..options(OptMode::Ignore, EnumMode::Auto)
     };
-    let Some((models, _)) = solve(program, projecting)? else {
-        return Ok(());
-    };
+    let (models, _) = solve(program, projecting)?;
     all_stable(program, &models)?;
     let onto = projection_atoms(program);
     let found: Vec<Vec<Atom>> = models.iter().map(|m| project(&m.atoms, &onto)).collect();
@@ -209,9 +185,7 @@ fn check_consequences(
         ),
         (EnumMode::Cautious, cautious(expected)),
     ] {
-        let Some((models, _)) = solve(program, options(OptMode::Ignore, mode))? else {
-            return Ok(());
-        };
+        let (models, _) = solve(program, options(OptMode::Ignore, mode))?;
         let last = models.last().map(|m| restrict(m.atoms.clone()));
         prop_assert_eq!(last, answer.map(restrict), "{:?}", mode);
     }
@@ -223,9 +197,7 @@ fn check_cost_enumeration(
     program: &GroundProgram,
     expected: &[Vec<Atom>],
 ) -> Result<(), TestCaseError> {
-    let Some((models, _)) = solve(program, options(OptMode::Enum, EnumMode::Auto))? else {
-        return Ok(());
-    };
+    let (models, _) = solve(program, options(OptMode::Enum, EnumMode::Auto))?;
     all_stable(program, &models)?;
     for model in &models {
         prop_assert_eq!(&model.costs, &costs(program, &model.atoms));

@@ -6,7 +6,8 @@
 //! is found and ending with clingo's result line and summary. Diagnostics and warnings go to
 //! stderr in clingo's format. The exit code is clingo's: 10 (a model was found) + 20 (the
 //! search was exhausted) + 1 (interrupted or out of time); 65 for an input error, 1 for a bad
-//! option, 0 after printing help or the version.
+//! option, 0 after printing help or the version. (33, out of memory, is the binary's global
+//! allocator's: see `src/oom.rs`.)
 
 pub mod options;
 
@@ -18,6 +19,7 @@ use crate::output::{
 };
 use crate::{Control, EnumMode, Error, Interrupt, Model, OptMode, SolveSummary};
 use options::{CliOptions, Mode, Parsed, PROGRAM};
+use solver_core::{Body, GroundProgram, HeadKind};
 
 /// Exit code: a model was found.
 pub const EXIT_SAT: i32 = 10;
@@ -70,6 +72,8 @@ struct Run<'a> {
     out: &'a mut dyn Write,
     err: &'a mut dyn Write,
     start: Instant,
+    /// When reading and grounding ended.
+    read_done: Option<Instant>,
     time_limit_hit: bool,
 }
 
@@ -89,6 +93,7 @@ impl<'a> Run<'a> {
             out,
             err,
             start: Instant::now(),
+            read_done: None,
             time_limit_hit: false,
         }
     }
@@ -125,6 +130,7 @@ impl<'a> Run<'a> {
         if let Err(error) = self.prepare() {
             return self.fail(&error, solving);
         }
+        self.read_done = Some(Instant::now());
         match self.options.mode {
             Mode::Text => self.print_program(Control::text),
             Mode::Gringo => self.print_program(Control::aspif),
@@ -194,6 +200,7 @@ impl<'a> Run<'a> {
             let summary = RunSummary {
                 outcome: Some(Outcome::Unknown),
                 times: self.times(&SolveSummary::default()),
+                stats: stats_view(&SolveSummary::default(), None),
                 ..RunSummary::default()
             };
             let text = self.printer.finish(&summary);
@@ -217,6 +224,7 @@ impl<'a> Run<'a> {
                 outcome: Some(Outcome::Unknown),
                 stopped: Some(stopped),
                 times: self.times(&SolveSummary::default()),
+                stats: stats_view(&SolveSummary::default(), None),
                 ..RunSummary::default()
             };
             let text = self.printer.finish(&summary);
@@ -259,7 +267,15 @@ impl<'a> Run<'a> {
             let left = limit.saturating_sub(self.start.elapsed());
             self.control.options_mut().time_limit = Some(left.max(Duration::from_millis(1)));
         }
-        let text = self.printer.solving();
+        let reading = self
+            .read_done
+            .unwrap_or(self.start)
+            .duration_since(self.start);
+        let preprocessing = self.read_done.map_or(Duration::ZERO, |t| t.elapsed());
+        let mut text = self
+            .printer
+            .prepared(reading.as_secs_f64(), preprocessing.as_secs_f64());
+        text += &self.printer.solving();
         self.print(&text);
         let solve_start = Instant::now();
         let mut handle = match self.control.solve() {
@@ -349,7 +365,7 @@ impl<'a> Run<'a> {
             optimal,
             costs,
             times: self.times(s),
-            stats: stats_view(s),
+            stats: stats_view(s, self.control.ground_program()),
         }
     }
 
@@ -389,9 +405,9 @@ fn stop_reason(s: &SolveSummary) -> Option<StopReason> {
     }
 }
 
-fn stats_view(s: &SolveSummary) -> StatsView {
+fn stats_view(s: &SolveSummary, program: Option<&GroundProgram>) -> StatsView {
     let st = &s.statistics;
-    StatsView {
+    let mut view = StatsView {
         choices: st.choices,
         conflicts: st.conflicts,
         restarts: st.restarts,
@@ -402,8 +418,34 @@ fn stats_view(s: &SolveSummary) -> StatsView {
         bodies: st.bodies,
         variables: st.variables,
         constraints: st.constraints,
-        tight: st.tight,
+        // Nothing grounded (an input error): clasp reports the empty program as tight.
+        tight: st.tight || program.is_none(),
+        searched: s.satisfiable.is_some() || s.models > 0 || st.choices > 0,
+        ..StatsView::default()
+    };
+    if let Some(program) = program {
+        count_program_kinds(&mut view, program);
     }
+    view
+}
+
+/// Counts choice and disjunctive rules, minimize statements and weight bodies by kind.
+fn count_program_kinds(view: &mut StatsView, program: &GroundProgram) {
+    for rule in &program.rules {
+        match rule.kind {
+            HeadKind::Choice => view.choice_rules += 1,
+            HeadKind::Disjunction if rule.head.len() > 1 => view.disjunctions += 1,
+            HeadKind::Disjunction => {}
+        }
+        if let Body::Weight { elements, .. } = &rule.body {
+            if elements.iter().all(|e| e.weight == 1) {
+                view.count_bodies += 1;
+            } else {
+                view.sum_bodies += 1;
+            }
+        }
+    }
+    view.minimize = program.minimizes.len() as u64;
 }
 
 /// clingo's exit code for a finished search.

@@ -54,7 +54,8 @@ pub enum Format {
 pub struct OutputConfig {
     /// Text, competition, JSON or none.
     pub format: Format,
-    /// `--verbose`: 0 prints only models and the result, 1 (default) adds banner and summary.
+    /// `--verbose`: 0 prints only models and the result, 1 (default) adds banner and summary,
+    /// 2 and more add the reading/preprocessing times and the end-of-search separator.
     pub verbosity: u32,
     /// Quiet level for models.
     pub models: PrintLevel,
@@ -188,6 +189,18 @@ pub struct StatsView {
     pub constraints: u64,
     /// No positive cycles.
     pub tight: bool,
+    /// A search ran (clasp's `Problems`: one guiding path per one-shot search).
+    pub searched: bool,
+    /// Choice rules of the input program.
+    pub choice_rules: u64,
+    /// Minimize statements (one per priority level).
+    pub minimize: u64,
+    /// Disjunctive rules of the input program (all shifted away before the search).
+    pub disjunctions: u64,
+    /// Weight bodies whose weights are all 1 (clasp's `Count`).
+    pub count_bodies: u64,
+    /// The other weight bodies (clasp's `Sum`).
+    pub sum_bodies: u64,
 }
 
 /// Everything the final summary prints.
@@ -247,6 +260,14 @@ impl Printer {
             Printer::Text(p) => p.begin(solver, inputs),
             Printer::Json(p) => p.begin(solver, inputs),
             Printer::None => String::new(),
+        }
+    }
+
+    /// Reading and preprocessing are done (text formats print their times from `-V2` on).
+    pub fn prepared(&mut self, reading: f64, preprocessing: f64) -> String {
+        match self {
+            Printer::Text(p) => p.prepared(reading, preprocessing),
+            Printer::Json(_) | Printer::None => String::new(),
         }
     }
 

@@ -79,6 +79,19 @@ impl TextPrinter {
         out
     }
 
+    /// From verbosity 2 on: how long reading (parsing and grounding) and preparing the search
+    /// took, as clasp's `Reading      : 0.001s` and `Preprocessing: 0.000s` lines.
+    pub fn prepared(&mut self, reading: f64, preprocessing: f64) -> String {
+        let mut out = String::new();
+        if self.verbosity >= 2 {
+            // Unlike the summary, these keys are 13 columns wide in both formats.
+            let prefix = self.comment_prefix();
+            let _ = writeln!(out, "{prefix}{:<13}: {reading:.3}s", "Reading");
+            let _ = writeln!(out, "{prefix}Preprocessing: {preprocessing:.3}s");
+        }
+        out
+    }
+
     /// `Solving...`
     pub fn solving(&mut self) -> String {
         let mut out = String::new();
@@ -157,9 +170,13 @@ impl TextPrinter {
         }
     }
 
-    /// The deferred best model, the result line and the summary.
+    /// The deferred best model, the result line and the summary; from verbosity 2 on, clasp's
+    /// separator line (90 `-` and a `|`) ends the search first.
     pub fn finish(&mut self, summary: &RunSummary) -> String {
         let mut out = String::new();
+        if self.verbosity >= 2 {
+            let _ = writeln!(out, "{}{}|", self.comment_prefix(), "-".repeat(90));
+        }
         if let Some(model) = self.quiet.deferred(summary) {
             out.push_str(&self.print_model(&model, PrintLevel::Best));
         }
@@ -225,10 +242,15 @@ impl TextPrinter {
         }
     }
 
-    /// A subset of clasp's `--stats` block, same layout (see the crate docs for what differs).
+    /// clasp's `--stats` block, in its layout, with the lines we have values for: clasp's
+    /// solver details we do not track (lemma kinds, backjumps, model level, restart averages,
+    /// equivalences, eliminated/frozen variables, constraint kinds) are left out rather than
+    /// printed with made-up values; `Analyzed` is the number of conflicts. `--stats=2` prints
+    /// the same block.
     fn print_stats(&self, out: &mut String, summary: &RunSummary) {
         let s = &summary.stats;
         let _ = writeln!(out, "{}", self.comment_prefix());
+        let problems = u64::from(s.searched);
         let lines = [
             ("Choices", format!("{:<8}", s.choices)),
             (
@@ -236,6 +258,10 @@ impl TextPrinter {
                 format!("{:<8} (Analyzed: {})", s.conflicts, s.conflicts),
             ),
             ("Restarts", format!("{:<8}", s.restarts)),
+            (
+                "Problems",
+                format!("{problems:<8} (Average Length: {problems}.00 Splits: 0)"),
+            ),
             (
                 "Lemmas",
                 format!("{:<8} (Deleted: {})", s.lemmas, s.deleted),
@@ -245,15 +271,38 @@ impl TextPrinter {
             self.key_value(out, key, &value);
         }
         let _ = writeln!(out, "{}", self.comment_prefix());
+        self.print_program_stats(out, s);
+    }
+
+    /// The program part of `--stats`: rules, atoms, bodies by kind, tightness, variables.
+    fn print_program_stats(&self, out: &mut String, s: &super::StatsView) {
+        let mut lines = vec![("Rules", format!("{:<8}", s.rules))];
+        let kinds = [("  Choice", s.choice_rules), ("  Minimize", s.minimize)];
+        lines.extend(
+            kinds
+                .iter()
+                .filter(|(_, n)| *n > 0)
+                .map(|(k, n)| (*k, format!("{n:<8}"))),
+        );
+        lines.push(("Atoms", format!("{:<8}", s.atoms)));
+        if s.disjunctions > 0 {
+            lines.push((
+                "Disjunctions",
+                format!("{:<8} (Original: {})", 0, s.disjunctions),
+            ));
+        }
+        lines.push(("Bodies", format!("{:<8}", s.bodies)));
+        let bodies = [("  Sum", s.sum_bodies), ("  Count", s.count_bodies)];
+        lines.extend(
+            bodies
+                .iter()
+                .filter(|(_, n)| *n > 0)
+                .map(|(k, n)| (*k, format!("{n:<8}"))),
+        );
         let tight = if s.tight { "Yes" } else { "No" };
-        let lines = [
-            ("Rules", format!("{:<8}", s.rules)),
-            ("Atoms", format!("{:<8}", s.atoms)),
-            ("Bodies", format!("{:<8}", s.bodies)),
-            ("Tight", tight.to_string()),
-            ("Variables", format!("{:<8}", s.variables)),
-            ("Constraints", format!("{:<8}", s.constraints)),
-        ];
+        lines.push(("Tight", tight.to_string()));
+        lines.push(("Variables", format!("{:<8}", s.variables)));
+        lines.push(("Constraints", format!("{:<8}", s.constraints)));
         for (key, value) in lines {
             self.key_value(out, key, &value);
         }

@@ -97,17 +97,22 @@ fn truncate(mut errors: Vec<Diagnostic>) -> Vec<Diagnostic> {
 }
 
 /// The token stream for the parser: lexer errors (and, in the clingo dialect, gringo 3's
-/// keywords) are reported and left out.
+/// keywords) are reported and left out. The bookkeeping the parser's actions need (token
+/// positions, dots, commas, what follows `@`) is done in a first pass over the lexer's
+/// output; the tokens themselves are then handed over lazily, so no second token vector
+/// is built.
 fn lex(
     ctx: &mut Ctx,
     text: &str,
     dialect: Dialect,
 ) -> impl Iterator<Item = Result<(usize, Token, usize), ()>> {
-    let mut tokens = Vec::new();
+    let tokens = lexer::tokenize(text);
+    let is_dropped = move |token: &Token| dialect == Dialect::Clingo && token.is_legacy_keyword();
     let mut previous_is_at = false;
-    for (l, item, r) in lexer::tokenize(text) {
+    for (l, item, r) in &tokens {
+        let (l, r) = (*l, *r);
         match item {
-            Ok(token) if dialect == Dialect::Clingo && token.is_legacy_keyword() => {
+            Ok(token) if is_dropped(token) => {
                 let slice = text.get(l..r).unwrap_or("");
                 ctx.lexer_errors.push(l);
                 ctx.error(ctx.span(l, r), format!("lexer error, unexpected {slice}"));
@@ -116,22 +121,26 @@ fn lex(
                 if let Some(&(at, _)) = ctx.tokens.last().filter(|_| previous_is_at) {
                     ctx.after_at.push((at, (l, r, token.clingo_name())));
                 }
-                previous_is_at = token == Token::At;
+                previous_is_at = *token == Token::At;
                 match token {
                     Token::Dot => ctx.dots.push(l),
                     Token::Comma => ctx.commas.push(l),
                     _ => {}
                 }
                 ctx.tokens.push((l, r));
-                tokens.push(Ok((l, token, r)));
             }
             Err(error) => {
                 ctx.lexer_errors.push(l);
-                lex_error(ctx, text, error, l, r);
+                lex_error(ctx, text, error.clone(), l, r);
             }
         }
     }
-    tokens.into_iter()
+    tokens
+        .into_iter()
+        .filter_map(move |(l, item, r)| match item {
+            Ok(token) if !is_dropped(&token) => Some(Ok((l, token, r))),
+            _ => None,
+        })
 }
 
 /// Reports one lexer error as clingo words it.

@@ -8,9 +8,16 @@
 //! - rule `h :- B` (non-choice): `(¬B ∨ h)`; integrity constraint `:- B`: `(¬B)`;
 //! - atom `a` with supporting bodies `B1..Bk`: `(¬a ∨ B1 ∨ ... ∨ Bk)` (no bodies: `a` false).
 //!
+//! A fact (a non-choice rule with one head atom whose body normalises to the empty
+//! conjunction) gets the unit `a` instead of the rule clause `(¬B∅ ∨ h)` and no support
+//! clause: with `B∅` true they say no more than that. Its rule stays in the unfounded-set
+//! structures (the empty body supports the atom).
+//!
 //! Disjunctive rules are shifted (`a ; b :- B` gives `a :- B, not b` and `b :- B, not a`),
-//! which is sound for head-cycle-free programs; a disjunctive rule with two head atoms in one
-//! positive-dependency SCC is refused with [`SolveError::Unsupported`]. Externals without
+//! which is sound for head-cycle-free programs. A positive-dependency SCC holding two head
+//! atoms of one disjunctive rule is not head-cycle-free: its atoms get no unfounded-set
+//! propagation (the shifted loops would cut stable models) and are checked on total
+//! assignments by `disjunctive.rs` instead. Externals without
 //! rules: `Free` acts as a choice, `True`/`False` fix the value, `Release` is a plain atom;
 //! an external atom that is also a rule head is a plain atom (as in clingo). Assumptions become
 //! units. The positive dependency graph (atoms to the positive atoms of their bodies, weight
@@ -19,6 +26,7 @@
 
 use fxhash::FxHashMap;
 
+use super::disjunctive::{CheckedRule, Minimality};
 use super::lit::{Lit, Var};
 use super::minimize::Level;
 use super::unfounded::{UfsAtom, UfsBody};
@@ -30,7 +38,7 @@ pub(crate) type WeightSpec = (Lit, Vec<(Lit, i64)>, i64);
 
 /// A body after normalisation.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-enum BodyKey {
+pub(crate) enum BodyKey {
     /// Sorted distinct literals, none complementary.
     Normal(Vec<Lit>),
     /// Bound and merged positive-weight elements (sorted by literal).
@@ -65,6 +73,8 @@ pub(crate) struct Translation {
     pub(crate) ufs: (Vec<UfsAtom>, Vec<UfsBody>, usize),
     /// Number of distinct bodies.
     pub(crate) body_count: usize,
+    /// The stability check of non-HCF components (inactive for HCF programs).
+    pub(crate) minimality: Minimality,
 }
 
 /// Working state of the translation.
@@ -73,6 +83,8 @@ struct Builder<'p> {
     bodies: Vec<BodyKey>,
     body_ids: FxHashMap<BodyKey, u32>,
     rules: Vec<FlatRule>,
+    /// `facts[a]`: atom `a` is the head of a fact (see the module doc).
+    facts: Vec<bool>,
     out: Translation,
 }
 
@@ -86,6 +98,7 @@ pub(crate) fn translate(program: &GroundProgram) -> Result<Translation, SolveErr
         bodies: Vec::new(),
         body_ids: FxHashMap::default(),
         rules: Vec::new(),
+        facts: vec![false; program.atom_count as usize + 1],
         out: Translation {
             var_count: 0,
             is_atom: Vec::new(),
@@ -95,6 +108,7 @@ pub(crate) fn translate(program: &GroundProgram) -> Result<Translation, SolveErr
             levels: Vec::new(),
             ufs: (Vec::new(), Vec::new(), 0),
             body_count: 0,
+            minimality: Minimality::default(),
         },
     };
     builder.flatten_rules()?;
@@ -136,6 +150,11 @@ impl Builder<'_> {
                 continue;
             };
             let choice = rule.kind == HeadKind::Choice;
+            if let (false, [head], BodyKey::Normal(lits)) = (choice, heads.as_slice(), &key) {
+                if lits.is_empty() {
+                    self.mark_fact(*head);
+                }
+            }
             if choice || heads.len() <= 1 {
                 let body = self.intern(key);
                 self.rules.push(FlatRule {
@@ -164,6 +183,13 @@ impl Builder<'_> {
         Ok(())
     }
 
+    /// Atom `head` is a fact: the unit `head`, no support clause.
+    fn mark_fact(&mut self, head: Var) {
+        if let Some(slot) = self.facts.get_mut(head.index()) {
+            *slot = true;
+        }
+    }
+
     /// The index of a body, interning it.
     fn intern(&mut self, key: BodyKey) -> u32 {
         if let Some(&id) = self.body_ids.get(&key) {
@@ -173,6 +199,11 @@ impl Builder<'_> {
         self.bodies.push(key.clone());
         self.body_ids.insert(key, id);
         id
+    }
+
+    /// Whether body `index` is the empty conjunction.
+    fn is_empty_body(&self, index: u32) -> bool {
+        matches!(self.bodies.get(index as usize), Some(BodyKey::Normal(lits)) if lits.is_empty())
     }
 
     /// The variable of body `index`.
@@ -239,6 +270,12 @@ impl Builder<'_> {
             }
             let b = self.body_var(rule.body);
             let clause = match rule.heads.first() {
+                Some(&h)
+                    if self.facts.get(h.index()) == Some(&true)
+                        && self.is_empty_body(rule.body) =>
+                {
+                    vec![h.pos()]
+                }
                 Some(&h) => vec![b.neg(), h.pos()],
                 None => vec![b.neg()],
             };
@@ -250,16 +287,22 @@ impl Builder<'_> {
     fn encode_support(&mut self) {
         let atoms = self.program.atom_count as usize;
         let mut support: Vec<Vec<Lit>> = vec![Vec::new(); atoms + 1];
+        let facts = std::mem::take(&mut self.facts);
+        let is_fact = |atom: usize| facts.get(atom) == Some(&true);
         for rule in &self.rules {
-            for &h in &rule.heads {
+            for &h in rule.heads.iter().filter(|h| !is_fact(h.index())) {
                 support[h.index()].push(self.body_var(rule.body).pos());
             }
         }
         for (atom, clause) in support.iter_mut().enumerate().skip(1) {
+            if is_fact(atom) {
+                continue;
+            }
             clause.push(Var(atom as u32).neg());
             let clause = std::mem::take(clause);
             self.clause(clause);
         }
+        self.facts = facts;
     }
 
     /// Externals without defining rules: `Free` and `True` as the choice `{a}.`, `True` also
@@ -287,6 +330,9 @@ impl Builder<'_> {
     /// final; absent for atoms some rule defines.
     fn external_values(&self) -> Vec<Option<ExternalValue>> {
         let mut values = vec![None; self.program.atom_count as usize + 1];
+        if self.program.externals.is_empty() {
+            return values;
+        }
         for &(atom, value) in &self.program.externals {
             let slot = &mut values[atom.0 as usize];
             if *slot != Some(ExternalValue::Release) {
@@ -323,13 +369,20 @@ impl Builder<'_> {
             }
         }
         let (component, cyclic) = strongly_connected(&edges);
-        self.check_head_cycles(&component, &cyclic)?;
-        self.unfounded_structures(&component, &cyclic);
+        let non_hcf = self.non_hcf_components(&component, &cyclic);
+        let ufs_cyclic: Vec<bool> = cyclic
+            .iter()
+            .zip(&non_hcf)
+            .map(|(&c, &n)| c && !n)
+            .collect();
+        self.unfounded_structures(&component, &ufs_cyclic);
+        self.minimality_check(&component, &non_hcf)?;
         Ok(())
     }
 
-    /// Refuses disjunctive rules whose head atoms share a cyclic SCC.
-    fn check_head_cycles(&self, component: &[u32], cyclic: &[bool]) -> Result<(), SolveError> {
+    /// Per component: whether it holds two head atoms of one disjunctive rule (non-HCF).
+    fn non_hcf_components(&self, component: &[u32], cyclic: &[bool]) -> Vec<bool> {
+        let mut non_hcf = vec![false; cyclic.len()];
         for rule in &self.program.rules {
             if rule.kind != HeadKind::Disjunction || rule.head.len() < 2 {
                 continue;
@@ -342,17 +395,53 @@ impl Builder<'_> {
                 .map(|&h| component[h as usize])
                 .filter(|&c| cyclic[c as usize])
                 .collect();
-            let cyclic_heads = components.len();
             components.sort_unstable();
-            components.dedup();
-            if components.len() < cyclic_heads {
-                return Err(SolveError::Unsupported(
-                    "disjunctive program that is not head-cycle-free (two atoms of one \
-                     disjunctive head depend positively on each other)"
-                        .into(),
-                ));
+            for pair in components.windows(2).filter(|w| w[0] == w[1]) {
+                non_hcf[pair[0] as usize] = true;
             }
         }
+        non_hcf
+    }
+
+    /// The stability checker for the atoms of non-HCF components and the rules defining them
+    /// (free or true externals count as choice rules with empty bodies).
+    fn minimality_check(&mut self, component: &[u32], non_hcf: &[bool]) -> Result<(), SolveError> {
+        let in_scope = |v: usize| non_hcf[component[v] as usize];
+        let atoms: Vec<Var> = (1..component.len())
+            .filter(|&v| in_scope(v))
+            .map(|v| Var(v as u32))
+            .collect();
+        if atoms.is_empty() {
+            return Ok(());
+        }
+        let mut rules = Vec::new();
+        for rule in &self.program.rules {
+            if !rule.head.iter().any(|h| in_scope(h.0 as usize)) {
+                continue;
+            }
+            let Some(body) = normalise_body(&rule.body)? else {
+                continue;
+            };
+            let mut heads: Vec<Var> = rule.head.iter().map(|&a| atom_var(a)).collect();
+            heads.sort_unstable();
+            heads.dedup();
+            let choice = rule.kind == HeadKind::Choice;
+            rules.push(CheckedRule {
+                heads,
+                choice,
+                body,
+            });
+        }
+        for (atom, value) in self.external_values().into_iter().enumerate() {
+            if matches!(value, Some(ExternalValue::Free | ExternalValue::True)) && in_scope(atom) {
+                rules.push(CheckedRule {
+                    heads: vec![Var(atom as u32)],
+                    choice: true,
+                    body: BodyKey::Normal(Vec::new()),
+                });
+            }
+        }
+        self.out.minimality = Minimality::new(self.out.var_count, &atoms, rules);
         Ok(())
     }
 
@@ -737,13 +826,17 @@ mod tests {
     }
 
     #[test]
-    fn non_hcf_disjunction_is_refused() {
+    fn non_hcf_atoms_go_to_the_minimality_check_not_to_unfounded_sets() {
         let mut p = GroundProgram::new();
-        let (a, b) = (p.new_atom(), p.new_atom());
+        let (a, b, c) = (p.new_atom(), p.new_atom(), p.new_atom());
         p.add_rule(HeadKind::Disjunction, vec![a, b], vec![]);
         p.add_rule(HeadKind::Disjunction, vec![a], vec![Literal::positive(b)]);
         p.add_rule(HeadKind::Disjunction, vec![b], vec![Literal::positive(a)]);
-        assert!(matches!(translate(&p), Err(SolveError::Unsupported(_))));
+        p.add_rule(HeadKind::Disjunction, vec![c], vec![Literal::positive(c)]);
+        let t = translate(&p).unwrap();
+        assert!(t.minimality.is_active());
+        let cyclic: Vec<Lit> = t.ufs.0.iter().map(|atom| atom.lit).collect();
+        assert_eq!(cyclic, vec![Var(c.0).pos()]);
         let _ = (
             Atom(1),
             WeightedLiteral {

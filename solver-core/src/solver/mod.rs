@@ -20,6 +20,7 @@ mod analyze;
 mod assignment;
 mod build;
 mod clauses;
+mod disjunctive;
 mod heuristic;
 mod lit;
 mod minimize;
@@ -207,6 +208,26 @@ impl Solver {
                 Some((certain, inside))
             }
             _ => None,
+        }
+    }
+
+    /// The true atoms of a model in which every literal of `assumptions` holds (`Ok(None)`
+    /// if there is none; `Err` if `limits` stopped the search). For the minimality tester:
+    /// plain search, learnt nogoods kept between calls, no driver state involved.
+    pub(crate) fn model_under(
+        &mut self,
+        assumptions: &[Lit],
+        limits: Limits,
+    ) -> Result<Option<Vec<Atom>>, ()> {
+        self.search.limits = limits;
+        match self.search.solve_assuming(assumptions) {
+            Outcome::Model => {
+                let a = &self.search.assignment;
+                let atoms = (1..=self.atom_count).filter(|&i| a.is_true(Var(i).pos()));
+                Ok(Some(atoms.map(Atom).collect()))
+            }
+            Outcome::Exhausted => Ok(None),
+            Outcome::Interrupted | Outcome::TimedOut => Err(()),
         }
     }
 
@@ -425,6 +446,7 @@ fn make_search(t: &Translation, options: &SolveOptions) -> Search {
         weights,
         minimizer: Minimizer::new(vars, t.levels.clone()),
         unfounded: Unfounded::new(vars, ufs_atoms.clone(), ufs_bodies.clone(), *sccs),
+        minimality: t.minimality.clone(),
         heuristic: Heuristic::new(vars, &t.is_atom, options.seed),
     };
     Search::new(parts, &units)

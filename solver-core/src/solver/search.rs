@@ -4,7 +4,9 @@
 //! optimization bound are updated first (so they stay consistent whatever happens next), then
 //! binary, ternary and long clauses propagate, then weight constraints. At a fixpoint the
 //! post-propagators run: the bound's propagation, then the unfounded-set check, which adds loop
-//! nogoods. A conflict is turned into a nogood of true literals and resolved:
+//! nogoods. A total assignment of a program that is not head-cycle-free must also pass the
+//! minimality check (`disjunctive.rs`) before it is a model; if it fails, its loop nogood is
+//! a conflict. A conflict is turned into a nogood of true literals and resolved:
 //! - at or below the enumeration root level (`root`): flip the decision of its highest level
 //!   (enumeration by backtracking, Gebser et al. LPNMR 2007), or end the search at level 0;
 //! - above it: first-UIP learning, then backjump to `max(backjump level, root)`.
@@ -18,6 +20,7 @@ use std::time::Instant;
 use super::analyze::{Analyzer, Explainer};
 use super::assignment::{Assignment, CRef, Reason};
 use super::clauses::{ClauseConflict, ClauseStore};
+use super::disjunctive::{Minimality, MinimalityCheck, Verdict};
 use super::heuristic::Heuristic;
 use super::lit::Lit;
 use super::minimize::Minimizer;
@@ -73,12 +76,18 @@ pub(crate) struct Search {
     pub(crate) minimizer: Minimizer,
     /// The unfounded-set checker (inactive for tight programs).
     pub(crate) unfounded: Unfounded,
+    /// The stability check of non-HCF components (inactive for HCF programs).
+    minimality: MinimalityCheck,
     /// Decision heuristic.
     pub(crate) heuristic: Heuristic,
     schedule: Schedule,
     analyzer: Analyzer,
     /// Enumeration root: levels at or below it are never backjumped over.
     pub(crate) root: u32,
+    /// Levels `1..=assumed` hold the assumptions of [`Search::solve_assuming`].
+    assumed: u32,
+    /// A conflict was resolved at an assumption level: no model under the assumptions.
+    failed: bool,
     /// Conflict nogood scratch (true literals).
     nogood: Vec<Lit>,
     /// Unfounded set scratch.
@@ -105,10 +114,13 @@ impl Search {
             weights: parts.weights,
             minimizer: parts.minimizer,
             unfounded: parts.unfounded,
+            minimality: MinimalityCheck::new(parts.minimality),
             heuristic: parts.heuristic,
             schedule: Schedule::new(),
             analyzer: Analyzer::new(vars),
             root: 0,
+            assumed: 0,
+            failed: false,
             nogood: Vec::new(),
             unfounded_set: Vec::new(),
             loop_clause: Vec::new(),
@@ -143,7 +155,7 @@ impl Search {
     /// Runs until a model, exhaustion, or a limit.
     pub(crate) fn solve(&mut self) -> Outcome {
         loop {
-            if self.exhausted {
+            if self.exhausted || self.failed {
                 return Outcome::Exhausted;
             }
             if let Some(stop) = self.check_limits() {
@@ -152,6 +164,16 @@ impl Search {
             match self.propagate() {
                 Err(conflict) => self.on_conflict(conflict),
                 Ok(()) => match self.heuristic.decide(&self.assignment) {
+                    None if self.minimality.is_active() => {
+                        match self.minimality.check(&self.assignment, &self.limits) {
+                            Verdict::Stable => return Outcome::Model,
+                            Verdict::Unfounded(nogood) => {
+                                self.nogood = nogood;
+                                self.on_conflict(Conflict::Nogood);
+                            }
+                            Verdict::Stopped => return self.stop_outcome(),
+                        }
+                    }
                     None => return Outcome::Model,
                     Some(lit) => {
                         self.stats.choices += 1;
@@ -161,6 +183,35 @@ impl Search {
                 },
             }
         }
+    }
+
+    /// Searches for a model in which every literal of `assumptions` holds, from level 0
+    /// (learnt nogoods are kept): the assumptions are the decisions of the first levels, which
+    /// are never backjumped over; a conflict resolved at one of them means no such model
+    /// (`Exhausted`, without exhausting the search for later calls).
+    pub(crate) fn solve_assuming(&mut self, assumptions: &[Lit]) -> Outcome {
+        self.backtrack(0);
+        (self.root, self.assumed, self.failed) = (0, 0, false);
+        for &lit in assumptions {
+            if self.exhausted || self.failed {
+                return Outcome::Exhausted;
+            }
+            if let Err(conflict) = self.propagate() {
+                self.on_conflict(conflict);
+                continue;
+            }
+            match self.assignment.value(lit) {
+                super::lit::Value::True => {}
+                super::lit::Value::False => return Outcome::Exhausted,
+                super::lit::Value::Unassigned => {
+                    self.assignment.new_level();
+                    self.assignment.assign(lit, Reason::Decision);
+                    self.assumed = self.assignment.level();
+                    self.root = self.assumed;
+                }
+            }
+        }
+        self.solve()
     }
 
     /// Checks the interrupt and the deadline every few steps.
@@ -182,6 +233,15 @@ impl Search {
             return Some(Outcome::TimedOut);
         }
         None
+    }
+
+    /// Why a search stopped early: interrupted unless the deadline has passed.
+    fn stop_outcome(&self) -> Outcome {
+        if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
+            Outcome::TimedOut
+        } else {
+            Outcome::Interrupted
+        }
     }
 
     /// Handles a conflict: learn, backjump, maybe restart or delete learnt nogoods.
@@ -237,6 +297,8 @@ impl Search {
         if top <= self.root {
             if top == 0 {
                 self.exhausted = true;
+            } else if top <= self.assumed {
+                self.failed = true;
             } else {
                 self.flip(top);
             }
@@ -483,6 +545,8 @@ pub(crate) struct SearchParts {
     pub(crate) minimizer: Minimizer,
     /// The unfounded-set checker (inactive for tight programs).
     pub(crate) unfounded: Unfounded,
+    /// The stability check of non-HCF components.
+    pub(crate) minimality: Minimality,
     /// Decision heuristic.
     pub(crate) heuristic: Heuristic,
 }

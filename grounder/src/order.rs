@@ -1,0 +1,288 @@
+//! gringo's order of shown atoms, which clingo's answer lines follow.
+//!
+//! clasp prints a model as: the shown facts in the order gringo output them, then the other
+//! shown atoms by aspif atom number. gringo outputs the shown atoms domain by domain, each
+//! domain's atoms in insertion order; so the order of facts in an answer line is fixed by
+//! 1. the order gringo creates predicate domains: the statements that are not simple facts,
+//!    in program order, each creating its domains as it is translated for grounding (head
+//!    element conditions and body conditional literals first, then the other body literals
+//!    from last to first — a negative literal with variables after the positive ones, in
+//!    program order — then the head atoms); then the predicates of the simple facts (a ground
+//!    atom without body: gringo's EDB), facts written as such before facts from pools;
+//! 2. each domain's insertion order: the simple facts first (in the order of 1.), then the
+//!    atoms derived by grounding, in derivation order.
+//!
+//! This module reproduces both from the rewritten rules (found by comparing with clingo 5.8.3's
+//! `--mode=gringo` output; gringo's exact rule for the body order is not documented). Atoms of
+//! predicates no rule mentions keep the store's order at the end.
+//!
+//! # Invariants
+//! - [`shown_order`] lists every in-domain atom of the store exactly once.
+
+use fxhash::{FxHashMap, FxHashSet};
+
+use crate::ast::Sign;
+use crate::domain::AtomId;
+use crate::eval::T;
+use crate::instantiate::Grounder;
+use crate::intern::Val;
+use crate::rules::{Head, Lit, Pred, Rule};
+
+/// A simple fact's position: facts from pools after the others, then program order.
+type FactRank = (bool, usize);
+
+/// Every in-domain atom of the store, in gringo's output order.
+pub(crate) fn shown_order(g: &Grounder, rules: &[Rule]) -> Vec<AtomId> {
+    let edb = simple_facts(rules);
+    let mut out = Vec::new();
+    for pred in domain_order(g, rules, &edb) {
+        let Some(domain) = g.store.preds.get(pred as usize) else {
+            continue;
+        };
+        let mut members = domain.members.clone();
+        members.sort_by_key(|&a| edb_rank(g, &edb, a).unwrap_or((true, usize::MAX)));
+        out.extend(members);
+    }
+    out
+}
+
+/// The rank of `a` when it is a simple fact.
+fn edb_rank(
+    g: &Grounder,
+    edb: &FxHashMap<(Pred, Vec<Val>), FactRank>,
+    a: AtomId,
+) -> Option<FactRank> {
+    let val = g.store.info(a)?.val?;
+    let fun = g.table.as_fun(val)?;
+    let pred = Pred {
+        name: fun.name,
+        arity: fun.args.len() as u32,
+        negative: fun.negative,
+    };
+    edb.get(&(pred, fun.args.to_vec())).copied()
+}
+
+/// Whether `rule` is a simple fact: a ground atom without body (gringo's EDB).
+pub(crate) fn is_simple_fact(rule: &Rule) -> bool {
+    simple_fact(rule).is_some()
+}
+
+/// The head atom of a simple fact (`p(1,a).`), with its arguments.
+fn simple_fact(rule: &Rule) -> Option<(Pred, Vec<Val>)> {
+    let Head::Disj(elems) = &rule.head else {
+        return None;
+    };
+    let [elem] = elems.as_slice() else {
+        return None;
+    };
+    if !rule.body.is_empty() || !elem.cond.is_empty() {
+        return None;
+    }
+    let args = elem
+        .atom
+        .args
+        .iter()
+        .map(|t| match t {
+            T::Val(v) => Some(*v),
+            _ => None,
+        })
+        .collect::<Option<Vec<Val>>>()?;
+    Some((elem.atom.pred, args))
+}
+
+/// The simple facts with their ranks; a fact sharing its statement's span with another rule
+/// came from a pool.
+fn simple_facts(rules: &[Rule]) -> FxHashMap<(Pred, Vec<Val>), FactRank> {
+    let mut spans: FxHashMap<_, usize> = FxHashMap::default();
+    for rule in rules {
+        *spans.entry(&rule.span).or_default() += 1;
+    }
+    let mut out = FxHashMap::default();
+    for (i, rule) in rules.iter().enumerate() {
+        if let Some(key) = simple_fact(rule) {
+            let pooled = spans.get(&rule.span).copied().unwrap_or(0) > 1;
+            out.entry(key).or_insert((pooled, i));
+        }
+    }
+    out
+}
+
+/// Predicate indexes in gringo's domain creation order.
+fn domain_order(
+    g: &Grounder,
+    rules: &[Rule],
+    edb: &FxHashMap<(Pred, Vec<Val>), FactRank>,
+) -> Vec<u32> {
+    let mut preds = Vec::new();
+    for rule in rules.iter().filter(|r| simple_fact(r).is_none()) {
+        rule_domains(rule, &mut preds);
+    }
+    let mut facts: Vec<(&FactRank, Pred)> = edb.iter().map(|((p, _), r)| (r, *p)).collect();
+    facts.sort();
+    preds.extend(facts.into_iter().map(|(_, p)| p));
+    let mut seen = FxHashSet::default();
+    let mut order: Vec<u32> = preds
+        .into_iter()
+        .filter_map(|p| g.store.find_pred(p))
+        .filter(|&i| seen.insert(i))
+        .collect();
+    let all = g.store.preds.len() as u32;
+    order.extend((0..all).filter(|i| seen.insert(*i)));
+    order
+}
+
+/// The predicates of one statement in the order gringo creates their domains.
+fn rule_domains(rule: &Rule, out: &mut Vec<Pred>) {
+    for cond in rule.head.conditions() {
+        cond.iter().for_each(|l| lit_preds(l, out));
+    }
+    for lit in rule.body.iter().rev() {
+        if let Lit::Cond(c) = lit {
+            c.cond.iter().for_each(|l| lit_preds(l, out));
+            lit_preds(&c.lit, out);
+        }
+    }
+    let deferred = |l: &Lit| matches!(l, Lit::Atom(Sign::Not, a) if has_vars(&a.args));
+    for lit in rule.body.iter().rev() {
+        if !matches!(lit, Lit::Cond(_)) && !deferred(lit) {
+            lit_preds(lit, out);
+        }
+    }
+    for lit in rule.body.iter().filter(|l| deferred(l)) {
+        lit_preds(lit, out);
+    }
+    out.extend(rule.head.atoms().iter().map(|a| a.pred));
+}
+
+fn lit_preds(lit: &Lit, out: &mut Vec<Pred>) {
+    let mut atoms = Vec::new();
+    lit.atoms(&mut atoms);
+    out.extend(atoms.into_iter().map(|(a, _)| a.pred));
+}
+
+fn has_vars(args: &[T]) -> bool {
+    let mut vars = Vec::new();
+    args.iter().for_each(|t| t.vars(&mut vars));
+    !vars.is_empty()
+}
+
+/// The index (among `rules`) of the `#show t : body.` statement that most likely produced the
+/// shown term `val`: the most specific pattern that fits (a value, then a function of the
+/// same name and arity, then anything), the first of equals. `None` if no pattern fits.
+pub(crate) fn show_statement(g: &Grounder, rules: &[Rule], val: Val) -> Option<usize> {
+    let fun = g.table.as_fun(val);
+    let fit = |t: &T| match t {
+        T::Val(v) => (*v == val).then_some(2),
+        T::Fun(name, negative, args) => fun
+            .filter(|f| f.name == *name && f.negative == *negative && f.args.len() == args.len())
+            .map(|_| 1),
+        _ => Some(0),
+    };
+    let mut best: Option<(u8, usize)> = None;
+    for (i, rule) in rules.iter().enumerate() {
+        let Head::Show(t) = &rule.head else { continue };
+        if let Some(score) = fit(t) {
+            match best {
+                Some((b, _)) if b >= score => {}
+                _ => best = Some((score, i)),
+            }
+        }
+    }
+    best.map(|(_, i)| i)
+}
+
+/// For each predicate index, the position in gringo's grounding order of the first statement
+/// that derives it (`usize::MAX` for none).
+///
+/// gringo grounds the statements (all but simple facts) in the reverse post-order of a
+/// depth-first search over "statement j uses a predicate statement i derives" edges, roots and
+/// successors taken in program order; so independent statements are grounded last to first,
+/// and atoms (numbered when first output) follow that order.
+pub(crate) fn pred_ranks(g: &Grounder, rules: &[Rule]) -> Vec<usize> {
+    let stms: Vec<&Rule> = rules.iter().filter(|r| simple_fact(r).is_none()).collect();
+    let pred_count = g.store.preds.len();
+    let mut derivers: Vec<Vec<usize>> = vec![Vec::new(); pred_count];
+    for (i, rule) in stms.iter().enumerate() {
+        for a in rule.head.atoms() {
+            if let Some(list) = g
+                .store
+                .find_pred(a.pred)
+                .and_then(|p| derivers.get_mut(p as usize))
+            {
+                list.push(i);
+            }
+        }
+    }
+    let users: Vec<Vec<usize>> = users_of(g, &stms, &derivers);
+    let order = reverse_post_order(&users);
+    let mut position = vec![usize::MAX; stms.len()];
+    for (k, &s) in order.iter().enumerate() {
+        if let Some(slot) = position.get_mut(s) {
+            *slot = k;
+        }
+    }
+    derivers
+        .iter()
+        .map(|list| list.iter().filter_map(|&s| position.get(s).copied()).min())
+        .map(|rank| rank.unwrap_or(usize::MAX))
+        .collect()
+}
+
+/// `users[i]`: the statements (ascending) that use a predicate statement `i` derives.
+fn users_of(g: &Grounder, stms: &[&Rule], derivers: &[Vec<usize>]) -> Vec<Vec<usize>> {
+    let mut users: Vec<Vec<usize>> = vec![Vec::new(); stms.len()];
+    for (j, rule) in stms.iter().enumerate() {
+        let mut preds = Vec::new();
+        rule_domains(rule, &mut preds);
+        for p in preds.into_iter().filter_map(|p| g.store.find_pred(p)) {
+            for &i in derivers.get(p as usize).map(Vec::as_slice).unwrap_or(&[]) {
+                if let Some(list) = users.get_mut(i) {
+                    list.push(j);
+                }
+            }
+        }
+    }
+    for list in &mut users {
+        list.sort_unstable();
+        list.dedup();
+    }
+    users
+}
+
+/// Reverse post-order of an iterative depth-first search (no recursion: statement counts are
+/// user-controlled).
+fn reverse_post_order(succ: &[Vec<usize>]) -> Vec<usize> {
+    let mut visited = vec![false; succ.len()];
+    let mut post = Vec::with_capacity(succ.len());
+    for root in 0..succ.len() {
+        if !mark(&mut visited, root) {
+            continue;
+        }
+        let mut stack = vec![(root, 0usize)];
+        while let Some((node, next)) = stack.last_mut() {
+            let children = succ.get(*node).map(Vec::as_slice).unwrap_or(&[]);
+            match children.get(*next) {
+                Some(&child) => {
+                    *next += 1;
+                    if mark(&mut visited, child) {
+                        stack.push((child, 0));
+                    }
+                }
+                None => {
+                    post.push(*node);
+                    stack.pop();
+                }
+            }
+        }
+    }
+    post.reverse();
+    post
+}
+
+/// Marks `node` visited; returns whether it was not before.
+fn mark(visited: &mut [bool], node: usize) -> bool {
+    match visited.get_mut(node) {
+        Some(seen) => !std::mem::replace(seen, true),
+        None => false,
+    }
+}

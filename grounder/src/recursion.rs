@@ -1,0 +1,508 @@
+//! Positive recursion through conditions and aggregates, translated as gringo does.
+//!
+//! A literal of a rule is *recursive* when its predicate lies in the same component of the
+//! positive dependency graph as one of the rule's head predicates (head predicates depend on
+//! the positive body atoms, the atoms of conditions, of non-negated aggregate elements and of
+//! head conditions). There, replacing a formula by a classically equivalent one can change
+//! the stable models, so clingo's semantics (Ferraris' reduct of the nested implications) is
+//! kept with disjunctive rules, as gringo emits them:
+//! - a body conditional literal's instance `l : c` stands for `x ≡ c → l`: `x :- l.`,
+//!   `x :- not c_i.` (as before) and, when the condition is recursive, `x | c_i :- not not l.`
+//!   for each positive `c_i` and `x :- not not e, not not l.` for each `c_i = not e` (the
+//!   disjunctive head `x | c` split over the conjunction `c`). gringo adds these whenever `c`
+//!   is recursive; they are left out when `l` is not (then `l` is derived without `x`, so `x`
+//!   holds by `x :- l.` whenever `c → l` does), which keeps more programs head-cycle-free;
+//! - a recursive `#sum`/`#count` bound is written `k <= Σ w·l` with positive weights only: an
+//!   element with a negative weight `-w` on `l` becomes weight `w` on `y ≡ l → A` (`A` the
+//!   bound's own atom): `y :- not l.`, `y :- A.`, `y | l :- not not A.` (for `l = not a`,
+//!   `y` is `not not a`); `value <= k` with negative weights is `-value >= -k` the same way,
+//!   and `!=` is the disjunction of `>` and `<` rather than the negation of `=`; the weights of
+//!   one literal are added up first;
+//! - a recursive `#max != b` says that each element of weight `b` implies some element of
+//!   greater weight (`#min`: smaller), each implication `e → D` as `y` above.
+//!
+//! These disjunctions can make a program non-head-cycle-free; the solver then refuses it
+//! rather than answer from the shifted rules (which may miss models).
+//!
+//! # Invariants
+//! - `positive_scc` is filled before grounding starts; predicates created later (none in
+//!   practice) count as not recursive.
+
+use fxhash::FxHashMap;
+
+use crate::aggregate::{Tri, Weighted};
+use crate::ast::{AggregateFunction, CompareOp, Sign};
+use crate::depgraph::Graph;
+use crate::domain::AtomId;
+use crate::instantiate::{GBody, GLit, GRule, Grounder, Stop};
+use crate::intern::Val;
+use crate::rules::{AtomPat, Lit, Pred, Rule};
+
+/// A disjunctive head with the extra body literals it needs: `(head atoms, body)`.
+type HeadClause = (Vec<AtomId>, Vec<GLit>);
+
+/// The most clauses a disjunction of conjunctions is multiplied out into.
+const MAX_CLAUSES: usize = 64;
+
+/// Fills `g.positive_scc` from the rules.
+pub(crate) fn positive_components(g: &mut Grounder, rules: &[Rule]) {
+    let mut graph = Graph::new(g.store.preds.len());
+    for rule in rules {
+        let mut deps = Vec::new();
+        rule.body.iter().for_each(|l| positive_atoms(l, &mut deps));
+        for cond in rule.head.conditions() {
+            cond.iter().for_each(|l| positive_atoms(l, &mut deps));
+        }
+        let deps: Vec<u32> = deps.iter().map(|a| g.store.pred(a.pred)).collect();
+        for head in rule.head.atoms() {
+            let h = g.store.pred(head.pred);
+            deps.iter().for_each(|&d| graph.depend(h, d));
+        }
+    }
+    let mut scc = vec![u32::MAX; g.store.preds.len()];
+    for (c, preds) in graph.components().iter().enumerate() {
+        for &p in preds {
+            if let Some(slot) = scc.get_mut(p as usize) {
+                *slot = c as u32;
+            }
+        }
+    }
+    g.positive_scc = scc;
+}
+
+/// The atoms of `lit` that its rule's head depends on positively.
+fn positive_atoms<'a>(lit: &'a Lit, out: &mut Vec<&'a AtomPat>) {
+    match lit {
+        Lit::Atom(Sign::None, a) => out.push(a),
+        Lit::Agg(agg) if agg.sign == Sign::None => {
+            for e in &agg.elems {
+                e.cond.iter().for_each(|l| positive_atoms(l, out));
+            }
+        }
+        Lit::Cond(c) => {
+            positive_atoms(&c.lit, out);
+            c.cond.iter().for_each(|l| positive_atoms(l, out));
+        }
+        _ => {}
+    }
+}
+
+/// The weight of an aggregate element as an integer (0 for non-numbers, which never count).
+fn weight(w: &Val) -> i64 {
+    match w {
+        Val::Num(n) => i64::from(*n),
+        _ => 0,
+    }
+}
+
+/// The elements with the weights of each literal added up (the value of the sum is the same
+/// function of the literals; weights that cancel leave the literal out).
+fn merge_literals(elems: &[Weighted]) -> Vec<Weighted> {
+    let mut out: Vec<(i64, Option<GLit>)> = Vec::with_capacity(elems.len());
+    let mut index: FxHashMap<GLit, usize> = FxHashMap::default();
+    for (w, l) in elems {
+        let slot = l.and_then(|l| index.get(&l).copied());
+        match slot.and_then(|i| out.get_mut(i)) {
+            Some((sum, _)) => *sum += weight(w),
+            None => {
+                if let Some(l) = l {
+                    index.insert(*l, out.len());
+                }
+                out.push((weight(w), *l));
+            }
+        }
+    }
+    let clamp = |v: i64| v.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
+    out.into_iter()
+        .filter(|(w, _)| *w != 0)
+        .map(|(w, l)| (Val::Num(clamp(w)), l))
+        .collect()
+}
+
+impl Grounder<'_> {
+    /// Whether `pred` shares a positive dependency component with a head atom of `rule`.
+    fn in_head_cycle(&self, rule: &Rule, pred: Pred) -> bool {
+        let scc_of = |p: Pred| {
+            self.store
+                .find_pred(p)
+                .and_then(|i| self.positive_scc.get(i as usize).copied())
+        };
+        let Some(scc) = scc_of(pred) else {
+            return false;
+        };
+        rule.head
+            .atoms()
+            .iter()
+            .any(|h| scc_of(h.pred) == Some(scc))
+    }
+
+    /// Whether a condition has a positive literal that is recursive in `rule`.
+    pub(crate) fn condition_recursive(&self, rule: &Rule, cond: &[Lit]) -> bool {
+        cond.iter().any(|l| match l {
+            Lit::Atom(Sign::None, a) => self.in_head_cycle(rule, a.pred),
+            _ => false,
+        })
+    }
+
+    /// A literal equivalent to `not not l`.
+    fn not_not(&mut self, l: GLit) -> Result<GLit, Stop> {
+        if l.positive {
+            Ok(GLit::neg(self.not_aux(l.atom)?))
+        } else {
+            Ok(l)
+        }
+    }
+
+    /// The rules `x | c_i :- not not l.` (positive `c_i`) and `x :- not not e, not not l.`
+    /// (`c_i = not e`) that make the stand-in `x` of a recursive `l : c` mean `c → l`.
+    pub(crate) fn implication_support(
+        &mut self,
+        x: AtomId,
+        cond: &[GLit],
+        l: &[GLit],
+    ) -> Result<(), Stop> {
+        let mut body = Vec::with_capacity(l.len());
+        for &lit in l {
+            body.push(self.not_not(lit)?);
+        }
+        for &c in cond {
+            let (head, mut rule_body) = if c.positive {
+                (vec![x, c.atom], body.clone())
+            } else {
+                (vec![x], vec![self.not_not(c.negate())?])
+            };
+            if !c.positive {
+                rule_body.extend(body.iter().copied());
+            }
+            self.push_rule(GRule {
+                choice: false,
+                head,
+                body: GBody::Normal(rule_body),
+            })?;
+        }
+        Ok(())
+    }
+
+    /// A literal for `l → a`: `y` with `y :- not l.`, `y :- a.` and `y | l :- not not a.`;
+    /// for `l = not e` it is `not not e` (enough inside the weight body of `a` itself).
+    fn implication_lit(&mut self, l: GLit, a: GLit) -> Result<GLit, Stop> {
+        if !l.positive {
+            return self.not_not(l.negate());
+        }
+        let y = self.define_aux(vec![vec![l.negate()], vec![a]])?;
+        let support = self.not_not(a)?;
+        for (mut head, mut body) in self.head_clauses(l.atom)? {
+            head.insert(0, y);
+            body.push(support);
+            self.push_rule(GRule {
+                choice: false,
+                head,
+                body: GBody::Normal(body),
+            })?;
+        }
+        Ok(GLit::pos(y))
+    }
+
+    /// `atom` written for a disjunctive head, as clauses `(head atoms, extra body)` whose
+    /// conjunction it stands for. An auxiliary atom of a disjunction of conjunctions is
+    /// replaced by its alternatives (choosing the auxiliary alone would make none of them
+    /// true), multiplied out into clauses (one literal of each alternative; a literal `not e`
+    /// goes into the body as `not not e`), which keeps positive cycles out of the heads; past
+    /// [`MAX_CLAUSES`] each conjunction becomes one atom (see `conjunction_atom`) instead.
+    fn head_clauses(&mut self, atom: AtomId) -> Result<Vec<HeadClause>, Stop> {
+        let Some(alts) = self.aux_alternatives.get(&atom).cloned() else {
+            return Ok(vec![(vec![atom], Vec::new())]);
+        };
+        let product = alts
+            .iter()
+            .try_fold(1usize, |n, alt| n.checked_mul(alt.len()));
+        if product.is_none_or(|n| n > MAX_CLAUSES) {
+            let mut head = Vec::new();
+            for alt in &alts {
+                head.push(self.conjunction_atom(alt)?);
+            }
+            return Ok(vec![(head, Vec::new())]);
+        }
+        let mut clauses: Vec<Vec<GLit>> = vec![Vec::new()];
+        for alt in &alts {
+            clauses = clauses
+                .iter()
+                .flat_map(|c| alt.iter().map(move |&l| [c.as_slice(), &[l]].concat()))
+                .filter(|c| !c.iter().any(|l| c.contains(&l.negate())))
+                .collect();
+        }
+        for clause in &mut clauses {
+            clause.sort_unstable();
+            clause.dedup();
+        }
+        // A clause containing another one says nothing more.
+        let subsumed = |c: &Vec<GLit>, all: &[Vec<GLit>]| {
+            all.iter()
+                .any(|d| d.len() < c.len() && d.iter().all(|l| c.contains(l)))
+        };
+        let kept: Vec<Vec<GLit>> = clauses
+            .iter()
+            .filter(|c| !subsumed(c, &clauses))
+            .cloned()
+            .collect();
+        let mut out = Vec::with_capacity(kept.len());
+        for mut clause in kept {
+            clause.dedup();
+            let head = clause
+                .iter()
+                .filter(|l| l.positive)
+                .map(|l| l.atom)
+                .collect();
+            let mut body = Vec::new();
+            for l in clause.iter().filter(|l| !l.positive) {
+                body.push(self.not_not(l.negate())?);
+            }
+            out.push((head, body));
+        }
+        Ok(out)
+    }
+
+    /// An atom `k` equivalent to the conjunction `lits` also where it is chosen in a
+    /// disjunctive head: `k :- lits.`, `c :- k.` (positive `c`), `:- k, not not e.` (`not e`).
+    fn conjunction_atom(&mut self, lits: &[GLit]) -> Result<AtomId, Stop> {
+        let k = self.define_aux(vec![lits.to_vec()])?;
+        for &c in lits {
+            let (head, body) = if c.positive {
+                (vec![c.atom], vec![GLit::pos(k)])
+            } else {
+                (Vec::new(), vec![GLit::pos(k), self.not_not(c.negate())?])
+            };
+            self.push_rule(GRule {
+                choice: false,
+                head,
+                body: GBody::Normal(body),
+            })?;
+        }
+        Ok(k)
+    }
+
+    /// `Σ w·l >= k` for a recursive aggregate: negative weights become positive weights on
+    /// implications (see the module doc).
+    fn recursive_sum_ge(&mut self, elems: &[Weighted], k: i64) -> Result<Tri, Stop> {
+        let merged = merge_literals(elems);
+        let elems = merged.as_slice();
+        if elems.iter().all(|(w, l)| l.is_none() || weight(w) >= 0) {
+            return self.sum_ge(elems, k);
+        }
+        let fixed: i64 = elems
+            .iter()
+            .filter(|(_, l)| l.is_none())
+            .map(|(w, _)| weight(w))
+            .sum();
+        let uncertain: Vec<(GLit, i64)> = elems
+            .iter()
+            .filter_map(|(w, l)| l.map(|l| (l, weight(w))))
+            .collect();
+        let mut need = k - fixed;
+        let min: i64 = uncertain.iter().map(|(_, w)| (*w).min(0)).sum();
+        let max: i64 = uncertain.iter().map(|(_, w)| (*w).max(0)).sum();
+        if need <= min {
+            return Ok(Tri::True);
+        }
+        if need > max {
+            return Ok(Tri::False);
+        }
+        let aux = self.store.aux();
+        let mut body = Vec::with_capacity(uncertain.len());
+        for (l, w) in uncertain {
+            if w >= 0 {
+                body.push((l, w));
+            } else {
+                body.push((self.implication_lit(l, GLit::pos(aux))?, -w));
+                need -= w;
+            }
+        }
+        self.push_rule(GRule {
+            choice: false,
+            head: vec![aux],
+            body: GBody::Weight {
+                lower: need,
+                elems: body,
+            },
+        })?;
+        Ok(Tri::Lits(vec![GLit::pos(aux)]))
+    }
+
+    /// `Σ w·l <= k` for a recursive aggregate.
+    fn recursive_sum_le(&mut self, elems: &[Weighted], k: i64) -> Result<Tri, Stop> {
+        if elems.iter().all(|(w, l)| l.is_none() || weight(w) >= 0) {
+            let t = self.sum_ge(elems, k + 1)?;
+            return self.negate(t);
+        }
+        let negated: Vec<Weighted> = elems
+            .iter()
+            .map(|(w, l)| (Val::Num((-weight(w)).min(i64::from(i32::MAX)) as i32), *l))
+            .collect();
+        self.recursive_sum_ge(&negated, -k)
+    }
+
+    /// `value op b` for an aggregate that depends positively on its rule's head.
+    pub(crate) fn recursive_bound_tri(
+        &mut self,
+        function: AggregateFunction,
+        elems: &[Weighted],
+        op: CompareOp,
+        b: Val,
+    ) -> Result<Tri, Stop> {
+        use CompareOp::*;
+        if matches!(function, AggregateFunction::Min | AggregateFunction::Max) {
+            let max = function == AggregateFunction::Max;
+            if op == Ne {
+                return self.recursive_extreme_ne(max, elems, b);
+            }
+            return self.extreme_tri(max, elems, op, b);
+        }
+        let Val::Num(n) = b else {
+            return self.sum_tri(elems, op, b);
+        };
+        let n = i64::from(n);
+        match op {
+            Ge => self.recursive_sum_ge(elems, n),
+            Gt => self.recursive_sum_ge(elems, n + 1),
+            Le => self.recursive_sum_le(elems, n),
+            Lt => self.recursive_sum_le(elems, n - 1),
+            Eq => {
+                let ge = self.recursive_sum_ge(elems, n)?;
+                let le = self.recursive_sum_le(elems, n)?;
+                Ok(crate::aggregate::conj(ge, le))
+            }
+            Ne => {
+                let above = self.recursive_sum_ge(elems, n + 1)?;
+                let below = self.recursive_sum_le(elems, n - 1)?;
+                self.disjunction_tri(above, below)
+            }
+        }
+    }
+
+    /// `#max != b` (`max`) or `#min != b` for a recursive aggregate: each element of weight `b`
+    /// implies one of weight beyond `b` (`e → D` as in `implication_lit`); with `b` the value
+    /// of the empty set (`#inf`/`#sup`), some element holds.
+    fn recursive_extreme_ne(&mut self, max: bool, elems: &[Weighted], b: Val) -> Result<Tri, Stop> {
+        let (empty, beyond) = if max {
+            (Val::Inf, CompareOp::Gt)
+        } else {
+            (Val::Sup, CompareOp::Lt)
+        };
+        if b == empty {
+            return self.exists(elems, CompareOp::Ne, b);
+        }
+        let implied = self.exists(elems, beyond, b)?;
+        let mut all = Tri::True;
+        for &(w, l) in elems {
+            if w != b {
+                continue;
+            }
+            let part = match (l, implied.clone()) {
+                (_, Tri::True) => Tri::True,
+                (None, d) => d,
+                (Some(e), Tri::False) => Tri::Lits(vec![e.negate()]),
+                (Some(e), Tri::Lits(d)) if !e.positive => {
+                    let not_not_e = self.not_not(e.negate())?;
+                    Tri::Lits(vec![self.disj_lit(vec![vec![not_not_e], d])?])
+                }
+                (Some(e), Tri::Lits(d)) => {
+                    let d = self.disj_lit(vec![d])?;
+                    Tri::Lits(vec![self.implication_lit(e, d)?])
+                }
+            };
+            all = crate::aggregate::conj(all, part);
+        }
+        Ok(all)
+    }
+
+    /// The disjunction of two three-valued literals.
+    fn disjunction_tri(&mut self, a: Tri, b: Tri) -> Result<Tri, Stop> {
+        Ok(match (a, b) {
+            (Tri::True, _) | (_, Tri::True) => Tri::True,
+            (Tri::False, x) | (x, Tri::False) => x,
+            (Tri::Lits(x), Tri::Lits(y)) => Tri::Lits(vec![self.disj_lit(vec![x, y])?]),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ground::tests::ground_text;
+
+    /// The condition `q` and the literal `p` depend on the head `b`: gringo's
+    /// `x | q :- not not p` is added (checked against clingo 5.8.3's aspif).
+    #[test]
+    fn recursive_condition_gets_the_disjunctive_rule() {
+        let lines = ground_text("q :- b. b :- p : q. p :- b.").unwrap();
+        for want in [
+            "__aux(3):-not q.",
+            "__aux(3):-p.",
+            "__aux(3);q:-not __aux(4).",
+            "__aux(4):-not p.",
+            "b:-__aux(3).",
+        ] {
+            assert!(lines.iter().any(|l| l == want), "{want} missing: {lines:?}");
+        }
+    }
+
+    /// Without recursion the condition is plain negation, as gringo grounds it.
+    #[test]
+    fn stratified_condition_has_no_disjunction() {
+        let lines = ground_text("{q}. p :- q. b :- p : q.").unwrap();
+        assert!(!lines.iter().any(|l| l.contains(';')), "{lines:?}");
+        assert!(lines.iter().any(|l| l == "__aux(4):-not q."), "{lines:?}");
+    }
+
+    /// A literal derived without the head (`{p}`) needs no disjunction even when the
+    /// condition is recursive.
+    #[test]
+    fn literal_outside_the_cycle_has_no_disjunction() {
+        let lines = ground_text("{q}. q :- b. b :- p : q. {p}.").unwrap();
+        assert!(!lines.iter().any(|l| l.contains(';')), "{lines:?}");
+    }
+
+    /// `-1` on the recursive `q` becomes weight 1 on `y ≡ q → A` (gringo's translation).
+    #[test]
+    fn recursive_negative_weight_is_an_implication() {
+        let lines = ground_text("{d}. q :- #sum{-1,x:q; 2,y:d} >= 1.").unwrap();
+        for want in [
+            "__aux(2):-__aux(5).",
+            "__aux(2):-not q.",
+            "__aux(2);q:-not __aux(4).",
+            "__aux(5):-2<=#sum{1,0:__aux(2);2,1:d}.",
+            "__aux(4):-not __aux(5).",
+            "q:-__aux(5).",
+        ] {
+            assert!(lines.iter().any(|l| l == want), "{want} missing: {lines:?}");
+        }
+    }
+
+    /// A negative weight on a tuple with two conditions `q, d` and `e, q`: the implication's
+    /// disjunction is multiplied out into clauses over `q` and `d | e` (no stand-in atom for
+    /// the conjunctions, so the program stays head-cycle-free).
+    #[test]
+    fn alternatives_in_a_head_are_multiplied_out() {
+        let text = "{d;e}. q :- #sum{-1,x : q, d; -1,x : e, q ; 2,y: d} >= 1.";
+        let lines = ground_text(text).unwrap();
+        let heads: Vec<&String> = lines
+            .iter()
+            .filter(|l| {
+                l.contains(";q:-")
+                    || l.contains(";d;e:-")
+                    || l.contains(";e;q:-")
+                    || l.contains(";d;q:-")
+            })
+            .collect();
+        assert_eq!(heads.len(), 2, "{lines:?}");
+        assert!(heads.iter().any(|l| l.contains(";q:-")), "{lines:?}");
+        assert!(heads.iter().any(|l| l.contains(";d;e:-")), "{lines:?}");
+    }
+
+    /// The weights of one literal are added up first: `-1 + 2` on `q(6)` is never negative.
+    #[test]
+    fn weights_of_one_literal_are_merged() {
+        let text = "q(6) :- 0 <= #sum { -1,x : q(W); 2,k : q(W) } <= 3.";
+        let lines = ground_text(text).unwrap();
+        assert_eq!(lines, ["#show q(6).", "#show.", "q(6)."]);
+    }
+}

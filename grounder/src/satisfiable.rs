@@ -1,0 +1,168 @@
+//! Whether a ground head aggregate (or bounded choice) can still be satisfied, as gringo
+//! decides it before it defines the element atoms.
+//!
+//! gringo adds the atoms of a head aggregate's elements to their domains only once the
+//! aggregate is *satisfiable*: the interval of values its elements can produce meets the
+//! bounds. Element atoms are free (a choice), so with `#count`/`#sum`/`#sum+` the interval is
+//! `[certain + negative weights, certain + positive weights]`, where a tuple is certain when
+//! one of its atoms is a fact with a certain condition; with `#max` it is
+//! `[max of the certain weights, max of all weights]` and `#inf` stands for no weight
+//! (`#min` mirrored, with `#sup`). So `2 { r(3); a : r(W) }.` never defines `r(3)` (one tuple
+//! gives at most 1), the condition `r(W)` stays empty, and the rule is just `:- .`.
+//!
+//! # Invariants
+//! - The check only looks at the elements grounded so far; as the domains grow during the
+//!   fixpoint the interval only widens, so an aggregate once satisfiable stays so.
+
+use fxhash::FxHashMap;
+
+use crate::ast::{AggregateFunction, CompareOp};
+use crate::domain::AtomId;
+use crate::instantiate::{GLit, Grounder};
+use crate::intern::{Interner, Val};
+
+/// One end of a value interval: the value and whether it belongs to the interval.
+type End = (Val, bool);
+
+impl Grounder<'_> {
+    /// Whether the head aggregate with these ground elements `(tuple, atom, condition)` can
+    /// meet the evaluated `bounds`.
+    pub(crate) fn head_satisfiable(
+        &self,
+        function: AggregateFunction,
+        instances: &[(Vec<Val>, AtomId, Vec<GLit>)],
+        bounds: &[(CompareOp, Val)],
+    ) -> bool {
+        let mut certain: FxHashMap<&[Val], bool> = FxHashMap::default();
+        for (tuple, atom, cond) in instances {
+            let sure = cond.is_empty() && self.store.is_fact(*atom);
+            *certain.entry(tuple.as_slice()).or_insert(false) |= sure;
+        }
+        let weights: Vec<(Val, bool)> = certain
+            .into_iter()
+            .filter_map(|(tuple, sure)| Self::weight_of(function, tuple).map(|w| (w, sure)))
+            .collect();
+        let (lo, hi) = match function {
+            AggregateFunction::Max => extreme_range(self.table, &weights, true),
+            AggregateFunction::Min => extreme_range(self.table, &weights, false),
+            _ => sum_range(&weights),
+        };
+        meets(self.table, (lo, true), (hi, true), bounds)
+    }
+}
+
+/// The interval of sums: certain weights always count, the others may.
+fn sum_range(weights: &[(Val, bool)]) -> (Val, Val) {
+    let (mut lo, mut hi) = (0i64, 0i64);
+    for (w, sure) in weights {
+        let Val::Num(n) = w else { continue };
+        let n = i64::from(*n);
+        if *sure || n < 0 {
+            lo += n;
+        }
+        if *sure || n > 0 {
+            hi += n;
+        }
+    }
+    let clamp = |v: i64| Val::Num(v.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32);
+    (clamp(lo), clamp(hi))
+}
+
+/// The interval of `#max` (`max`) or `#min` values.
+fn extreme_range(table: &Interner, weights: &[(Val, bool)], max: bool) -> (Val, Val) {
+    let empty = if max { Val::Inf } else { Val::Sup };
+    let better = |a: Val, b: Val| {
+        let o = table.cmp(a, b);
+        if max {
+            o.is_gt()
+        } else {
+            o.is_lt()
+        }
+    };
+    let (mut all, mut sure) = (empty, empty);
+    for &(w, is_sure) in weights {
+        if all == empty || better(w, all) {
+            all = w;
+        }
+        if is_sure && (sure == empty || better(w, sure)) {
+            sure = w;
+        }
+    }
+    if max {
+        (sure, all)
+    } else {
+        (all, sure)
+    }
+}
+
+/// Whether some value between `lo` and `hi` satisfies every bound `value op b`.
+fn meets(table: &Interner, mut lo: End, mut hi: End, bounds: &[(CompareOp, Val)]) -> bool {
+    let mut excluded = Vec::new();
+    for &(op, b) in bounds {
+        let (b_lo, b_hi): (Option<End>, Option<End>) = match (op, b) {
+            (CompareOp::Gt, Val::Num(n)) if n < i32::MAX => (Some((Val::Num(n + 1), true)), None),
+            (CompareOp::Lt, Val::Num(n)) if n > i32::MIN => (None, Some((Val::Num(n - 1), true))),
+            (CompareOp::Ge, _) => (Some((b, true)), None),
+            (CompareOp::Gt, _) => (Some((b, false)), None),
+            (CompareOp::Le, _) => (None, Some((b, true))),
+            (CompareOp::Lt, _) => (None, Some((b, false))),
+            (CompareOp::Eq, _) => (Some((b, true)), Some((b, true))),
+            (CompareOp::Ne, _) => {
+                excluded.push(b);
+                (None, None)
+            }
+        };
+        if let Some(l) = b_lo {
+            lo = tighter(table, lo, l, true);
+        }
+        if let Some(h) = b_hi {
+            hi = tighter(table, hi, h, false);
+        }
+    }
+    match table.cmp(lo.0, hi.0) {
+        std::cmp::Ordering::Greater => false,
+        std::cmp::Ordering::Equal => lo.1 && hi.1 && !excluded.contains(&lo.0),
+        std::cmp::Ordering::Less => true,
+    }
+}
+
+/// The stricter of two lower (`lower`) or upper interval ends.
+fn tighter(table: &Interner, a: End, b: End, lower: bool) -> End {
+    match table.cmp(a.0, b.0) {
+        std::cmp::Ordering::Equal => (a.0, a.1 && b.1),
+        std::cmp::Ordering::Less if lower => b,
+        std::cmp::Ordering::Greater if !lower => b,
+        _ => a,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ground::tests::ground_text;
+
+    /// Checked against clingo 5.8.3 (`--text`): one tuple cannot reach 2, so `r(3)` is never
+    /// defined and the element `a : r(W)` has no instance.
+    #[test]
+    fn unreachable_lower_bound_leaves_elements_undefined() {
+        let lines = ground_text("2 { r(3); a : r(W) }.").unwrap();
+        assert_eq!(lines, ["#show.", ":-#true."]);
+    }
+
+    /// `#min` of no certain element can be `#sup`, never `<= 0` with weight 1 alone.
+    #[test]
+    fn min_interval_starts_at_the_least_weight() {
+        let lines = ground_text("#min{ 1,x: r(3); 5,y : a : r(W) } <= 0.").unwrap();
+        assert_eq!(lines, ["#show.", ":-#true."]);
+    }
+
+    /// A fact element is certain: `[2, 3]` meets `<= 2`, so `a : r(3)` is grounded.
+    #[test]
+    fn certain_elements_shift_the_interval() {
+        let text = "b. #sum{ 2,x : b; 1,z: r(3); 1,y : a : r(W) } <= 2.";
+        let lines = ground_text(text).unwrap();
+        assert!(lines.iter().any(|l| l == "{a}:-r(3)."), "{lines:?}");
+        let text = "b. #sum{ 2,x : b; 1,z: r(3); 1,y : a : r(W) } <= 1.";
+        let lines = ground_text(text).unwrap();
+        assert_eq!(lines, ["#show b.", "#show.", ":-#true.", "b."]);
+    }
+}

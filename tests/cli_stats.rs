@@ -1,0 +1,106 @@
+//! `--stats`: clasp's statistics block after the summary, with clasp's keys in clasp's order
+//! and layout. Values that depend only on the program are checked exactly; search counts
+//! (choices, conflicts, variables, ...) depend on the solver, so only their keys are.
+
+mod common;
+
+/// The lines after `CPU Time` of a run with `flag` (`--stats`, `--stats=2`) on
+/// `tests/cli/stats.lp`.
+fn stats_lines(flag: &str) -> Vec<String> {
+    let args = [flag.to_string(), "stats.lp".to_string(), "0".to_string()];
+    let out = common::run(&args, "");
+    assert_eq!(out.code, 30, "{}", out.stderr);
+    let lines: Vec<String> = out.stdout.lines().map(str::to_string).collect();
+    let start = lines
+        .iter()
+        .position(|l| l.starts_with("CPU Time"))
+        .expect("summary");
+    lines[start + 1..].to_vec()
+}
+
+fn key(line: &str) -> &str {
+    line.split(':').next().unwrap_or("").trim_end()
+}
+
+#[test]
+fn stats_block_has_clasps_keys_and_the_programs_counts() {
+    let lines = stats_lines("--stats");
+    let keys: Vec<&str> = lines.iter().map(|l| key(l)).collect();
+    assert_eq!(
+        keys,
+        [
+            "",
+            "Choices",
+            "Conflicts",
+            "Restarts",
+            "Problems",
+            "Lemmas",
+            "",
+            "Rules",
+            "  Choice",
+            "  Minimize",
+            "Atoms",
+            "Disjunctions",
+            "Bodies",
+            "  Sum",
+            "  Count",
+            "Tight",
+            "Variables",
+            "Constraints",
+        ]
+    );
+    let exact = [
+        "Problems     : 1        (Average Length: 1.00 Splits: 0)",
+        "Rules        : 8       ",
+        "  Choice     : 1       ",
+        "  Minimize   : 1       ",
+        "Atoms        : 10      ",
+        "Disjunctions : 0        (Original: 2)",
+        "Bodies       : 10      ",
+        "  Sum        : 1       ",
+        "  Count      : 1       ",
+        "Tight        : Yes",
+    ];
+    for line in exact {
+        assert!(
+            lines.iter().any(|l| l == line),
+            "missing {line:?} in {lines:#?}"
+        );
+    }
+}
+
+#[test]
+fn stats_level_two_prints_the_same_block() {
+    let keys = |lines: Vec<String>| lines.iter().map(|l| key(l).to_string()).collect::<Vec<_>>();
+    assert_eq!(keys(stats_lines("--stats=2")), keys(stats_lines("--stats")));
+}
+
+#[test]
+fn stats_after_an_input_error_are_zero_and_tight() {
+    let args = ["--stats".to_string(), "err.lp".to_string()];
+    let out = common::run(&args, "");
+    assert_eq!(out.code, 65);
+    let tail: Vec<&str> = out
+        .stdout
+        .lines()
+        .skip_while(|l| !l.starts_with("CPU"))
+        .collect();
+    assert_eq!(
+        tail[1..],
+        [
+            "",
+            "Choices      : 0       ",
+            "Conflicts    : 0        (Analyzed: 0)",
+            "Restarts     : 0       ",
+            "Problems     : 0        (Average Length: 0.00 Splits: 0)",
+            "Lemmas       : 0        (Deleted: 0)",
+            "",
+            "Rules        : 0       ",
+            "Atoms        : 0       ",
+            "Bodies       : 0       ",
+            "Tight        : Yes",
+            "Variables    : 0       ",
+            "Constraints  : 0       ",
+        ]
+    );
+}
