@@ -3,15 +3,15 @@
 //! # Invariants
 //! - Components are processed dependencies first; when a component is done its predicates are
 //!   marked complete, so negative literals and conditions over them are decided.
-//! - Headless rules (constraints, weak constraints, `#show`, `#project`) are grounded last.
-//! - Simple facts (ground atoms without body) are ground first, in program order, as gringo
-//!   puts its EDB into the domains first; a component's first semi-naive round treats the
-//!   atoms already in its domains as new.
+//! - Plain facts (`p(1).`) are grounded first, in program order, as gringo puts its EDB into
+//!   the domains first; a component's first semi-naive round treats the atoms already in its
+//!   domains as new. Headless rules (constraints, weak constraints, `#show`, `#project`) are
+//!   grounded last.
 
 use fxhash::FxHashSet;
 
-use crate::depgraph::Graph;
 use crate::diagnostic::{Diagnostic, Note, Severity};
+use crate::domain::AtomId;
 use crate::instantiate::{lit_size, Grounder, JoinPlan, Mode, Ranges, Stop};
 use crate::print::Printer;
 use crate::rules::{Lit, Pred, Rule};
@@ -107,60 +107,128 @@ pub(crate) fn undefined_atom_infos(
     out
 }
 
-/// Grounds every rule.
-pub(crate) fn ground_all(g: &mut Grounder, rules: &[Rule]) -> Result<(), Stop> {
-    let infos: Vec<RuleInfo> = rules.iter().map(|r| rule_info(g, r)).collect();
-    crate::recursion::positive_components(g, rules);
-    let mut graph = Graph::new(g.store.preds.len());
-    for info in &infos {
-        for &h in &info.heads {
-            info.deps.iter().for_each(|&d| graph.depend(h, d));
-            info.heads.iter().for_each(|&o| graph.depend(h, o));
-        }
+/// Grounds the plain facts (simple facts: ground atoms without body, see
+/// `order::is_simple_fact`) first, as clingo does, and records them (see
+/// `Grounder::plain_facts`). They are grounded again, to no effect, with their component.
+fn ground_plain_facts(g: &mut Grounder, rules: &[Rule]) -> Result<(), Stop> {
+    for rule in rules.iter().filter(|r| crate::order::is_simple_fact(r)) {
+        join_rule(g, rule, None, Mode::Emit)?;
     }
-    let comps = graph.components();
-    let mut comp_of = vec![usize::MAX; g.store.preds.len()];
-    for (c, preds) in comps.iter().enumerate() {
-        for &p in preds {
-            if let Some(slot) = comp_of.get_mut(p as usize) {
-                *slot = c;
+    g.plain_facts = (0..g.store.atoms.len() as u32)
+        .map(AtomId)
+        .filter(|&a| g.store.is_fact(a))
+        .collect();
+    Ok(())
+}
+
+/// For each disjunction (two or more head elements), the predicates its body depends on,
+/// directly or through the rules defining them, sorted; empty for other rules. clingo grounds
+/// those rules first, so their facts are known when it grounds the disjunction.
+fn fact_scopes(rules: &[Rule], infos: &[RuleInfo], preds: usize) -> Vec<Vec<u32>> {
+    let mut defining: Vec<Vec<usize>> = vec![Vec::new(); preds];
+    for (i, info) in infos.iter().enumerate() {
+        for &h in &info.heads {
+            if let Some(list) = defining.get_mut(h as usize) {
+                list.push(i);
             }
         }
     }
-    // As gringo does with its EDB, simple facts enter their domains before any rule is
-    // ground, so domains list them first (this fixes the order of instances and answers).
-    let simple: Vec<bool> = rules.iter().map(crate::order::is_simple_fact).collect();
-    for (rule, _) in rules.iter().zip(&simple).filter(|(_, s)| **s) {
-        join_rule(g, rule, None, Mode::Emit)?;
-    }
-    let mut by_comp: Vec<Vec<usize>> = vec![Vec::new(); comps.len() + 1];
-    for (i, info) in infos.iter().enumerate() {
-        if simple.get(i).copied().unwrap_or(false) {
-            continue;
+    let is_disjunction =
+        |r: &Rule| matches!(&r.head, crate::rules::Head::Disj(elems) if elems.len() > 1);
+    let scope = |info: &RuleInfo| {
+        let mut seen = vec![false; preds];
+        let mut stack = info.deps.clone();
+        while let Some(p) = stack.pop() {
+            match seen.get_mut(p as usize) {
+                Some(s) if !*s => *s = true,
+                _ => continue,
+            }
+            for &j in defining.get(p as usize).map_or(&[][..], Vec::as_slice) {
+                stack.extend(infos.get(j).map_or(&[][..], |d| d.deps.as_slice()));
+            }
         }
-        let c = info
-            .heads
-            .first()
-            .and_then(|&h| comp_of.get(h as usize).copied())
-            .unwrap_or(comps.len());
-        if let Some(list) = by_comp.get_mut(c) {
-            list.push(i);
+        (0..preds as u32)
+            .filter(|&p| seen.get(p as usize) == Some(&true))
+            .collect()
+    };
+    rules
+        .iter()
+        .zip(infos)
+        .map(|(r, info)| {
+            if is_disjunction(r) {
+                scope(info)
+            } else {
+                Vec::new()
+            }
+        })
+        .collect()
+}
+
+/// Grounds every rule.
+pub(crate) fn ground_all(g: &mut Grounder, rules: &[Rule]) -> Result<(), Stop> {
+    ground_plain_facts(g, rules)?;
+    let infos: Vec<RuleInfo> = rules.iter().map(|r| rule_info(g, r)).collect();
+    crate::recursion::positive_components(g, rules);
+    g.fact_scopes = fact_scopes(rules, &infos, g.store.preds.len());
+    let mut remaining = vec![0u32; g.store.preds.len()];
+    let counted = |r: &Rule| !crate::order::is_simple_fact(r);
+    for (_, info) in rules.iter().zip(&infos).filter(|(r, _)| counted(r)) {
+        for h in distinct(&info.heads) {
+            if let Some(n) = remaining.get_mut(h as usize) {
+                *n += 1;
+            }
         }
     }
-    for (c, preds) in comps.iter().enumerate() {
-        let recursive = preds.len() > 1 || preds.first().is_some_and(|&p| graph.has_self_loop(p));
-        let members = by_comp.get(c).cloned().unwrap_or_default();
-        ground_component(g, rules, &infos, &members, preds, recursive)?;
+    mark_complete(g, &remaining, |_| true);
+    let table: &crate::intern::Interner = g.table;
+    let comps = crate::rulegraph::rule_components(table, rules, &|r| !counted(r));
+    for (members, recursive) in comps {
+        let mut preds: Vec<u32> = members
+            .iter()
+            .filter_map(|&i| infos.get(i))
+            .flat_map(|info| info.heads.iter().copied())
+            .collect();
+        preds.sort_unstable();
+        preds.dedup();
+        for &i in &members {
+            for h in distinct(infos.get(i).map_or(&[][..], |info| info.heads.as_slice())) {
+                if let Some(n) = remaining.get_mut(h as usize) {
+                    *n = n.saturating_sub(1);
+                }
+            }
+        }
+        let done: Vec<u32> = preds
+            .iter()
+            .copied()
+            .filter(|&p| remaining.get(p as usize) == Some(&0))
+            .collect();
+        ground_component(g, rules, &infos, &members, (&preds, &done), recursive)?;
     }
     for p in &mut g.store.preds {
         p.complete = true;
     }
-    for &i in by_comp.last().map(Vec::as_slice).unwrap_or(&[]) {
-        if let Some(rule) = rules.get(i) {
-            join_rule(g, rule, None, Mode::Emit)?;
-        }
+    g.current_rule = None;
+    for rule in rules.iter().filter(|r| r.head.atoms().is_empty()) {
+        join_rule(g, rule, None, Mode::Emit)?;
     }
     Ok(())
+}
+
+/// The distinct entries of `list`.
+fn distinct(list: &[u32]) -> Vec<u32> {
+    let mut out = list.to_vec();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Marks complete the predicates with no rule left to ground (among those `wanted`).
+fn mark_complete(g: &mut Grounder, remaining: &[u32], wanted: impl Fn(u32) -> bool) {
+    for (p, domain) in g.store.preds.iter_mut().enumerate() {
+        if remaining.get(p) == Some(&0) && wanted(p as u32) {
+            domain.complete = true;
+        }
+    }
 }
 
 /// Joins `rule` fully or with semi-naive ranges (`delta`: the recursive literal taking the
@@ -203,13 +271,14 @@ fn join_rule(
     })
 }
 
-/// Grounds the rules of one component to its fixpoint.
+/// Grounds the rules of one component (heading `preds`) to its fixpoint; `done` are the
+/// predicates complete afterwards (no rule left for them).
 fn ground_component(
     g: &mut Grounder,
     rules: &[Rule],
     infos: &[RuleInfo],
     members: &[usize],
-    preds: &[u32],
+    (preds, done): (&[u32], &[u32]),
     recursive: bool,
 ) -> Result<(), Stop> {
     let in_comp = |p: u32| preds.contains(&p);
@@ -233,6 +302,7 @@ fn ground_component(
     loop {
         for (k, &i) in members.iter().enumerate() {
             let Some(rule) = rules.get(i) else { continue };
+            g.current_rule = Some(i);
             let recs = rec_lits.get(k).map(Vec::as_slice).unwrap_or(&[]);
             if deferred.get(k).copied().unwrap_or(false) {
                 join_rule(g, rule, None, Mode::Domain)?;
@@ -252,7 +322,7 @@ fn ground_component(
         cur = next;
         round += 1;
     }
-    for &p in preds {
+    for &p in done {
         if let Some(d) = g.store.preds.get_mut(p as usize) {
             d.complete = true;
         }
@@ -260,6 +330,7 @@ fn ground_component(
     for (k, &i) in members.iter().enumerate() {
         if deferred.get(k).copied().unwrap_or(false) {
             if let Some(rule) = rules.get(i) {
+                g.current_rule = Some(i);
                 join_rule(g, rule, None, Mode::Emit)?;
             }
         }

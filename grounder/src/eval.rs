@@ -10,7 +10,9 @@
 //!
 //! [`match_term`] unifies a term with a ground value, binding unbound variables. Besides
 //! variables and functions it inverts linear arithmetic in one unbound variable (`X+1`, `2*X`,
-//! `-X`, `X-c`, `c-X`), as gringo does, so `q(X) :- p(X+1).` is safe.
+//! `-X`, `X-c`, `c-X`), as gringo does, so `q(X) :- p(X+1).` is safe. [`solve_linear`] solves
+//! an equation whose sides differ by a linear form in one unbound variable (`X+X = 1+X`), as
+//! clingo 5.8.3 does.
 //!
 //! # Invariants
 //! - Matching only binds variables that were unbound; the caller records them on a trail and
@@ -64,6 +66,16 @@ impl T {
             T::Fun(_, _, args) => args.iter().all(|a| a.is_bound(binding)),
             T::Unary(_, a) => a.is_bound(binding),
             T::Binary(_, a, b) => a.is_bound(binding) && b.is_bound(binding),
+        }
+    }
+
+    /// Whether matching a value against this term binds its unbound variables: variables and
+    /// functions over such terms, bound arithmetic, or arithmetic [`invert`] handles.
+    pub fn is_matchable(&self, binding: &Binding) -> bool {
+        match self {
+            T::Val(_) | T::Var(_) => true,
+            T::Fun(_, _, args) => args.iter().all(|a| a.is_matchable(binding)),
+            T::Unary(..) | T::Binary(..) => self.is_bound(binding) || is_invertible(self),
         }
     }
 
@@ -259,6 +271,96 @@ pub(crate) fn is_invertible(t: &T) -> bool {
     }
 }
 
+/// A linear form `sum(coefficient * variable) + constant` with integer coefficients.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Linear {
+    /// Nonzero coefficients by variable, each variable once.
+    pub coefficients: Vec<(u32, i64)>,
+    /// The constant.
+    pub constant: i64,
+}
+
+impl Linear {
+    /// `self + factor * other`; `None` on overflow.
+    fn add_scaled(mut self, other: Linear, factor: i64) -> Option<Linear> {
+        self.constant = self
+            .constant
+            .checked_add(other.constant.checked_mul(factor)?)?;
+        for (v, c) in other.coefficients {
+            let c = c.checked_mul(factor)?;
+            match self.coefficients.iter_mut().find(|(w, _)| *w == v) {
+                Some((_, d)) => *d = d.checked_add(c)?,
+                None => self.coefficients.push((v, c)),
+            }
+        }
+        self.coefficients.retain(|&(_, c)| c != 0);
+        Some(self)
+    }
+
+    /// The value of a variable-free form.
+    fn as_constant(&self) -> Option<i64> {
+        self.coefficients.is_empty().then_some(self.constant)
+    }
+}
+
+/// The linear form of `t`: sums, differences, negations and products with a constant factor
+/// of integers and variables. `None` for anything else (other operations on variables,
+/// function terms, non-integer values).
+pub(crate) fn linear(t: &T) -> Option<Linear> {
+    match t {
+        T::Val(Val::Num(n)) => Some(Linear {
+            coefficients: Vec::new(),
+            constant: i64::from(*n),
+        }),
+        T::Var(v) => Some(Linear {
+            coefficients: vec![(*v, 1)],
+            constant: 0,
+        }),
+        T::Unary(UnaryOp::Minus, a) => Linear::default().add_scaled(linear(a)?, -1),
+        T::Binary(BinaryOp::Add, a, b) => linear(a)?.add_scaled(linear(b)?, 1),
+        T::Binary(BinaryOp::Sub, a, b) => linear(a)?.add_scaled(linear(b)?, -1),
+        T::Binary(BinaryOp::Mul, a, b) => {
+            let (x, y) = (linear(a)?, linear(b)?);
+            match (x.as_constant(), y.as_constant()) {
+                (Some(c), _) => Linear::default().add_scaled(y, c),
+                (_, Some(c)) => Linear::default().add_scaled(x, c),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// The linear form of `l - r`, if both sides are linear.
+pub(crate) fn linear_difference(l: &T, r: &T) -> Option<Linear> {
+    linear(l)?.add_scaled(linear(r)?, -1)
+}
+
+/// Solves the equation `l = r` for its one unbound variable when `l - r` is linear and the
+/// variable's coefficient is nonzero (clingo 5.8.3 solves `X+X = 1+X`). `None`: not of that
+/// form under `binding`; `Some(None)`: no integer solution; `Some(Some((x, value)))`.
+pub(crate) fn solve_linear(l: &T, r: &T, binding: &Binding) -> Option<Option<(u32, Val)>> {
+    let form = linear_difference(l, r)?;
+    let mut constant = form.constant;
+    let mut unknown = None;
+    for &(v, c) in &form.coefficients {
+        match binding.get(v as usize).copied().flatten() {
+            Some(Val::Num(n)) => constant = constant.checked_add(c.checked_mul(i64::from(n))?)?,
+            Some(_) => return Some(None),
+            None if unknown.is_none() => unknown = Some((v, c)),
+            None => return None,
+        }
+    }
+    let (v, c) = unknown?;
+    let Some(negated) = constant.checked_neg() else {
+        return Some(None);
+    };
+    if negated % c != 0 {
+        return Some(None);
+    }
+    Some(i32::try_from(negated / c).ok().map(|x| (v, Val::Num(x))))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -305,6 +407,34 @@ mod tests {
         assert_eq!(eval(&mut table, &t, &vec![]), Err(Undefined));
         let neg_a = unary(&mut table, UnaryOp::Minus, a).unwrap();
         assert_eq!(table.show(neg_a).to_string(), "-a");
+    }
+
+    /// `X+X = 1+X` has the solution 1 (clingo 5.8.3); `X+1 = X+2` has no unknown to solve
+    /// for; `X*3 = 7` has no integer solution; `X*Y = 6` is not linear.
+    #[test]
+    fn linear_equations_are_solved() {
+        let x = T::Var(0);
+        let twice = bin(BinaryOp::Add, x.clone(), x.clone());
+        let one_more = bin(BinaryOp::Add, num(1), x.clone());
+        let form = linear_difference(&twice, &one_more).unwrap();
+        assert_eq!(form.coefficients, vec![(0, 1)]);
+        assert_eq!(form.constant, -1);
+        assert_eq!(
+            solve_linear(&twice, &one_more, &vec![None]),
+            Some(Some((0, Val::Num(1))))
+        );
+        let plus = |n| bin(BinaryOp::Add, x.clone(), num(n));
+        assert_eq!(solve_linear(&plus(1), &plus(2), &vec![None]), None);
+        let triple = bin(BinaryOp::Mul, x.clone(), num(3));
+        assert_eq!(solve_linear(&triple, &num(7), &vec![None]), Some(None));
+        let product = bin(BinaryOp::Mul, x.clone(), T::Var(1));
+        assert_eq!(linear(&product), None);
+        let with_y = bin(BinaryOp::Add, x.clone(), T::Var(1));
+        let bound_y = vec![None, Some(Val::Num(1))];
+        assert_eq!(
+            solve_linear(&with_y, &num(3), &bound_y),
+            Some(Some((0, Val::Num(2))))
+        );
     }
 
     #[test]

@@ -233,6 +233,14 @@ pub(crate) struct Grounder<'a> {
     undefined_seen: FxHashSet<Span>,
     /// `not not a` helpers: atom → aux atom defined by `aux :- not a.`
     not_aux: FxHashMap<AtomId, AtomId>,
+    /// The plain facts (`p(1).`), grounded before any rule: a disjunction instance with one of
+    /// them as an unconditional head atom is dropped, its other atoms stay out of the domain.
+    pub plain_facts: FxHashSet<AtomId>,
+    /// Per rule (by index), for disjunctions: the predicates (sorted) whose facts are known when
+    /// clingo grounds the rule, those its body depends on directly or through other rules.
+    pub fact_scopes: Vec<Vec<u32>>,
+    /// The index of the rule being grounded, if it is one of the program's rules.
+    pub current_rule: Option<usize>,
     /// Limits.
     pub budget: Budget,
     /// The component of each predicate in the positive dependency graph (see `recursion`).
@@ -279,6 +287,9 @@ impl<'a> Grounder<'a> {
             infos: Vec::new(),
             undefined_seen: FxHashSet::default(),
             not_aux: FxHashMap::default(),
+            plain_facts: FxHashSet::default(),
+            fact_scopes: Vec::new(),
+            current_rule: None,
             budget,
             positive_scc: Vec::new(),
             scratch: Vec::new(),
@@ -704,6 +715,13 @@ impl<'a> Grounder<'a> {
             }
             return;
         }
+        let free_side = if lb { r } else { l };
+        if op == CompareOp::Eq && (!(lb || rb) || !free_side.is_matchable(binding)) {
+            if let Some(Some(bind)) = crate::eval::solve_linear(l, r, binding) {
+                s.push_assign(Some(bind), &[]);
+            }
+            return;
+        }
         let bound_side = if lb { l } else { r };
         if let Some(v) = self.eval_term(rule, bound_side, binding) {
             s.cands.push(Cand::Match(v));
@@ -853,6 +871,10 @@ impl<'a> Grounder<'a> {
         // Each atom with the conditions it occurs under (none: unconditional).
         let mut conds: Vec<(AtomId, Option<Vec<Vec<GLit>>>)> = Vec::new();
         for e in elems {
+            if elems.len() > 1 && self.is_known_fact(rule, e, binding) {
+                // clingo drops the instance here; the atoms before stay in the domain.
+                return Ok(());
+            }
             let atoms = self.head_element_atoms(rule, e, binding, mode, true)?;
             if atoms.is_empty() && e.cond.is_empty() {
                 // The head atom is undefined (e.g. `p(1/0)`): the instance is dropped.
@@ -891,6 +913,34 @@ impl<'a> Grounder<'a> {
             head,
             body: GBody::Normal(body),
         })
+    }
+
+    /// Whether the head element `e` is unconditional and its atom a fact clingo knows when it
+    /// grounds the rule: a plain fact, or one over a predicate the body depends on. clingo
+    /// drops a disjunction instance at the first such element, so the atoms after it are not
+    /// derived by it.
+    fn is_known_fact(
+        &mut self,
+        rule: &Rule,
+        e: &crate::rules::HeadElem,
+        binding: &Binding,
+    ) -> bool {
+        if !e.cond.is_empty() {
+            return false;
+        }
+        let Some(atom) = self.ground_atom(rule, &e.atom, binding) else {
+            return false;
+        };
+        let scope = self
+            .current_rule
+            .and_then(|i| self.fact_scopes.get(i))
+            .map_or(&[][..], Vec::as_slice);
+        self.plain_facts.contains(&atom)
+            || (self.store.is_fact(atom)
+                && self
+                    .store
+                    .info(atom)
+                    .is_some_and(|i| scope.binary_search(&i.pred).is_ok()))
     }
 
     /// The common rule `atom :- body.` (one unconditional head atom): what `disjunction` does

@@ -25,6 +25,7 @@ mod output;
 mod print;
 mod recursion;
 mod rewrite;
+mod rulegraph;
 mod rules;
 mod safety;
 mod satisfiable;

@@ -10,7 +10,9 @@
 //! Shown atoms are output in gringo's order (see `order`), which is the order clingo prints
 //! facts in. Weak constraint instances with the same `(weight, priority, terms)` count once:
 //! their bodies become one literal (an auxiliary atom when there are several), grouped into
-//! one minimize statement per priority.
+//! one minimize statement per priority. Every priority of an instance the instantiation
+//! produced gets a statement, even when simplification falsified all its instances or their
+//! weights are 0 (clingo then prints a 0 cost at that level).
 //!
 //! # Invariants
 //! - `Grounded::atoms[i]` names atom `i + 1`; `shown[i]` names `outputs[i]`.
@@ -283,6 +285,15 @@ fn minimize(n: &mut Numbering, g: &Grounder, truth: &[Truth]) {
             .filter_map(|b| simplify_conj(truth, b))
             .collect();
         let (priority, weight, _) = key;
+        let entry = match by_priority.iter().position(|(p, _)| p == priority) {
+            Some(k) => k,
+            None => {
+                by_priority.push((*priority, Vec::new()));
+                by_priority.len() - 1
+            }
+        };
+        // An instance the instantiation produced keeps its level even when simplification
+        // falsified it or its weight is 0: clingo's grounder emits it and clasp keeps the level.
         if bodies.is_empty() || *weight == 0 {
             continue;
         }
@@ -293,13 +304,6 @@ fn minimize(n: &mut Numbering, g: &Grounder, truth: &[Truth]) {
             Literal::positive(aux)
         } else {
             n.disjunction(g, &bodies)
-        };
-        let entry = match by_priority.iter().position(|(p, _)| p == priority) {
-            Some(k) => k,
-            None => {
-                by_priority.push((*priority, Vec::new()));
-                by_priority.len() - 1
-            }
         };
         if let Some((_, elems)) = by_priority.get_mut(entry) {
             elems.push(WeightedLiteral {

@@ -3,7 +3,8 @@
 //! [`plan`] orders a list of literals for a join, greedily: first every literal that is
 //! already decidable (comparisons, negative literals, `#true`, bound aggregates and conditional
 //! literals: filters prune early), then assignments (`X = t` with `t` bound, `X = a..b` with
-//! bounds bound, `X = #agg{..}` with its global variables bound), then the positive atom with the
+//! bounds bound, `X = #agg{..}` with its global variables bound, an equation linear in its one
+//! unbound variable whose other variables arithmetic determines), then the positive atom with the
 //! most bound arguments and, on a tie, the smallest domain. A variable is bound once a literal
 //! that binds it is placed. Literals that can never be placed make the rule unsafe; their
 //! unbound variables (and unbound variables of the head, element tuples and conditional
@@ -17,7 +18,7 @@ use fxhash::FxHashSet;
 
 use crate::ast::{CompareOp, Sign, Span};
 use crate::diagnostic::{Diagnostic, Note, Severity};
-use crate::eval::{is_invertible, T};
+use crate::eval::{is_invertible, linear_difference, T};
 use crate::rules::{AggLit, Head, Lit, Rule};
 
 /// Variables bound so far.
@@ -89,8 +90,60 @@ pub(crate) fn assigned_var(agg: &AggLit, bound: &Bound) -> Option<u32> {
     }
 }
 
-/// How soon a literal can be placed: `None` not yet, lower is sooner.
-fn readiness(lit: &Lit, bound: &Bound, globals: &Bound) -> Option<u8> {
+/// The one variable of `l = r` outside `known` when `l - r` is linear and its coefficient is
+/// nonzero: the equation determines it once the others have values.
+fn linear_unknown(l: &T, r: &T, known: &Bound) -> Option<u32> {
+    let form = linear_difference(l, r)?;
+    let mut unknown = form.coefficients.iter().filter(|(v, _)| !known.contains(v));
+    match (unknown.next(), unknown.next()) {
+        (Some(&(v, _)), None) => Some(v),
+        _ => None,
+    }
+}
+
+/// The variables arithmetic alone determines (clingo 5.8.3): those of intervals with
+/// determined bounds and, repeatedly, the one unknown variable of a linear equation whose
+/// other variables are determined. A variable bound by an atom is not determined this way, so
+/// `d(Y), X+X = Y` stays unsafe while `Y = 1, X+X = Y` is solved.
+fn arithmetic_vars(lits: &[Lit]) -> Bound {
+    let mut solved = Bound::default();
+    loop {
+        let before = solved.len();
+        for lit in lits {
+            match lit {
+                Lit::Range(v, lo, hi) if bound_term(lo, &solved) && bound_term(hi, &solved) => {
+                    solved.insert(*v);
+                }
+                Lit::Cmp(CompareOp::Eq, l, r) => {
+                    if let Some(v) = linear_unknown(l, r, &solved) {
+                        solved.insert(v);
+                    }
+                }
+                _ => {}
+            }
+        }
+        if solved.len() == before {
+            return solved;
+        }
+    }
+}
+
+/// Whether the equation `l = r` can bind its one unbound variable by solving it: `l - r` is
+/// linear and its other variables are bound and determined by arithmetic (`solved`).
+fn solvable(l: &T, r: &T, bound: &Bound, solved: &Bound) -> bool {
+    let Some(form) = linear_difference(l, r) else {
+        return false;
+    };
+    linear_unknown(l, r, bound).is_some()
+        && form
+            .coefficients
+            .iter()
+            .all(|(v, _)| !bound.contains(v) || solved.contains(v))
+}
+
+/// How soon a literal can be placed: `None` not yet, lower is sooner. `solved`: the variables
+/// arithmetic determines (see [`arithmetic_vars`]).
+fn readiness(lit: &Lit, bound: &Bound, globals: &Bound, solved: &Bound) -> Option<u8> {
     match lit {
         Lit::Bool(_) => Some(0),
         Lit::Atom(Sign::None, _) => Some(3),
@@ -100,7 +153,9 @@ fn readiness(lit: &Lit, bound: &Bound, globals: &Bound) -> Option<u8> {
             if lb && rb {
                 Some(0)
             } else if *op == CompareOp::Eq
-                && ((lb && matchable(r, bound)) || (rb && matchable(l, bound)))
+                && ((lb && matchable(r, bound))
+                    || (rb && matchable(l, bound))
+                    || solvable(l, r, bound, solved))
             {
                 Some(1)
             } else {
@@ -160,13 +215,14 @@ pub(crate) fn plan(
     globals: &Bound,
     sizes: &dyn Fn(&Lit) -> u32,
 ) -> (Vec<usize>, Vec<usize>) {
+    let solved = arithmetic_vars(lits);
     let mut left: Vec<usize> = (0..lits.len()).collect();
     let mut order = Vec::with_capacity(lits.len());
     while !left.is_empty() {
         let mut best: Option<(u8, i64, usize)> = None;
         for (k, &i) in left.iter().enumerate() {
             let Some(lit) = lits.get(i) else { continue };
-            let Some(rank) = readiness(lit, bound, globals) else {
+            let Some(rank) = readiness(lit, bound, globals, &solved) else {
                 continue;
             };
             let score = match lit {

@@ -118,6 +118,23 @@ fn hidden_and_shown_signatures() {
     assert!(g.shown.is_empty());
 }
 
+/// gringo 3's `#hide p(X) : q(X).` hides the instances where the condition holds; several
+/// such statements for one predicate all apply; `#hide p/n.` still hides a signature.
+#[test]
+fn gringo3_conditional_hide_hides_matching_instances() {
+    let options = GroundOptions {
+        dialect: grounder::Dialect::Gringo3,
+        ..GroundOptions::default()
+    };
+    let text = "p(1..4). q(2). r(1). s(f(1)). s(f(2)). t. \
+                #hide p(X) : q(X). #hide p(X) : r(X). #hide p(4). \
+                #hide s(f(X)) : X > 1. #hide t/0.";
+    let g = ground(&[Source::new("<test>", text)], &options).expect("grounds");
+    let mut shown: Vec<String> = g.shown.iter().map(|s| s.to_string()).collect();
+    shown.sort();
+    assert_eq!(shown, ["p(3)", "q(2)", "r(1)", "s(f(1))"]);
+}
+
 #[test]
 fn program_parts_other_than_base_are_skipped() {
     let g = ground_str("a. #program other. b. #program base. c.");

@@ -90,7 +90,8 @@ pub struct Model {
     /// 1-based number of this answer in the solve call (clingo's `Answer: N`); `OptN` numbers
     /// the optimal models from 1 again once the optimum is proven.
     pub number: u64,
-    /// The true atoms, ascending. For brave/cautious this is the current approximation.
+    /// The true atoms, ascending. For brave/cautious this is the current approximation of the
+    /// tracked atoms plus the atoms the clauses settle before the search (clasp's facts).
     pub atoms: Vec<Atom>,
     /// Costs per priority level, highest priority first (empty without minimize statements).
     pub costs: Vec<i64>,

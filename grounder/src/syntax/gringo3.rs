@@ -5,7 +5,8 @@
 //! inside conditions); `L [ a=2, b : c ] U` is `L #sum { 2,a : a; 1,b : b, c } U` (the tuple
 //! is the weight plus the literal's terms, so distinct elements stay distinct) and
 //! `L { a, b : c } U` in a body is a `#count`; `#minimize [ a=2@1 ]` becomes weak constraints;
-//! `#hide.` is `#show.`, `#hide p/n.` hides one signature, `#show p/n.` shows a signature
+//! `#hide.` is `#show.`, `#hide p/n.` hides one signature, `#hide p(X) : q(X).` hides the
+//! instances where the condition holds (void after `#hide.`), `#show p/n.` shows a signature
 //! after `#hide.` and is void without it (everything is shown anyway); `#domain p(X).` adds
 //! `p(X)` to the body of every rule of the file that uses `X`. `#abs`, `#mod`, `#pow` and `==`
 //! are already plain operators after parsing.
@@ -36,20 +37,147 @@ pub fn lower(raw: Vec<RawStatement>, ctx: &mut Ctx) -> Vec<Statement> {
         )
     });
     let mut domains = Vec::new();
+    let mut hidden = Vec::new();
     let mut out = Vec::new();
     for statement in raw {
         if let RawStatement::Domain { atom, .. } = statement {
             domains.push(atom);
             continue;
         }
+        if let RawStatement::HideTerm { term, body, span } = statement {
+            match (term_atom(&term), hides_all) {
+                (_, true) => {}
+                (Some(atom), false) => match lower_body(body) {
+                    Ok(body) if body.iter().all(simple_literal) => hidden.push((atom, body, span)),
+                    Ok(_) => ctx.error(span, "#hide with an aggregate condition is not supported"),
+                    Err(failure) => ctx.error(failure.span, failure.message),
+                },
+                (None, false) => ctx.error(span, "#hide needs an atom"),
+            }
+            continue;
+        }
         if let Err(failure) = lower_statement(statement, hides_all, &mut out) {
             ctx.error(failure.span, failure.message);
         }
     }
+    out.extend(hide_instances(hidden));
     for statement in &mut out {
         add_domains(statement, &domains);
     }
     out
+}
+
+/// The conditional hides of one signature: its first atom, each hide's atom and body, a span.
+type HiddenSignature = (Atom, Vec<(Atom, Vec<BodyLiteral>)>, Span);
+
+/// `#hide p(t) : body.` statements as modern ones: per signature, `#hide p/n.` (as
+/// `HideSignature`) and `#show p(V1,..,Vn) : p(V1,..,Vn), #false : (V1,..,Vn) = (t), body.`
+/// with one such conditional literal per hide statement, so an instance is shown unless some
+/// hide statement matches it under a true body.
+fn hide_instances(hidden: Vec<(Atom, Vec<BodyLiteral>, Span)>) -> Vec<Statement> {
+    let mut by_signature: Vec<HiddenSignature> = Vec::new();
+    for (atom, body, span) in hidden {
+        let same = |a: &Atom| {
+            a.name == atom.name && a.negative == atom.negative && a.args.len() == atom.args.len()
+        };
+        match by_signature.iter_mut().find(|(a, _, _)| same(a)) {
+            Some((_, hides, _)) => hides.push((atom, body)),
+            None => by_signature.push((atom.clone(), vec![(atom, body)], span)),
+        }
+    }
+    let mut out = Vec::new();
+    for (pattern, hides, span) in by_signature {
+        let vars: Vec<Term> = (0..pattern.args.len())
+            .map(|i| Term {
+                kind: TermKind::Variable(format!("HIDE_ARG_{i}")),
+                span: span.clone(),
+            })
+            .collect();
+        let generic = Atom {
+            args: vars.clone(),
+            ..pattern.clone()
+        };
+        let mut body = vec![BodyLiteral::Literal(positive(generic.clone()))];
+        for (atom, condition) in hides {
+            body.push(BodyLiteral::Conditional(ConditionalLiteral {
+                literal: false_literal(&span),
+                condition: hide_condition(&vars, atom, condition, &span),
+            }));
+        }
+        let signature = crate::ast::Signature {
+            name: pattern.name.clone(),
+            arity: pattern.args.len() as u32,
+            negative: pattern.negative,
+        };
+        out.push(Statement {
+            kind: StatementKind::HideSignature(signature),
+            span: span.clone(),
+        });
+        let term = atom_term(&generic);
+        out.push(Statement {
+            kind: StatementKind::ShowTerm { term, body },
+            span,
+        });
+    }
+    out
+}
+
+/// Whether a body element is a plain literal (what a hide condition may hold).
+fn simple_literal(element: &BodyLiteral) -> bool {
+    match element {
+        BodyLiteral::Literal(_) => true,
+        BodyLiteral::Conditional(c) => c.condition.is_empty(),
+        BodyLiteral::Aggregate(_) => false,
+    }
+}
+
+/// The condition of one hide statement over the generic arguments `vars`:
+/// `(V1,..,Vn) = (t1,..,tn)` and its body's literals.
+fn hide_condition(vars: &[Term], atom: Atom, body: Vec<BodyLiteral>, span: &Span) -> Vec<Literal> {
+    let tuple = |args: Vec<Term>| Term {
+        kind: TermKind::Function {
+            name: String::new(),
+            args,
+        },
+        span: span.clone(),
+    };
+    let mut condition = Vec::new();
+    if !vars.is_empty() {
+        condition.push(Literal {
+            sign: Sign::None,
+            kind: LiteralKind::Comparison {
+                first: tuple(vars.to_vec()),
+                rest: vec![(crate::ast::CompareOp::Eq, tuple(atom.args))],
+            },
+            span: span.clone(),
+        });
+    }
+    for element in body {
+        match element {
+            BodyLiteral::Literal(literal) => condition.push(literal),
+            BodyLiteral::Conditional(c) if c.condition.is_empty() => condition.push(c.literal),
+            _ => {}
+        }
+    }
+    condition
+}
+
+/// The term an atom is written as.
+fn atom_term(atom: &Atom) -> Term {
+    let function = Term {
+        kind: TermKind::Function {
+            name: atom.name.clone(),
+            args: atom.args.clone(),
+        },
+        span: atom.span.clone(),
+    };
+    if atom.negative {
+        return Term {
+            kind: TermKind::Unary(UnaryOp::Minus, Box::new(function)),
+            span: atom.span.clone(),
+        };
+    }
+    function
 }
 
 /// Lowers one statement, appending the result(s).
@@ -127,7 +255,9 @@ fn lower_statement(
         RawStatement::ShowSignature { signature, span } if hides_all => {
             (StatementKind::ShowSignature(signature), span)
         }
-        RawStatement::ShowSignature { .. } | RawStatement::Domain { .. } => return Ok(()),
+        RawStatement::ShowSignature { .. }
+        | RawStatement::Domain { .. }
+        | RawStatement::HideTerm { .. } => return Ok(()),
         RawStatement::Hide {
             signature: None,
             span,

@@ -94,6 +94,8 @@ pub enum Token {
     // gringo 3 keywords
     #[token("#hide")]
     Hide,
+    /// gringo 3: `#hide` followed by a term (not `.` or a signature), decided after lexing.
+    HideTerm,
     #[token("#domain")]
     Domain,
     #[token("#abs")]
@@ -270,6 +272,31 @@ fn mark_show_signatures(tokens: &mut [Spanned]) {
             tokens[at].1 = Ok(Token::ShowSig);
         }
     }
+    mark_hide_terms(tokens);
+}
+
+/// Rewrites `#hide` into `HideTerm` unless `.` or a signature (`-? name / number .`) follows.
+fn mark_hide_terms(tokens: &mut [Spanned]) {
+    for at in 0..tokens.len() {
+        if !matches!(tokens[at].1, Ok(Token::Hide)) {
+            continue;
+        }
+        let rest = &tokens[at + 1..];
+        let skip = usize::from(matches!(rest.first(), Some((_, Ok(Token::Minus), _))));
+        let signature = matches!(
+            rest.get(skip..skip + 4),
+            Some([
+                (_, Ok(Token::Identifier(_)), _),
+                (_, Ok(Token::Slash), _),
+                (_, Ok(Token::Number(_)), _),
+                (_, Ok(Token::Dot), _)
+            ])
+        );
+        let ends = matches!(rest.first(), Some((_, Ok(Token::Dot), _)) | None);
+        if !signature && !ends {
+            tokens[at].1 = Ok(Token::HideTerm);
+        }
+    }
 }
 
 impl Token {
@@ -311,7 +338,7 @@ impl Token {
             Const => "#const",
             Program => "#program",
             Include => "#include",
-            Hide => "#hide",
+            Hide | HideTerm => "#hide",
             Domain => "#domain",
             Abs => "#abs",
             ModKw => "#mod",
@@ -356,7 +383,12 @@ impl Token {
     pub fn is_legacy_keyword(&self) -> bool {
         matches!(
             self,
-            Token::Hide | Token::Domain | Token::Abs | Token::ModKw | Token::PowKw
+            Token::Hide
+                | Token::HideTerm
+                | Token::Domain
+                | Token::Abs
+                | Token::ModKw
+                | Token::PowKw
         )
     }
 }

@@ -130,7 +130,9 @@ fn lower_statement(statement: RawStatement, out: &mut Vec<Statement>) -> Lowered
             (StatementKind::ShowSignature(signature), span)
         }
         RawStatement::WeightedOptimize { span, .. } => return Err(legacy(&span, "[")),
-        RawStatement::Hide { span, .. } => return Err(legacy(&span, "#hide")),
+        RawStatement::Hide { span, .. } | RawStatement::HideTerm { span, .. } => {
+            return Err(legacy(&span, "#hide"))
+        }
         RawStatement::Domain { span, .. } => return Err(legacy(&span, "#domain")),
     };
     out.push(Statement { kind, span });

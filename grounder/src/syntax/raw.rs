@@ -214,6 +214,8 @@ pub enum RawStatement {
         signature: Option<Signature>,
         span: Span,
     },
+    /// gringo 3: `#hide t : body.` (the instances of `t` where the body holds).
+    HideTerm { term: Term, body: Body, span: Span },
     /// gringo 3: `#domain p(X).`
     Domain { atom: Atom, span: Span },
 }

@@ -2,17 +2,18 @@
 //!
 //! The AST has no place for an atom whose alternatives differ in arity, so the parser keeps
 //! such an atom as one pooled tuple argument and remembers its span; here it is expanded the
-//! way clingo unpools: a statement with the atom in its head literal or as a plain body
-//! literal is copied once per alternative (in gringo 3 a body pool is a conjunction instead),
-//! and a choice or disjunction element is copied per alternative. Anywhere else (conditions,
-//! aggregate elements) the form is reported as unsupported. Expansion is iterative and
-//! bounded by the number of alternatives written.
+//! way clingo unpools: a statement with the atom in its head literal, as a plain body literal
+//! or as the literal of a body conditional literal is copied once per alternative (in gringo 3
+//! a body pool is a conjunction instead), and a choice or disjunction element is copied per
+//! alternative. In a condition, the conditional literal (the conjunction of the copies in a
+//! body) or the aggregate, choice or disjunction element is copied per alternative. Expansion
+//! is iterative and bounded by the number of alternatives written.
 
 use std::collections::HashSet;
 
 use crate::ast::{
-    Atom, BodyLiteral, ConditionalLiteral, Head, Literal, LiteralKind, Span, Statement,
-    StatementKind, TermKind,
+    Atom, BodyAggregateElement, BodyLiteral, ConditionalLiteral, Head, HeadAggregateElement,
+    Literal, LiteralKind, Span, Statement, StatementKind, TermKind,
 };
 use crate::syntax::actions::Ctx;
 
@@ -34,6 +35,7 @@ pub fn expand(
             continue;
         }
         split_elements(&mut statement, &marked);
+        split_conditions(&mut statement, &marked);
         if let Some(span) = first_marked(&statement, &marked) {
             let message = "pools of argument tuples are only supported in rule heads, bodies and choice elements";
             ctx.error(span, message);
@@ -121,18 +123,30 @@ fn split_statement(
     }
     let mut copy = statement.clone();
     let body = body_mut(&mut copy.kind)?;
-    let (index, literal, atom) =
+    let (index, element, atom) =
         body.iter()
             .enumerate()
             .find_map(|(index, element)| match element {
-                BodyLiteral::Literal(literal) => {
-                    marked_atom(literal, marked).map(|atom| (index, literal.clone(), atom.clone()))
+                BodyLiteral::Literal(literal)
+                | BodyLiteral::Conditional(ConditionalLiteral { literal, .. }) => {
+                    marked_atom(literal, marked).map(|atom| (index, element.clone(), atom.clone()))
                 }
                 _ => None,
             })?;
     let literals: Vec<BodyLiteral> = alternatives(&atom)
         .into_iter()
-        .map(|alternative| BodyLiteral::Literal(with_atom(&literal, alternative)))
+        .map(|alternative| match &element {
+            BodyLiteral::Conditional(c) => BodyLiteral::Conditional(ConditionalLiteral {
+                literal: with_atom(&c.literal, alternative),
+                condition: c.condition.clone(),
+            }),
+            _ => match &element {
+                BodyLiteral::Literal(literal) => {
+                    BodyLiteral::Literal(with_atom(literal, alternative))
+                }
+                other => other.clone(),
+            },
+        })
         .collect();
     if conjunctive {
         body.splice(index..=index, literals);
@@ -174,6 +188,102 @@ fn split_elements(statement: &mut Statement, marked: &HashSet<Span>) {
         }
     }
     *elements = split;
+}
+
+/// The conditions a condition with marked atoms stands for: one per combination of their
+/// alternatives (clingo copies the element or conditional literal per alternative).
+fn split_condition(condition: &[Literal], marked: &HashSet<Span>) -> Vec<Vec<Literal>> {
+    let mut done = Vec::new();
+    let mut work = vec![condition.to_vec()];
+    while let Some(current) = work.pop() {
+        let found = current
+            .iter()
+            .enumerate()
+            .find_map(|(i, l)| marked_atom(l, marked).map(|atom| (i, l.clone(), atom.clone())));
+        match found {
+            None => done.push(current),
+            Some((i, literal, atom)) => {
+                for alternative in alternatives(&atom).into_iter().rev() {
+                    let mut copy = current.clone();
+                    if let Some(slot) = copy.get_mut(i) {
+                        *slot = with_atom(&literal, alternative);
+                    }
+                    work.push(copy);
+                }
+            }
+        }
+    }
+    done
+}
+
+/// A conditional literal once per expansion of its condition.
+fn split_conditional(c: &ConditionalLiteral, marked: &HashSet<Span>) -> Vec<ConditionalLiteral> {
+    split_condition(&c.condition, marked)
+        .into_iter()
+        .map(|condition| ConditionalLiteral {
+            literal: c.literal.clone(),
+            condition,
+        })
+        .collect()
+}
+
+/// Expands marked atoms in conditions: a body conditional literal becomes several (their
+/// conjunction), an aggregate, choice or disjunction element several elements.
+fn split_conditions(statement: &mut Statement, marked: &HashSet<Span>) {
+    if let StatementKind::Rule { head, .. } = &mut statement.kind {
+        match head {
+            Head::Disjunction(elements) | Head::Choice { elements, .. } => {
+                *elements = elements
+                    .iter()
+                    .flat_map(|c| split_conditional(c, marked))
+                    .collect();
+            }
+            Head::Aggregate { elements, .. } => {
+                *elements = elements
+                    .iter()
+                    .flat_map(|e| {
+                        split_conditional(&e.literal, marked)
+                            .into_iter()
+                            .map(|literal| HeadAggregateElement {
+                                terms: e.terms.clone(),
+                                literal,
+                            })
+                    })
+                    .collect();
+            }
+            Head::Literal(_) => {}
+        }
+    }
+    let Some(body) = body_mut(&mut statement.kind) else {
+        return;
+    };
+    let mut split = Vec::with_capacity(body.len());
+    for element in body.drain(..) {
+        match element {
+            BodyLiteral::Conditional(c) => split.extend(
+                split_conditional(&c, marked)
+                    .into_iter()
+                    .map(BodyLiteral::Conditional),
+            ),
+            BodyLiteral::Aggregate(mut a) => {
+                a.elements = a
+                    .elements
+                    .iter()
+                    .flat_map(|e| {
+                        split_condition(&e.condition, marked)
+                            .into_iter()
+                            .map(|condition| BodyAggregateElement {
+                                terms: e.terms.clone(),
+                                condition,
+                            })
+                    })
+                    .collect();
+                split.push(BodyLiteral::Aggregate(a));
+            }
+            other => split.push(other),
+        }
+    }
+    *body = split;
 }
 
 /// The span of a marked atom left anywhere in a statement.

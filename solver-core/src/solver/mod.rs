@@ -43,7 +43,7 @@ use self::search::{Limits, Outcome, Search, SearchParts};
 use self::unfounded::Unfounded;
 use self::weight::WeightStore;
 use crate::api::{EnumMode, Model, OptMode, SolveError, SolveOptions, Statistics, Summary};
-use crate::program::{Atom, GroundProgram};
+use crate::program::{Atom, Body, GroundProgram, HeadKind, Literal};
 
 /// Where the driver stands between calls.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -89,6 +89,12 @@ pub struct Solver {
     tracked: Vec<Var>,
     /// Which tracked atoms are in the current approximation.
     approximation: Vec<bool>,
+    /// Brave/cautious only: the atoms clasp makes facts of (see [`settled_atoms`]); they are
+    /// part of every reported consequence model, tracked or not.
+    settled: Vec<Atom>,
+    /// Brave/cautious under a projection: untracked atoms with the index of the tracked atom
+    /// clasp makes them equal to (see [`tracked_aliases`]); shown when that one is.
+    aliases: Vec<(Atom, usize)>,
     /// Whether `OptN` has proven the optimum and enumerates optimal models.
     optimal_phase: bool,
     /// The best normalised costs so far.
@@ -114,9 +120,19 @@ impl Solver {
             || (options.enum_mode == EnumMode::Auto && projection.is_some());
         let tracked = tracked_atoms(program);
         let program_stats = program_statistics(program, &translation);
+        let mut search = make_search(&translation, &options);
+        let (settled, aliases) = match task {
+            Task::Brave | Task::Cautious => (
+                settled_atoms(program, &mut search),
+                tracked_aliases(program, &tracked),
+            ),
+            _ => (Vec::new(), Vec::new()),
+        };
         let mut solver = Solver {
-            search: make_search(&translation, &options),
+            search,
             approximation: vec![task == Task::Cautious; tracked.len()],
+            settled,
+            aliases,
             translation,
             atom_count: program.atom_count,
             projection,
@@ -302,7 +318,8 @@ impl Solver {
         }
     }
 
-    /// Folds the current model into the brave/cautious approximation; returns it.
+    /// Folds the current model into the brave/cautious approximation; returns it with the
+    /// settled atoms (the atoms outside the tracked ones are otherwise unknown, as in clasp).
     fn update_approximation(&mut self) -> Vec<Atom> {
         let a = &self.search.assignment;
         for (slot, &var) in self.approximation.iter_mut().zip(&self.tracked) {
@@ -318,8 +335,16 @@ impl Solver {
             .zip(&self.approximation)
             .filter(|(_, &inside)| inside)
             .map(|(v, _)| Atom(v.0))
+            .chain(self.settled.iter().copied())
+            .chain(
+                self.aliases
+                    .iter()
+                    .filter(|(_, i)| self.approximation.get(*i) == Some(&true))
+                    .map(|(a, _)| *a),
+            )
             .collect();
         atoms.sort_unstable();
+        atoms.dedup();
         atoms
     }
 
@@ -470,4 +495,99 @@ fn tracked_atoms(program: &GroundProgram) -> Vec<Var> {
     vars.sort_unstable();
     vars.dedup();
     vars
+}
+
+/// The atoms clasp's logic program makes facts before the search, which its consequence models
+/// show though they are not tracked: after propagation before the first decision, the head
+/// atoms of non-choice rules whose body is true and whose other head atoms are false. (An
+/// atom only forced true, such as a choice atom under `:- not x.`, stays a plain variable
+/// there and is not shown.) Empty when that propagation already fails.
+fn settled_atoms(program: &GroundProgram, search: &mut Search) -> Vec<Atom> {
+    if !search.propagate_root() {
+        return Vec::new();
+    }
+    let a = &search.assignment;
+    let lit = |l: Literal| match l.is_positive() {
+        true => Var(l.atom().0).pos(),
+        false => Var(l.atom().0).neg(),
+    };
+    let body_true = |body: &Body| match body {
+        Body::Normal(lits) => lits.iter().all(|&l| a.is_true(lit(l))),
+        Body::Weight { lower, elements } => {
+            let least: i64 = elements
+                .iter()
+                .map(
+                    |e| match (a.is_true(lit(e.literal)), a.is_true(!lit(e.literal))) {
+                        (true, _) => e.weight,
+                        (_, true) => 0,
+                        _ => e.weight.min(0),
+                    },
+                )
+                .sum();
+            least >= *lower
+        }
+    };
+    let mut settled: Vec<Atom> = program
+        .rules
+        .iter()
+        .filter(|r| r.kind == HeadKind::Disjunction && body_true(&r.body))
+        .flat_map(|r| {
+            let open: Vec<Atom> = r
+                .head
+                .iter()
+                .copied()
+                .filter(|&h| !a.is_true(Var(h.0).neg()))
+                .collect();
+            match open.as_slice() {
+                [only] if a.is_true(Var(only.0).pos()) => Some(*only),
+                _ => None,
+            }
+        })
+        .collect();
+    settled.sort_unstable();
+    settled.dedup();
+    settled
+}
+
+/// Under a projection, the untracked atoms clasp's preprocessing makes equal to a tracked atom
+/// (so its consequence models show them with it): an atom whose only rule is `x :- y.` is `y`,
+/// following such chains. Each comes with the index of its tracked atom in `tracked`.
+fn tracked_aliases(program: &GroundProgram, tracked: &[Var]) -> Vec<(Atom, usize)> {
+    if program.projection.is_none() {
+        return Vec::new();
+    }
+    let n = program.atom_count as usize + 1;
+    let mut rules_of = vec![0u32; n];
+    let mut parent: Vec<Option<u32>> = vec![None; n];
+    for rule in &program.rules {
+        for h in &rule.head {
+            if let Some(count) = rules_of.get_mut(h.0 as usize) {
+                *count += 1;
+            }
+        }
+        if let (HeadKind::Disjunction, [h], Body::Normal(body)) =
+            (rule.kind, rule.head.as_slice(), &rule.body)
+        {
+            if let ([l], Some(slot)) = (body.as_slice(), parent.get_mut(h.0 as usize)) {
+                *slot = l.is_positive().then_some(l.atom().0);
+            }
+        }
+    }
+    let root = |mut a: u32| {
+        for _ in 0..n {
+            match parent.get(a as usize).copied().flatten() {
+                Some(p) if rules_of.get(a as usize) == Some(&1) && p != a => a = p,
+                _ => break,
+            }
+        }
+        a
+    };
+    let mut index_of_root = std::collections::HashMap::new();
+    for (i, v) in tracked.iter().enumerate() {
+        index_of_root.entry(root(v.0)).or_insert(i);
+    }
+    (1..n as u32)
+        .filter(|a| tracked.binary_search(&Var(*a)).is_err())
+        .filter_map(|a| index_of_root.get(&root(a)).map(|&i| (Atom(a), i)))
+        .collect()
 }

@@ -139,6 +139,19 @@ impl Search {
         search
     }
 
+    /// Propagates before the first decision; a conflict there exhausts the search. Returns
+    /// whether the search can go on.
+    pub(crate) fn propagate_root(&mut self) -> bool {
+        if self.exhausted || self.assignment.level() != 0 {
+            return !self.exhausted;
+        }
+        if self.propagate().is_err() {
+            self.weights.clear_pending();
+            self.exhausted = true;
+        }
+        !self.exhausted
+    }
+
     /// Runs until a model, exhaustion, or a limit.
     pub(crate) fn solve(&mut self) -> Outcome {
         loop {

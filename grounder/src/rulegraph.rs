@@ -1,0 +1,122 @@
+//! The rule dependency graph: which rules must be grounded before which, as gringo decides it.
+//!
+//! Nodes are the rules with a head. Rule `i` depends on rule `j` when an atom of `i`'s body
+//! (inside aggregates, conditional literals, negation and head conditions too) *unifies* with a
+//! head atom of `j`: same predicate, and arguments that can be equal (a variable or arithmetic
+//! matches any number, function terms match argument by argument, ground values must be
+//! equal). Unification, not the predicate alone, is what gringo's dependency analysis uses: a
+//! rule deriving `p(n)` does not feed a body atom `p(2)`, so the two rules need not be in one
+//! component, and a negative literal over `p(2)` is decided once its providers are grounded.
+//! Plain facts are left out (they are grounded before everything else). Tarjan's algorithm
+//! (`depgraph`) gives the components, dependencies first.
+//!
+//! # Invariants
+//! - Unification over-approximates (a repeated variable is not checked for consistency), so
+//!   every real dependency is an edge.
+
+use crate::ast::UnaryOp;
+use crate::depgraph::Graph;
+use crate::eval::T;
+use crate::intern::{Interner, Val};
+use crate::rules::{AtomPat, Rule};
+
+/// Whether the terms `a` and `b` may denote the same value.
+fn unify(table: &Interner, a: &T, b: &T) -> bool {
+    match (a, b) {
+        (T::Var(_), _) | (_, T::Var(_)) => true,
+        (T::Unary(UnaryOp::Minus, _), _) | (_, T::Unary(UnaryOp::Minus, _)) => true,
+        (T::Unary(..) | T::Binary(..), other) | (other, T::Unary(..) | T::Binary(..)) => {
+            matches!(other, T::Val(Val::Num(_)) | T::Unary(..) | T::Binary(..))
+        }
+        (T::Val(x), T::Val(y)) => x == y,
+        (T::Val(v), T::Fun(name, negative, args)) | (T::Fun(name, negative, args), T::Val(v)) => {
+            let Val::Fun(id) = v else { return false };
+            let f = table.fun_data(*id);
+            f.name == *name
+                && f.negative == *negative
+                && f.args.len() == args.len()
+                && f.args
+                    .iter()
+                    .zip(args)
+                    .all(|(&x, t)| unify(table, &T::Val(x), t))
+        }
+        (T::Fun(n1, s1, a1), T::Fun(n2, s2, a2)) => {
+            n1 == n2
+                && s1 == s2
+                && a1.len() == a2.len()
+                && a1.iter().zip(a2).all(|(x, y)| unify(table, x, y))
+        }
+    }
+}
+
+/// Whether two atom patterns may denote the same atom.
+fn unify_atoms(table: &Interner, a: &AtomPat, b: &AtomPat) -> bool {
+    a.pred == b.pred
+        && a.args.len() == b.args.len()
+        && a.args.iter().zip(&b.args).all(|(x, y)| unify(table, x, y))
+}
+
+/// The body atoms of a rule: body literals (nested ones too) and head-element conditions.
+fn body_atoms(rule: &Rule) -> Vec<&AtomPat> {
+    let mut atoms = Vec::new();
+    rule.body.iter().for_each(|l| l.atoms(&mut atoms));
+    for cond in rule.head.conditions() {
+        cond.iter().for_each(|l| l.atoms(&mut atoms));
+    }
+    atoms.into_iter().map(|(a, _)| a).collect()
+}
+
+/// The components of the rules with heads that are not `skip`ped, dependencies first, each
+/// with whether it is recursive (several rules, or one depending on itself).
+pub(crate) fn rule_components(
+    table: &Interner,
+    rules: &[Rule],
+    skip: &dyn Fn(&Rule) -> bool,
+) -> Vec<(Vec<usize>, bool)> {
+    let nodes: Vec<usize> = (0..rules.len())
+        .filter(|&i| {
+            rules
+                .get(i)
+                .is_some_and(|r| !r.head.atoms().is_empty() && !skip(r))
+        })
+        .collect();
+    let mut by_pred: fxhash::FxHashMap<crate::rules::Pred, Vec<u32>> = Default::default();
+    for (n, &i) in nodes.iter().enumerate() {
+        for a in rules.get(i).map(|r| r.head.atoms()).unwrap_or_default() {
+            by_pred.entry(a.pred).or_default().push(n as u32);
+        }
+    }
+    let mut graph = Graph::new(nodes.len());
+    for (n, &i) in nodes.iter().enumerate() {
+        let Some(rule) = rules.get(i) else { continue };
+        let mut targets: Vec<u32> = Vec::new();
+        for atom in body_atoms(rule) {
+            for &m in by_pred.get(&atom.pred).map_or(&[][..], Vec::as_slice) {
+                let heads = nodes
+                    .get(m as usize)
+                    .and_then(|&j| rules.get(j))
+                    .map(|r| r.head.atoms())
+                    .unwrap_or_default();
+                if heads.iter().any(|h| unify_atoms(table, atom, h)) {
+                    targets.push(m);
+                }
+            }
+        }
+        targets.sort_unstable();
+        targets.dedup();
+        targets.into_iter().for_each(|m| graph.depend(n as u32, m));
+    }
+    graph
+        .components()
+        .into_iter()
+        .map(|comp| {
+            let recursive = comp.len() > 1 || comp.first().is_some_and(|&n| graph.has_self_loop(n));
+            let mut members: Vec<usize> = comp
+                .iter()
+                .filter_map(|&n| nodes.get(n as usize).copied())
+                .collect();
+            members.sort_unstable();
+            (members, recursive)
+        })
+        .collect()
+}
