@@ -639,6 +639,23 @@ impl<'a> Converter<'a> {
         self.term(t)
     }
 
+    /// A disjunction element. An interval in an unconditional one splits the rule, as in
+    /// clingo (`r(1..2) ; b.` is `r(1) ; b.` and `r(2) ; b.`): its range goes to the body.
+    fn disjunct(&mut self, c: &ast::ConditionalLiteral) -> Option<HeadElem> {
+        if !c.condition.is_empty() {
+            return self.head_elem(c, &[]);
+        }
+        let LiteralKind::Atom(a) = &c.literal.kind else {
+            return None;
+        };
+        let atom = self.atom(a);
+        Some(HeadElem {
+            terms: Vec::new(),
+            atom,
+            cond: Vec::new(),
+        })
+    }
+
     fn head_elem(&mut self, c: &ast::ConditionalLiteral, terms: &[ast::Term]) -> Option<HeadElem> {
         let saved = std::mem::take(&mut self.extra);
         let terms = terms.iter().map(|t| self.tuple_term(t)).collect();
@@ -687,7 +704,7 @@ impl<'a> Converter<'a> {
             },
             ast::Head::Disjunction(es) => {
                 self.region = Region::Element;
-                let elems = es.iter().filter_map(|e| self.head_elem(e, &[])).collect();
+                let elems = es.iter().filter_map(|e| self.disjunct(e)).collect();
                 self.region = Region::Global;
                 Head::Disj(elems)
             }

@@ -1,9 +1,9 @@
 //! Pool expansion on the AST (clingo semantics).
 //!
-//! A pool `a;b` in an argument stands for alternatives: in a rule's head literal or a body
-//! literal it splits the whole rule (the cartesian product over all pooled positions), in an
-//! element of a choice, disjunction or aggregate, or in a conditional literal, it splits that
-//! element. Intervals are left in place (the rewrite binds them to fresh variables).
+//! A pool `a;b` in an argument stands for alternatives: in a rule's head literal, an
+//! unconditional disjunct or a body literal it splits the whole rule (the cartesian product over
+//! all pooled positions), in an element of a choice, aggregate or conditional disjunct, or in a
+//! conditional literal, it splits that element. Intervals are left in place (the rewrite binds them to fresh variables).
 //!
 //! # Invariants
 //! - The result contains no `TermKind::Pool`.
@@ -261,11 +261,19 @@ pub(crate) fn head(h: &Head) -> R<Head> {
     match h {
         Head::Literal(l) => Ok(literal(l)?.into_iter().map(Head::Literal).collect()),
         Head::Disjunction(es) => {
-            let mut elems = Vec::new();
+            // A pool in an unconditional element splits the rule (clingo: `r(1;2) ; b.` has
+            // the answer sets {b} and {r(1), r(2)}); in a conditional one, the element.
+            let mut lists = Vec::new();
             for e in es {
-                elems.extend(conditional(e)?);
+                let alternatives = conditional(e)?;
+                match e.condition.is_empty() {
+                    true => lists.push(alternatives.into_iter().map(|a| vec![a]).collect()),
+                    false => lists.push(vec![alternatives]),
+                }
             }
-            Ok(vec![Head::Disjunction(elems)])
+            product(lists, |parts: Vec<Vec<ConditionalLiteral>>| {
+                Head::Disjunction(parts.into_iter().flatten().collect())
+            })
         }
         Head::Choice {
             left,
