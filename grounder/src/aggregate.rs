@@ -44,6 +44,28 @@ pub(crate) enum Tri {
 /// A grouped aggregate element: its weight and its literal (`None`: certainly holds).
 pub(crate) type Weighted = (Val, Option<GLit>);
 
+/// The integer weight of an element (0 for a non-number).
+pub(crate) fn weight(w: &Val) -> i64 {
+    match w {
+        Val::Num(n) => i64::from(*n),
+        _ => 0,
+    }
+}
+
+/// The summed weight of the certain elements and the uncertain ones with their weights.
+pub(crate) fn split_weights(elems: &[Weighted]) -> (i64, Vec<(GLit, i64)>) {
+    let fixed = elems
+        .iter()
+        .filter(|(_, l)| l.is_none())
+        .map(|(w, _)| weight(w))
+        .sum();
+    let uncertain = elems
+        .iter()
+        .filter_map(|(w, l)| l.map(|l| (l, weight(w))))
+        .collect();
+    (fixed, uncertain)
+}
+
 /// Aggregate tuples with the alternative conditions under which each holds.
 type Groups = Vec<(Vec<Val>, Vec<Vec<GLit>>)>;
 
@@ -352,19 +374,7 @@ impl Grounder<'_> {
 
     /// `sum >= k`.
     pub(crate) fn sum_ge(&mut self, elems: &[Weighted], k: i64) -> Result<Tri, Stop> {
-        let num = |w: &Val| match w {
-            Val::Num(n) => i64::from(*n),
-            _ => 0,
-        };
-        let fixed: i64 = elems
-            .iter()
-            .filter(|(_, l)| l.is_none())
-            .map(|(w, _)| num(w))
-            .sum();
-        let uncertain: Vec<(GLit, i64)> = elems
-            .iter()
-            .filter_map(|(w, l)| l.map(|l| (l, num(w))))
-            .collect();
+        let (fixed, uncertain) = split_weights(elems);
         let need = k - fixed;
         let min: i64 = uncertain.iter().map(|(_, w)| (*w).min(0)).sum();
         let max: i64 = uncertain.iter().map(|(_, w)| (*w).max(0)).sum();

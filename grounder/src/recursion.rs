@@ -30,7 +30,7 @@
 
 use fxhash::FxHashMap;
 
-use crate::aggregate::{Tri, Weighted};
+use crate::aggregate::{split_weights, weight, Tri, Weighted};
 use crate::ast::{AggregateFunction, CompareOp, Sign};
 use crate::depgraph::Graph;
 use crate::domain::AtomId;
@@ -88,13 +88,6 @@ fn positive_atoms<'a>(lit: &'a Lit, out: &mut Vec<&'a AtomPat>) {
 }
 
 /// The weight of an aggregate element as an integer (0 for non-numbers, which never count).
-fn weight(w: &Val) -> i64 {
-    match w {
-        Val::Num(n) => i64::from(*n),
-        _ => 0,
-    }
-}
-
 /// The elements with the weights of each literal added up (the value of the sum is the same
 /// function of the literals; weights that cancel leave the literal out).
 fn merge_literals(elems: &[Weighted]) -> Vec<Weighted> {
@@ -289,15 +282,7 @@ impl Grounder<'_> {
         if elems.iter().all(|(w, l)| l.is_none() || weight(w) >= 0) {
             return self.sum_ge(elems, k);
         }
-        let fixed: i64 = elems
-            .iter()
-            .filter(|(_, l)| l.is_none())
-            .map(|(w, _)| weight(w))
-            .sum();
-        let uncertain: Vec<(GLit, i64)> = elems
-            .iter()
-            .filter_map(|(w, l)| l.map(|l| (l, weight(w))))
-            .collect();
+        let (fixed, uncertain) = split_weights(elems);
         let mut need = k - fixed;
         let min: i64 = uncertain.iter().map(|(_, w)| (*w).min(0)).sum();
         let max: i64 = uncertain.iter().map(|(_, w)| (*w).max(0)).sum();
