@@ -52,8 +52,24 @@ pub(crate) fn weight(w: &Val) -> i64 {
     }
 }
 
+/// For `sum >= k`: the weight the uncertain elements must still reach and those elements
+/// with their weights, or `Err` with the truth value when the certain elements decide it.
+pub(crate) fn open_sum(elems: &[Weighted], k: i64) -> Result<(i64, Vec<(GLit, i64)>), Tri> {
+    let (fixed, uncertain) = split_weights(elems);
+    let need = k - fixed;
+    let min: i64 = uncertain.iter().map(|(_, w)| (*w).min(0)).sum();
+    let max: i64 = uncertain.iter().map(|(_, w)| (*w).max(0)).sum();
+    if need <= min {
+        return Err(Tri::True);
+    }
+    if need > max {
+        return Err(Tri::False);
+    }
+    Ok((need, uncertain))
+}
+
 /// The summed weight of the certain elements and the uncertain ones with their weights.
-pub(crate) fn split_weights(elems: &[Weighted]) -> (i64, Vec<(GLit, i64)>) {
+fn split_weights(elems: &[Weighted]) -> (i64, Vec<(GLit, i64)>) {
     let fixed = elems
         .iter()
         .filter(|(_, l)| l.is_none())
@@ -374,16 +390,10 @@ impl Grounder<'_> {
 
     /// `sum >= k`.
     pub(crate) fn sum_ge(&mut self, elems: &[Weighted], k: i64) -> Result<Tri, Stop> {
-        let (fixed, uncertain) = split_weights(elems);
-        let need = k - fixed;
-        let min: i64 = uncertain.iter().map(|(_, w)| (*w).min(0)).sum();
-        let max: i64 = uncertain.iter().map(|(_, w)| (*w).max(0)).sum();
-        if need <= min {
-            return Ok(Tri::True);
-        }
-        if need > max {
-            return Ok(Tri::False);
-        }
+        let (need, uncertain) = match open_sum(elems, k) {
+            Ok(open) => open,
+            Err(decided) => return Ok(decided),
+        };
         let aux = self.store.aux();
         self.push_rule(GRule {
             choice: false,

@@ -30,7 +30,7 @@
 
 use fxhash::FxHashMap;
 
-use crate::aggregate::{split_weights, weight, Tri, Weighted};
+use crate::aggregate::{open_sum, weight, Tri, Weighted};
 use crate::ast::{AggregateFunction, CompareOp, Sign};
 use crate::depgraph::Graph;
 use crate::domain::AtomId;
@@ -282,16 +282,10 @@ impl Grounder<'_> {
         if elems.iter().all(|(w, l)| l.is_none() || weight(w) >= 0) {
             return self.sum_ge(elems, k);
         }
-        let (fixed, uncertain) = split_weights(elems);
-        let mut need = k - fixed;
-        let min: i64 = uncertain.iter().map(|(_, w)| (*w).min(0)).sum();
-        let max: i64 = uncertain.iter().map(|(_, w)| (*w).max(0)).sum();
-        if need <= min {
-            return Ok(Tri::True);
-        }
-        if need > max {
-            return Ok(Tri::False);
-        }
+        let (mut need, uncertain) = match open_sum(elems, k) {
+            Ok(open) => open,
+            Err(decided) => return Ok(decided),
+        };
         let aux = self.store.aux();
         let mut body = Vec::with_capacity(uncertain.len());
         for (l, w) in uncertain {
