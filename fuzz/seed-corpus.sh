@@ -6,14 +6,14 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
 mkdir -p "$here/corpus/parse" "$here/corpus/ground_solve" "$here/corpus/aspif"
 
-# parse: every .lp fixture (any size), plus the error fixtures.
-find "$root/programs" "$root/grounder/tests/fixtures" "$root/solver-core/tests/fixtures" \
+# parse: every .lp fixture (any size), with the regressions and the bad-input suite (tests/).
+find "$root/programs" "$root/grounder/tests/fixtures" "$root/solver-core/tests/fixtures" "$root/tests" \
     -name '*.lp' -type f | while read -r f; do
     cp "$f" "$here/corpus/parse/$(echo "$f" | sed "s|$root/||; s|/|_|g")"
 done
 
 # ground_solve: the .lp fixtures the target accepts (at most 512 bytes).
-find "$root/programs" "$root/grounder/tests/fixtures" "$root/solver-core/tests/fixtures" \
+find "$root/programs" "$root/grounder/tests/fixtures" "$root/solver-core/tests/fixtures" "$root/tests" \
     -name '*.lp' -type f -size -513c | while read -r f; do
     cp "$f" "$here/corpus/ground_solve/$(echo "$f" | sed "s|$root/||; s|/|_|g")"
 done
