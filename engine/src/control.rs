@@ -245,8 +245,15 @@ impl Control {
     ///
     /// Errors carry the grounder's diagnostics; informational messages (like clingo's
     /// `info: atom does not occur in any rule head`) are kept in [`Control::infos`].
+    ///
+    /// Like clingo, a single source that is a ground program in aspif (it starts with the
+    /// header `asp `) is read as one (see [`Control::load_aspif`]) instead of being grounded;
+    /// aspif combined with other sources is an error.
     pub fn ground(&mut self) -> Result<(), Error> {
         self.require_building("ground")?;
+        if let Some(text) = self.aspif_source()? {
+            return self.load_aspif(&text);
+        }
         let options = backend::ground_options(
             self.constants.clone(),
             self.options.dialect,
@@ -270,6 +277,19 @@ impl Control {
         );
         self.ground = Some(Arc::new(ground));
         Ok(())
+    }
+
+    /// The text of the only source when it is aspif; `None` when no source is.
+    fn aspif_source(&self) -> Result<Option<String>, Error> {
+        let is_aspif = |source: &Source| source.text.starts_with(b"asp ");
+        match (self.sources.as_slice(), self.sources.iter().find(|s| is_aspif(s))) {
+            (_, None) => Ok(None),
+            ([only], Some(_)) => Ok(Some(String::from_utf8_lossy(&only.text).into_owned())),
+            (_, Some(aspif)) => Err(Error::Aspif(format!(
+                "{}: a ground program in aspif is read on its own; it cannot be combined with other inputs",
+                aspif.name
+            ))),
+        }
     }
 
     /// Reads a ground program in aspif (clasp mode) instead of grounding text.

@@ -267,3 +267,28 @@ fn aspif_round_trip_keeps_the_models() {
     assert_eq!(answer_sets(&again), before);
     assert_eq!(before.len(), 4);
 }
+
+#[test]
+fn an_aspif_source_is_read_as_a_ground_program() {
+    let text = grounded("{a;b}. :- a, b.").aspif().expect("aspif");
+    let mut ctl = Control::new();
+    ctl.options_mut().models = Some(0);
+    ctl.add("ground.aspif", &text).expect("add");
+    ctl.ground()
+        .expect("aspif is read, not parsed as a program");
+    let expected: BTreeSet<String> = ["", "a", "b"].iter().map(|s| s.to_string()).collect();
+    assert_eq!(answer_sets(&ctl), expected);
+}
+
+#[test]
+fn aspif_with_other_sources_is_an_error() {
+    let text = grounded("a.").aspif().expect("aspif");
+    let mut ctl = Control::new();
+    ctl.add("ground.aspif", &text).expect("add");
+    ctl.add("more.lp", "b.").expect("add");
+    let error = ctl.ground().expect_err("aspif cannot be combined");
+    assert_eq!(
+        error.to_string(),
+        "ground.aspif: a ground program in aspif is read on its own; it cannot be combined with other inputs"
+    );
+}
