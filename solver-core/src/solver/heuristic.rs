@@ -5,6 +5,9 @@
 //! live in a binary max-heap on activity; assigned ones are removed lazily when popped and
 //! re-inserted when unassigned. The phase of a decision is the variable's last value (phase
 //! saving), initially false for atoms and true for bodies (clasp's ASP sign default).
+//! Preferred variables (the projected atoms of projective enumeration, see [`Heuristic::prefer`])
+//! rank above all others: the heap orders by (preferred, activity), so no other variable is
+//! decided while a preferred one is unassigned.
 //! Invariant: every unassigned variable except variable 0 is in the heap.
 
 use super::assignment::Assignment;
@@ -27,6 +30,8 @@ pub(crate) struct Heuristic {
     negative_phase: Vec<bool>,
     /// Random state for the seed's initial tie-breaking.
     random: u64,
+    /// Per variable: decided before every variable without the mark.
+    preferred: Vec<bool>,
 }
 
 impl Heuristic {
@@ -41,6 +46,7 @@ impl Heuristic {
                 .map(|v| is_atom.get(v).copied().unwrap_or(true))
                 .collect(),
             random: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1,
+            preferred: vec![false; vars],
         };
         if seed != 0 {
             for v in 1..vars {
@@ -51,6 +57,24 @@ impl Heuristic {
             heuristic.insert(Var(v as u32));
         }
         heuristic
+    }
+
+    /// Makes `vars` preferred: none of the others is decided while one of them is unassigned.
+    pub(crate) fn prefer(&mut self, vars: &[Var]) {
+        for var in vars {
+            if let Some(slot) = self.preferred.get_mut(var.index()) {
+                *slot = true;
+            }
+        }
+        for index in (0..self.heap.len()).rev() {
+            self.sift_down(index);
+        }
+    }
+
+    /// Whether `x` ranks strictly above `y` in the heap order (preferred first, then activity).
+    fn beats(&self, x: Var, y: Var) -> bool {
+        let (px, py) = (self.preferred[x.index()], self.preferred[y.index()]);
+        (px && !py) || (px == py && self.activity[x.index()] > self.activity[y.index()])
     }
 
     /// A pseudo-random number in [0, 1) (xorshift).
@@ -124,7 +148,7 @@ impl Heuristic {
         let var = self.heap[index];
         while index > 0 {
             let parent = (index - 1) / 2;
-            if self.activity[self.heap[parent].index()] >= self.activity[var.index()] {
+            if !self.beats(var, self.heap[parent]) {
                 break;
             }
             self.place(index, self.heap[parent]);
@@ -142,14 +166,13 @@ impl Heuristic {
                 break;
             }
             let right = left + 1;
-            let score = |v: Var| self.activity[v.index()];
-            let child =
-                if right < self.heap.len() && score(self.heap[right]) > score(self.heap[left]) {
-                    right
-                } else {
-                    left
-                };
-            if score(self.heap[child]) <= score(var) {
+            let child = if right < self.heap.len() && self.beats(self.heap[right], self.heap[left])
+            {
+                right
+            } else {
+                left
+            };
+            if !self.beats(self.heap[child], var) {
                 break;
             }
             self.place(index, self.heap[child]);
@@ -181,5 +204,21 @@ mod tests {
         assert_eq!(h.decide(&a), Some(Var(1).neg()));
         h.on_unassign(Var(3).neg());
         assert_eq!(h.decide(&a), Some(Var(3).neg()));
+    }
+
+    #[test]
+    fn preferred_variables_are_decided_before_more_active_ones() {
+        let mut h = Heuristic::new(5, &[false, true, true, true, true], 0);
+        let mut a = Assignment::new(5);
+        h.bump(Var(1));
+        h.bump(Var(2));
+        h.bump(Var(2));
+        h.prefer(&[Var(3), Var(4)]);
+        h.bump(Var(4));
+        assert_eq!(h.decide(&a), Some(Var(4).neg()));
+        a.assign(Var(4).neg(), crate::solver::assignment::Reason::Decision);
+        assert_eq!(h.decide(&a), Some(Var(3).neg()));
+        a.assign(Var(3).neg(), crate::solver::assignment::Reason::Decision);
+        assert_eq!(h.decide(&a), Some(Var(2).neg()));
     }
 }

@@ -116,11 +116,13 @@ impl Solver {
         }
         let task = task_for(&options, &translation);
         let projection = projection_vars(program, &options);
-        let record = options.enum_mode == EnumMode::Record
-            || (options.enum_mode == EnumMode::Auto && projection.is_some());
+        let record = options.enum_mode == EnumMode::Record;
         let tracked = tracked_atoms(program);
         let program_stats = program_statistics(program, &translation);
         let mut search = make_search(&translation, &options);
+        if let (Some(vars), false) = (&projection, record) {
+            search.heuristic.prefer(vars);
+        }
         let (settled, aliases) = match task {
             Task::Brave | Task::Cautious => (
                 settled_atoms(program, &mut search),
@@ -364,14 +366,32 @@ impl Solver {
     }
 
     /// Excludes the current model (or its projection) from the rest of the enumeration.
+    ///
+    /// Projective enumeration by backtracking (Gebser, Kaufmann, Schaub: solution enumeration
+    /// for projected Boolean search problems, CPAIOR 2009): the heuristic decides every
+    /// projected atom before any other variable, so the projection of a model is fixed by the
+    /// decisions up to the deepest level whose decision is projected; flipping that decision
+    /// (the levels above it only pick a witness) moves to the next projection, and no
+    /// projection is met twice, with no clause recorded.
     fn block_model(&mut self) {
         let a = &self.search.assignment;
         if let Some(projection) = &self.projection {
-            let clause = projection
-                .iter()
-                .map(|&v| if a.is_true(v.pos()) { v.neg() } else { v.pos() })
-                .collect();
-            self.add_clause_or_finish(clause);
+            if self.record {
+                let clause = projection
+                    .iter()
+                    .map(|&v| if a.is_true(v.pos()) { v.neg() } else { v.pos() })
+                    .collect();
+                self.add_clause_or_finish(clause);
+            } else {
+                let projected = |level: &u32| {
+                    let var = a.decision_of(*level).var();
+                    projection.binary_search(&var).is_ok()
+                };
+                match (1..=a.level()).rev().find(projected) {
+                    Some(level) => self.search.flip(level),
+                    None => self.search.exhausted = true,
+                }
+            }
         } else if self.record {
             let clause = (1..=a.level()).map(|l| !a.decision_of(l)).collect();
             self.add_clause_or_finish(clause);

@@ -658,30 +658,28 @@ fn compare_optimization(p: &GroundProgram, models: &[Vec<Atom>], seed: u64) {
     assert_eq!(summary.optimal_models as usize, optimal_found.len());
 }
 
-/// Compares projection and brave/cautious consequences with brute force.
+/// Compares projective enumeration (by backtracking and by recorded nogoods) and brave/cautious
+/// consequences with brute force.
 fn compare_projection_and_consequences(p: &GroundProgram, models: &[Vec<Atom>], seed: u64) {
-    let options = SolveOptions {
-        seed,
-        project: true,
-        opt_mode: OptMode::Ignore,
-        ..SolveOptions::default()
-    };
-    let (found, _) = answers(p, options);
-    let onto = brute::projection_atoms(p);
-    let projections: BTreeSet<Vec<Atom>> = found
-        .iter()
-        .map(|m| brute::project(&m.atoms, &onto))
-        .collect();
-    assert_eq!(
-        projections.len(),
-        found.len(),
-        "projection repeated in {p:?}"
-    );
-    assert_eq!(
-        projections,
-        brute::projected_models(p, models),
-        "projection in {p:?}"
-    );
+    for enum_mode in [EnumMode::Auto, EnumMode::Record] {
+        let options = SolveOptions {
+            seed,
+            project: true,
+            enum_mode,
+            opt_mode: OptMode::Ignore,
+            ..SolveOptions::default()
+        };
+        let (found, _) = answers(p, options);
+        let onto = brute::projection_atoms(p);
+        let projections: BTreeSet<Vec<Atom>> = found
+            .iter()
+            .map(|m| brute::project(&m.atoms, &onto))
+            .collect();
+        let repeated = format!("{enum_mode:?}: projection repeated in {p:?}");
+        assert_eq!(projections.len(), found.len(), "{repeated}");
+        let expected = brute::projected_models(p, models);
+        assert_eq!(projections, expected, "{enum_mode:?}: projection in {p:?}");
+    }
     // Without outputs, consequences range over the projection atoms, or all atoms; the
     // models also show the atoms settled before the search.
     let tracked = |atoms: Vec<Atom>| match &p.projection {
