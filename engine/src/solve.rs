@@ -62,7 +62,12 @@ impl Model {
             .collect()
     }
 
-    /// The shown atoms as clingo prints them.
+    /// The number of shown atoms.
+    pub fn shown_count(&self) -> usize {
+        self.shown.len()
+    }
+
+    /// The names of the shown outputs, in printing order.
     pub fn shown_names(&self) -> Vec<String> {
         self.shown
             .iter()

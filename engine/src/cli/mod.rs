@@ -322,10 +322,13 @@ impl<'a> Run<'a> {
     }
 
     fn model_event(&self, model: &Model, costs_shown: bool, solve_start: Instant) -> ModelEvent {
-        let shown = model.shown_names();
         let consequences = self
             .consequence_kind()
-            .map(|kind| consequence_bounds(kind, shown.len() as u64, &self.control));
+            .map(|kind| consequence_bounds(kind, model.shown_count() as u64, &self.control));
+        let shown = match self.printer.prints_models() {
+            true => model.shown_names(),
+            false => Vec::new(),
+        };
         ModelEvent {
             number: model.number(),
             shown,

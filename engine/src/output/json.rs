@@ -119,7 +119,8 @@ impl JsonWriter {
 pub struct JsonPrinter {
     writer: JsonWriter,
     verbosity: u32,
-    quiet: Quiet,
+    /// The quiet levels and the last model kept for them.
+    pub(super) quiet: Quiet,
     /// The `Witnesses` array of the current call is open.
     witnesses_open: bool,
 }

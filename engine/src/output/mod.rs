@@ -280,6 +280,16 @@ impl Printer {
         }
     }
 
+    /// Whether any answer's shown atoms can be printed (not under `--quiet=2,2` or `--outf=3`);
+    /// when not, a [`ModelEvent`] may leave `shown` empty.
+    pub fn prints_models(&self) -> bool {
+        match self {
+            Printer::Text(p) => p.quiet.prints_anything(),
+            Printer::Json(p) => p.quiet.prints_anything(),
+            Printer::None => false,
+        }
+    }
+
     /// One answer.
     pub fn model(&mut self, model: &ModelEvent) -> String {
         match self {
@@ -320,6 +330,11 @@ impl Quiet {
         }
     }
 
+    /// Whether some model could be printed at all.
+    fn prints_anything(&self) -> bool {
+        self.models != PrintLevel::No || self.costs != PrintLevel::No
+    }
+
     /// The level of `model`, and whether anything of it is printed now.
     fn on_model(&mut self, model: &ModelEvent) -> Option<PrintLevel> {
         let level = if (model.optimal && model.consequences.is_none()) || model.definite {
@@ -331,7 +346,8 @@ impl Quiet {
         let print = self.models <= level || (has_meta && self.costs <= level);
         self.print_last = level != PrintLevel::Best
             && (self.models == PrintLevel::Best || (self.costs == PrintLevel::Best && has_meta));
-        self.last = Some(model.clone());
+        // Kept only when it may be printed again at the end (the clone is per model).
+        self.last = self.print_last.then(|| model.clone());
         print.then_some(level)
     }
 

@@ -18,7 +18,8 @@ pub struct TextPrinter {
     verbosity: u32,
     stats: u32,
     competition: bool,
-    quiet: Quiet,
+    /// The quiet levels and the last model kept for them.
+    pub(super) quiet: Quiet,
 }
 
 impl TextPrinter {
