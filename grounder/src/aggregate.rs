@@ -612,7 +612,12 @@ impl Grounder<'_> {
             // `l : c` with `l` among the literals of `c` holds whatever `c` is.
             return Ok(Some(Vec::new()));
         }
-        let mut bodies: Vec<Vec<GLit>> = cond.iter().map(|l| vec![l.negate()]).collect();
+        // `x :- not c_i.` for each `c_i`; for `c_i = not e` that is `x :- not not e.`, never
+        // `x :- e.`, which would let `e` support itself through `x` when `e` depends on `x`.
+        let mut bodies: Vec<Vec<GLit>> = Vec::with_capacity(cond.len() + 1);
+        for c in cond {
+            bodies.push(vec![self.not_not(c.negate())?]);
+        }
         let mut implication = None;
         match (tri, cond.is_empty()) {
             (Tri::True, _) => return Ok(Some(Vec::new())),

@@ -138,7 +138,7 @@ impl Grounder<'_> {
     }
 
     /// A literal equivalent to `not not l`.
-    fn not_not(&mut self, l: GLit) -> Result<GLit, Stop> {
+    pub(crate) fn not_not(&mut self, l: GLit) -> Result<GLit, Stop> {
         if l.positive {
             Ok(GLit::neg(self.not_aux(l.atom)?))
         } else {
