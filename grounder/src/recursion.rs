@@ -16,8 +16,9 @@
 //!   element with a negative weight `-w` on `l` becomes weight `w` on `y ≡ l → A` (`A` the
 //!   bound's own atom): `y :- not l.`, `y :- A.`, `y | l :- not not A.` (for `l = not a`,
 //!   `y` is `not not a`); `value <= k` with negative weights is `-value >= -k` the same way,
-//!   and `!=` is the disjunction of `>` and `<` rather than the negation of `=`; the weights of
-//!   one literal are added up first;
+//!   and `!=` is one atom `A` defined by a rule for `>` and one for `<` (negative weights on
+//!   `y ≡ l → A` in both), not the negation of `=` nor a disjunction of two atoms; the weights
+//!   of one literal are added up first;
 //! - a recursive `#max != b` says that each element of weight `b` implies some element of
 //!   greater weight (`#min`: smaller), each implication `e → D` as `y` above.
 //!
@@ -43,6 +44,14 @@ type HeadClause = (Vec<AtomId>, Vec<GLit>);
 
 /// The most clauses a disjunction of conjunctions is multiplied out into.
 const MAX_CLAUSES: usize = 64;
+
+/// The elements with their weights negated (clamped to 32 bits).
+fn negate_weights(elems: &[Weighted]) -> Vec<Weighted> {
+    elems
+        .iter()
+        .map(|(w, l)| (Val::Num((-weight(w)).min(i64::from(i32::MAX)) as i32), *l))
+        .collect()
+}
 
 /// Fills `g.positive_scc` from the rules.
 pub(crate) fn positive_components(g: &mut Grounder, rules: &[Rule]) {
@@ -282,28 +291,60 @@ impl Grounder<'_> {
         if elems.iter().all(|(w, l)| l.is_none() || weight(w) >= 0) {
             return self.sum_ge(elems, k);
         }
-        let (mut need, uncertain) = match open_sum(elems, k) {
+        let open = match open_sum(elems, k) {
             Ok(open) => open,
             Err(decided) => return Ok(decided),
         };
         let aux = self.store.aux();
+        self.weight_rule(aux, open)?;
+        Ok(Tri::Lits(vec![GLit::pos(aux)]))
+    }
+
+    /// The rule `head :- need <= Σ w·l` over the uncertain elements of [`open_sum`], a
+    /// negative weight `-w` on `l` as weight `w` on `y ≡ l → head`.
+    fn weight_rule(&mut self, head: AtomId, open: (i64, Vec<(GLit, i64)>)) -> Result<(), Stop> {
+        let (mut need, uncertain) = open;
         let mut body = Vec::with_capacity(uncertain.len());
         for (l, w) in uncertain {
             if w >= 0 {
                 body.push((l, w));
             } else {
-                body.push((self.implication_lit(l, GLit::pos(aux))?, -w));
+                body.push((self.implication_lit(l, GLit::pos(head))?, -w));
                 need -= w;
             }
         }
         self.push_rule(GRule {
             choice: false,
-            head: vec![aux],
+            head: vec![head],
             body: GBody::Weight {
                 lower: need,
                 elems: body,
             },
-        })?;
+        })
+    }
+
+    /// `Σ w·l != n` for a recursive aggregate, as gringo translates it: one atom `A` with a
+    /// rule for `Σ >= n + 1` and one for `-Σ >= 1 - n`, negative weights on `y ≡ l → A` in
+    /// both. (Not the disjunction of two separate atoms: `#sum{2:r} != 1` holds whatever `r`
+    /// is, so `r` must not need itself through the `>` part.)
+    fn recursive_sum_ne(&mut self, elems: &[Weighted], n: i64) -> Result<Tri, Stop> {
+        let merged = merge_literals(elems);
+        let negated = negate_weights(&merged);
+        let mut open = Vec::with_capacity(2);
+        for part in [open_sum(&merged, n + 1), open_sum(&negated, 1 - n)] {
+            match part {
+                Ok(part) => open.push(part),
+                Err(Tri::False) => {}
+                Err(decided) => return Ok(decided),
+            }
+        }
+        if open.is_empty() {
+            return Ok(Tri::False);
+        }
+        let aux = self.store.aux();
+        for part in open {
+            self.weight_rule(aux, part)?;
+        }
         Ok(Tri::Lits(vec![GLit::pos(aux)]))
     }
 
@@ -313,11 +354,7 @@ impl Grounder<'_> {
             let t = self.sum_ge(elems, k + 1)?;
             return self.negate(t);
         }
-        let negated: Vec<Weighted> = elems
-            .iter()
-            .map(|(w, l)| (Val::Num((-weight(w)).min(i64::from(i32::MAX)) as i32), *l))
-            .collect();
-        self.recursive_sum_ge(&negated, -k)
+        self.recursive_sum_ge(&negate_weights(elems), -k)
     }
 
     /// `value op b` for an aggregate that depends positively on its rule's head.
@@ -350,11 +387,7 @@ impl Grounder<'_> {
                 let le = self.recursive_sum_le(elems, n)?;
                 Ok(crate::aggregate::conj(ge, le))
             }
-            Ne => {
-                let above = self.recursive_sum_ge(elems, n + 1)?;
-                let below = self.recursive_sum_le(elems, n - 1)?;
-                self.disjunction_tri(above, below)
-            }
+            Ne => self.recursive_sum_ne(elems, n),
         }
     }
 
@@ -392,15 +425,6 @@ impl Grounder<'_> {
             all = crate::aggregate::conj(all, part);
         }
         Ok(all)
-    }
-
-    /// The disjunction of two three-valued literals.
-    fn disjunction_tri(&mut self, a: Tri, b: Tri) -> Result<Tri, Stop> {
-        Ok(match (a, b) {
-            (Tri::True, _) | (_, Tri::True) => Tri::True,
-            (Tri::False, x) | (x, Tri::False) => x,
-            (Tri::Lits(x), Tri::Lits(y)) => Tri::Lits(vec![self.disj_lit(vec![x, y])?]),
-        })
     }
 }
 
