@@ -91,8 +91,10 @@ pub(crate) struct MinimalityCheck {
     last_stable: bool,
     /// Scratch: the values of the current check.
     values: Vec<bool>,
-    /// Scratch: the assumptions of the current check.
+    /// The assumptions of the current check (those of the last one between checks).
     assumptions: Vec<Lit>,
+    /// Scratch: observed atoms whose value changed.
+    moved: Vec<usize>,
 }
 
 /// The outcome of a minimality check.
@@ -163,6 +165,7 @@ impl MinimalityCheck {
             last_stable: false,
             values: Vec::new(),
             assumptions: Vec::new(),
+            moved: Vec::new(),
         }
     }
 
@@ -203,18 +206,25 @@ impl MinimalityCheck {
     /// (keeping both groups' order) and fills `assumptions` in the new order.
     fn order_assumptions(&mut self) {
         let (values, last) = (&self.values, &self.last_values);
-        let changed = |&i: &usize| last.get(i) != values.get(i);
-        let first = self
-            .order
-            .iter()
-            .position(changed)
-            .unwrap_or(self.order.len());
-        let (kept, moved): (Vec<usize>, Vec<usize>) =
-            self.order[first..].iter().partition(|i| !changed(i));
-        self.order.truncate(first);
-        self.order.extend(kept.into_iter().chain(moved));
-        self.assumptions.clear();
-        for &i in &self.order {
+        let changed = |i: usize| last.get(i) != values.get(i);
+        let first = self.order.iter().position(|&i| changed(i));
+        let first = first.unwrap_or(self.order.len());
+        self.moved.clear();
+        let mut kept = first;
+        for read in first..self.order.len() {
+            let i = self.order[read];
+            if changed(i) {
+                self.moved.push(i);
+            } else {
+                self.order[kept] = i;
+                kept += 1;
+            }
+        }
+        self.order.truncate(kept);
+        self.order.extend_from_slice(&self.moved);
+        // The assumptions before `first` are those of the last check (same atoms, same values).
+        self.assumptions.truncate(first);
+        for &i in &self.order[first..] {
             if let (Some(&(_, m)), Some(&value)) = (self.spec.observed.get(i), values.get(i)) {
                 self.assumptions.push(Lit::new(Var(m.0), !value));
             }
