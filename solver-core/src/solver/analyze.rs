@@ -8,7 +8,13 @@
 //! abstract levels). The clause's second literal has the highest remaining level: the backjump
 //! level. Variables met are bumped in the heuristic; LBD = the number of distinct levels.
 //!
-//! Invariant: `seen` is all false on entry and exit; the scratch buffers are owned here.
+//! Minimization remembers, within one analysis, both outcomes of its searches: literals shown
+//! implied stay marked, and literals on the path to a failure are marked failed (a failure
+//! stays a failure as marks are added, since a newly marked literal is itself implied by the
+//! clause), so the clause is the same as without the memory, found with fewer explanations.
+//!
+//! Invariant: `seen` and `failed` are all false on entry and exit; the scratch buffers are
+//! owned here.
 
 use super::assignment::{Assignment, Reason};
 use super::clauses::ClauseStore;
@@ -58,6 +64,20 @@ pub(crate) struct Learnt {
     pub(crate) lbd: u32,
 }
 
+/// A literal under exploration in [`Analyzer::redundant`]: its antecedents are
+/// `antecedents[start..end]`, those before `next` already handled.
+#[derive(Copy, Clone, Debug)]
+struct Frame {
+    /// The literal.
+    lit: Lit,
+    /// Where its antecedents start.
+    start: usize,
+    /// The next antecedent to handle.
+    next: usize,
+    /// Where its antecedents end.
+    end: usize,
+}
+
 /// Scratch state of conflict analysis.
 #[derive(Default)]
 pub(crate) struct Analyzer {
@@ -69,8 +89,12 @@ pub(crate) struct Analyzer {
     pub(crate) learnt: Vec<Lit>,
     /// Antecedents buffer.
     antecedents: Vec<Lit>,
-    /// Minimization stack.
-    stack: Vec<Lit>,
+    /// Minimization stack: one frame per literal being explored.
+    frames: Vec<Frame>,
+    /// `failed[v]`: `v` was shown not implied by the marked literals in this analysis.
+    failed: Vec<bool>,
+    /// Variables whose `failed` flag must be cleared.
+    failed_list: Vec<Var>,
     /// Learnt clauses resolved on in the last analysis (for activity bumping).
     pub(crate) used_clauses: Vec<super::assignment::CRef>,
     /// Per level stamp for LBD.
@@ -84,6 +108,7 @@ impl Analyzer {
     pub(crate) fn new(vars: usize) -> Analyzer {
         Analyzer {
             seen: vec![false; vars],
+            failed: vec![false; vars],
             level_stamp: vec![0; vars + 1],
             ..Analyzer::default()
         }
@@ -124,6 +149,9 @@ impl Analyzer {
         self.minimize(ex);
         for var in self.to_clear.drain(..) {
             self.seen[var.index()] = false;
+        }
+        for var in self.failed_list.drain(..) {
+            self.failed[var.index()] = false;
         }
         self.finish(a)
     }
@@ -168,46 +196,74 @@ impl Analyzer {
         self.learnt.truncate(keep);
     }
 
-    /// Whether the true literal `lit` is implied by marked literals (iterative DFS).
+    /// Whether the true literal `lit` is implied by marked literals: a depth-first search
+    /// over antecedents with an explicit stack of frames, each a range of `antecedents`.
+    /// A literal whose antecedents are all covered is marked (`seen`) for the rest of the
+    /// analysis; on a failure the literals on the stack, which all reach the failing
+    /// antecedent, are marked `failed`, so later searches stop at them at once.
     fn redundant(&mut self, ex: &Explainer, lit: Lit, abstract_levels: u32) -> bool {
-        let mut antecedents = std::mem::take(&mut self.antecedents);
-        let top = self.to_clear.len();
-        self.stack.clear();
-        self.stack.push(lit);
-        let mut implied = true;
-        while let Some(x) = self.stack.pop() {
-            antecedents.clear();
-            ex.explain(x, &mut antecedents);
-            if !self.mark_implied(ex.assignment, &antecedents, abstract_levels) {
-                implied = false;
-                break;
+        let a = ex.assignment;
+        self.antecedents.clear();
+        self.frames.clear();
+        ex.explain(lit, &mut self.antecedents);
+        self.frames.push(Frame {
+            lit,
+            start: 0,
+            next: 0,
+            end: self.antecedents.len(),
+        });
+        while let Some(frame) = self.frames.last_mut() {
+            if frame.next == frame.end {
+                let done = *frame;
+                self.frames.pop();
+                self.antecedents.truncate(done.start);
+                self.mark_covered(done.lit.var());
+                continue;
             }
-        }
-        if !implied {
-            for v in self.to_clear.drain(top..) {
-                self.seen[v.index()] = false;
-            }
-        }
-        self.antecedents = antecedents;
-        implied
-    }
-
-    /// Marks unmarked antecedents for the DFS; false if one is a decision or on a foreign level.
-    fn mark_implied(&mut self, a: &Assignment, antecedents: &[Lit], abstract_levels: u32) -> bool {
-        for &t in antecedents {
+            let t = self.antecedents[frame.next];
+            frame.next += 1;
             let var = t.var();
             if self.seen[var.index()] || a.level_of(var) == 0 {
                 continue;
             }
             let level_bit = 1 << (a.level_of(var) & 31);
-            if a.reason_of(var) == Reason::Decision || abstract_levels & level_bit == 0 {
+            if self.failed[var.index()]
+                || a.reason_of(var) == Reason::Decision
+                || abstract_levels & level_bit == 0
+            {
+                self.fail_stack();
                 return false;
             }
-            self.seen[var.index()] = true;
-            self.to_clear.push(var);
-            self.stack.push(t);
+            let start = self.antecedents.len();
+            ex.explain(t, &mut self.antecedents);
+            let end = self.antecedents.len();
+            self.frames.push(Frame {
+                lit: t,
+                start,
+                next: start,
+                end,
+            });
         }
         true
+    }
+
+    /// Marks a literal shown implied by marked ones (the clause's own literals stay marked).
+    fn mark_covered(&mut self, var: Var) {
+        if !self.seen[var.index()] {
+            self.seen[var.index()] = true;
+            self.to_clear.push(var);
+        }
+    }
+
+    /// Marks the literals on the search stack as not implied by the marked ones.
+    fn fail_stack(&mut self) {
+        for frame in self.frames.drain(..) {
+            let var = frame.lit.var();
+            if !self.failed[var.index()] {
+                self.failed[var.index()] = true;
+                self.failed_list.push(var);
+            }
+        }
     }
 
     /// Puts the highest-level literal second; computes backjump level and LBD.

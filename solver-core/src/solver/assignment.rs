@@ -31,8 +31,9 @@ pub(crate) enum Reason {
 
 /// Values, levels, reasons and trail of the current partial assignment.
 pub(crate) struct Assignment {
-    /// Value per variable: 0 unassigned, 1 true, -1 false.
-    values: Vec<i8>,
+    /// Value per literal code (both literals of a variable are set together), so a value
+    /// test is one load.
+    values: Vec<Value>,
     /// Decision level per assigned variable.
     levels: Vec<u32>,
     /// Reason per assigned variable.
@@ -51,7 +52,7 @@ impl Assignment {
     /// An empty assignment over `vars` variables with variable 0 set true.
     pub(crate) fn new(vars: usize) -> Assignment {
         let mut assignment = Assignment {
-            values: vec![0; vars],
+            values: vec![Value::Unassigned; 2 * vars],
             levels: vec![0; vars],
             reasons: vec![Reason::Fact; vars],
             positions: vec![0; vars],
@@ -65,7 +66,7 @@ impl Assignment {
 
     /// Number of variables.
     pub(crate) fn var_count(&self) -> usize {
-        self.values.len()
+        self.values.len() / 2
     }
 
     /// The current decision level.
@@ -75,13 +76,7 @@ impl Assignment {
 
     /// The value of `lit`.
     pub(crate) fn value(&self, lit: Lit) -> Value {
-        let raw = self.values[lit.var().index()];
-        let signed = if lit.is_negative() { -raw } else { raw };
-        match signed {
-            1 => Value::True,
-            -1 => Value::False,
-            _ => Value::Unassigned,
-        }
+        self.values[lit.index()]
     }
 
     /// Whether `lit` is true.
@@ -96,7 +91,7 @@ impl Assignment {
 
     /// Whether `var` is assigned.
     pub(crate) fn is_assigned(&self, var: Var) -> bool {
-        self.values[var.index()] != 0
+        self.values[var.pos().index()] != Value::Unassigned
     }
 
     /// The level of an assigned variable.
@@ -117,8 +112,13 @@ impl Assignment {
     /// Makes `lit` true at the current level. The variable must be unassigned.
     pub(crate) fn assign(&mut self, lit: Lit, reason: Reason) {
         let var = lit.var().index();
-        debug_assert_eq!(self.values[var], 0, "assigning an assigned variable");
-        self.values[var] = if lit.is_negative() { -1 } else { 1 };
+        debug_assert_eq!(
+            self.value(lit),
+            Value::Unassigned,
+            "assigning an assigned variable"
+        );
+        self.values[lit.index()] = Value::True;
+        self.values[(!lit).index()] = Value::False;
         self.levels[var] = self.level();
         self.reasons[var] = reason;
         self.positions[var] = self.trail.len() as u32;
@@ -146,7 +146,8 @@ impl Assignment {
     /// Pops the last trail literal and unassigns it; `None` when the trail is empty.
     pub(crate) fn pop(&mut self) -> Option<Lit> {
         let lit = self.trail.pop()?;
-        self.values[lit.var().index()] = 0;
+        self.values[lit.index()] = Value::Unassigned;
+        self.values[(!lit).index()] = Value::Unassigned;
         Some(lit)
     }
 

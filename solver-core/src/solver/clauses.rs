@@ -9,8 +9,10 @@
 //!   Two watched literals are kept at positions 0 and 1; `watches[l]` lists the clauses
 //!   watching `l` (visited when `l` becomes false) with a blocker literal whose truth lets the
 //!   visit be skipped (MiniSat, Eén and Sörensson 2003).
-//! - Deletion sets a flag; watches of deleted clauses are dropped lazily and the arena is
-//!   compacted by copying (`collect`) when more than half of it is garbage.
+//! - Deletion sets a flag; watches of deleted clauses are dropped lazily (when visited with a
+//!   blocker that is not true; the blocker is tested first so that a satisfied watch costs no
+//!   arena access) and the arena is compacted by copying (`collect`, which rebuilds all
+//!   watches) when more than half of it is garbage.
 //!
 //! Invariant: for every live arena clause, if a watched literal is false then either the other
 //! watched literal is true or the clause's implication/conflict has been reported, relative to
@@ -216,12 +218,13 @@ impl ClauseStore {
         while index < watches.len() {
             let watch = watches[index];
             index += 1;
-            if self.is_deleted(watch.cref) {
-                continue;
-            }
             if a.is_true(watch.blocker) {
+                // Kept without reading the clause, even if deleted: `collect` drops it.
                 watches[keep] = watch;
                 keep += 1;
+                continue;
+            }
+            if self.is_deleted(watch.cref) {
                 continue;
             }
             match self.visit(watch.cref, false_lit, a) {

@@ -23,6 +23,15 @@
 //! The tester is tight and normal, so its own search needs no such check; it keeps its learnt
 //! nogoods from one check to the next (Koch, Leone, Pfeifer 2003; Gebser et al. 2013).
 //!
+//! Checks are incremental. The tester's answer depends only on the values of the observed
+//! atoms, so a candidate with the observed values of the last stable one is stable without a
+//! search. The assumptions are ordered with the atoms whose value changed least recently
+//! first (consecutive candidates of an enumeration differ in the atoms of its last decisions);
+//! the tester keeps the propagated levels of the prefix it assumed last time and answers at
+//! once when the new assumptions start with a prefix it refuted last time
+//! (`Search::solve_assuming`). Under a fixed value of the first atoms the answer is often
+//! already decided, so most checks of an enumeration cost a comparison of two prefixes.
+//!
 //! When the tester finds `U`, the search learns the loop nogood `{p} ∪ {x : x blocks an
 //! external support of U}` for an atom `p ∈ U`: each rule with a head in `U` and no positive
 //! body atom in `U` contributes a true head atom outside `U` (disjunctive rules), else a false
@@ -67,10 +76,25 @@ pub(crate) struct Minimality {
     chosen: Vec<(Atom, Var)>,
 }
 
-/// A [`Minimality`] spec and its tester solver, built on the first check.
+/// A [`Minimality`] spec, its tester solver (built on the first check) and what the last
+/// check assumed.
 pub(crate) struct MinimalityCheck {
     spec: Minimality,
     tester: Option<Box<Solver>>,
+    /// Indices into `spec.observed` in the order they are assumed: the atoms whose value
+    /// changed least recently first, so that the tester keeps the longest assumption prefix.
+    order: Vec<usize>,
+    /// The value of each observed atom (indexed like `spec.observed`) at the last completed
+    /// check; empty before the first.
+    last_values: Vec<bool>,
+    /// Whether the last completed check found the assignment stable.
+    last_stable: bool,
+    /// Scratch: the values of the current check.
+    values: Vec<bool>,
+    /// The assumptions of the current check (those of the last one between checks).
+    assumptions: Vec<Lit>,
+    /// Scratch: observed atoms whose value changed.
+    moved: Vec<usize>,
 }
 
 /// The outcome of a minimality check.
@@ -102,8 +126,8 @@ impl Minimality {
             in_scope,
             rules,
             tester: builder.program,
-            observed: builder.observed.into_iter().collect(),
-            chosen: builder.chosen.into_iter().map(|(v, u)| (u, v)).collect(),
+            observed: sorted(builder.observed.into_iter().collect()),
+            chosen: sorted(builder.chosen.into_iter().map(|(v, u)| (u, v)).collect()),
         }
     }
 
@@ -133,7 +157,16 @@ impl Minimality {
 impl MinimalityCheck {
     /// A check for `spec`; the tester is built when first needed.
     pub(crate) fn new(spec: Minimality) -> MinimalityCheck {
-        MinimalityCheck { spec, tester: None }
+        MinimalityCheck {
+            order: (0..spec.observed.len()).collect(),
+            spec,
+            tester: None,
+            last_values: Vec::new(),
+            last_stable: false,
+            values: Vec::new(),
+            assumptions: Vec::new(),
+            moved: Vec::new(),
+        }
     }
 
     /// Whether the program has non-HCF atoms at all.
@@ -142,11 +175,65 @@ impl MinimalityCheck {
     }
 
     /// Checks the total assignment `a`; the tester stops with the search's `limits`.
+    ///
+    /// The tester's answer depends only on the values of the observed atoms, so a check with
+    /// the values of the last stable one is answered without the tester; otherwise the
+    /// assumptions are ordered (see `order`) so that the tester re-propagates only from the
+    /// first observed atom whose value changed.
     pub(crate) fn check(&mut self, a: &Assignment, limits: &Limits) -> Verdict {
-        let spec = &self.spec;
-        if !spec.chosen.iter().any(|&(_, v)| a.is_true(v.pos())) {
+        if !self.spec.chosen.iter().any(|&(_, v)| a.is_true(v.pos())) {
             return Verdict::Stable;
         }
+        self.values.clear();
+        let observed = self.spec.observed.iter();
+        self.values
+            .extend(observed.map(|&(x, _)| a.is_true(x.pos())));
+        if self.last_stable && self.values == self.last_values {
+            return Verdict::Stable;
+        }
+        self.order_assumptions();
+        let verdict = self.run_tester(a, limits);
+        if !matches!(verdict, Verdict::Stopped) {
+            std::mem::swap(&mut self.values, &mut self.last_values);
+            self.last_stable = matches!(verdict, Verdict::Stable);
+        } else {
+            self.last_values.clear();
+        }
+        verdict
+    }
+
+    /// Moves the observed atoms whose value changed since the last check behind the others
+    /// (keeping both groups' order) and fills `assumptions` in the new order.
+    fn order_assumptions(&mut self) {
+        let (values, last) = (&self.values, &self.last_values);
+        let changed = |i: usize| last.get(i) != values.get(i);
+        let first = self.order.iter().position(|&i| changed(i));
+        let first = first.unwrap_or(self.order.len());
+        self.moved.clear();
+        let mut kept = first;
+        for read in first..self.order.len() {
+            let i = self.order[read];
+            if changed(i) {
+                self.moved.push(i);
+            } else {
+                self.order[kept] = i;
+                kept += 1;
+            }
+        }
+        self.order.truncate(kept);
+        self.order.extend_from_slice(&self.moved);
+        // The assumptions before `first` are those of the last check (same atoms, same values).
+        self.assumptions.truncate(first);
+        for &i in &self.order[first..] {
+            if let (Some(&(_, m)), Some(&value)) = (self.spec.observed.get(i), values.get(i)) {
+                self.assumptions.push(Lit::new(Var(m.0), !value));
+            }
+        }
+    }
+
+    /// Runs the tester under `assumptions`; a model of it is an unfounded set of `a`.
+    fn run_tester(&mut self, a: &Assignment, limits: &Limits) -> Verdict {
+        let spec = &self.spec;
         let tester = match &mut self.tester {
             Some(tester) => tester,
             None => match Solver::new(&spec.tester, SolveOptions::default()) {
@@ -154,25 +241,26 @@ impl MinimalityCheck {
                 Err(_) => return Verdict::Stopped,
             },
         };
-        let assumptions: Vec<Lit> = spec
-            .observed
-            .iter()
-            .map(|&(x, m)| Lit::new(Var(m.0), !a.is_true(x.pos())))
-            .collect();
-        match tester.model_under(&assumptions, limits.clone()) {
+        match tester.solve_under(&self.assumptions, limits.clone()) {
             Err(()) => Verdict::Stopped,
-            Ok(None) => Verdict::Stable,
-            Ok(Some(model)) => {
+            Ok(false) => Verdict::Stable,
+            Ok(true) => {
                 let unfounded: Vec<Var> = spec
                     .chosen
                     .iter()
-                    .filter(|&&(u, _)| model.binary_search(&u).is_ok())
+                    .filter(|&&(u, _)| tester.holds(u))
                     .map(|&(_, v)| v)
                     .collect();
                 Verdict::Unfounded(spec.loop_nogood(&unfounded, a))
             }
         }
     }
+}
+
+/// `pairs` sorted (the builder's maps iterate in hash order).
+fn sorted<T: Ord>(mut pairs: Vec<T>) -> Vec<T> {
+    pairs.sort_unstable();
+    pairs
 }
 
 /// Adds to `nogood` true literals that block every external support `rule` could give `U`.

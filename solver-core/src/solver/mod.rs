@@ -213,24 +213,21 @@ impl Solver {
         }
     }
 
-    /// The true atoms of a model in which every literal of `assumptions` holds (`Ok(None)`
-    /// if there is none; `Err` if `limits` stopped the search). For the minimality tester:
-    /// plain search, learnt nogoods kept between calls, no driver state involved.
-    pub(crate) fn model_under(
-        &mut self,
-        assumptions: &[Lit],
-        limits: Limits,
-    ) -> Result<Option<Vec<Atom>>, ()> {
+    /// Whether a model exists in which every literal of `assumptions` holds (`Err` if `limits`
+    /// stopped the search); after `Ok(true)`, [`Solver::holds`] reads that model. For the
+    /// minimality tester: plain search, learnt nogoods kept between calls, no driver state.
+    pub(crate) fn solve_under(&mut self, assumptions: &[Lit], limits: Limits) -> Result<bool, ()> {
         self.search.limits = limits;
         match self.search.solve_assuming(assumptions) {
-            Outcome::Model => {
-                let a = &self.search.assignment;
-                let atoms = (1..=self.atom_count).filter(|&i| a.is_true(Var(i).pos()));
-                Ok(Some(atoms.map(Atom).collect()))
-            }
-            Outcome::Exhausted => Ok(None),
+            Outcome::Model => Ok(true),
+            Outcome::Exhausted => Ok(false),
             Outcome::Interrupted | Outcome::TimedOut => Err(()),
         }
+    }
+
+    /// Whether `atom` is true in the current assignment (the model after `solve_under`).
+    pub(crate) fn holds(&self, atom: Atom) -> bool {
+        self.search.assignment.is_true(Var(atom.0).pos())
     }
 
     /// The interrupt and deadline of the options.
@@ -290,10 +287,9 @@ impl Solver {
     /// Builds the reported model from the current total assignment.
     fn report_model(&mut self) -> Model {
         let a = &self.search.assignment;
-        let mut atoms: Vec<Atom> = (1..=self.atom_count)
-            .filter(|&i| a.is_true(Var(i).pos()))
-            .map(Atom)
-            .collect();
+        let true_atoms = (1..=self.atom_count).filter(|&i| a.is_true(Var(i).pos()));
+        let mut atoms: Vec<Atom> = Vec::with_capacity(true_atoms.clone().count());
+        atoms.extend(true_atoms.map(Atom));
         let normalised = self.search.minimizer.costs(a);
         let costs = self.search.minimizer.user_costs(&normalised);
         if matches!(self.task, Task::Brave | Task::Cautious) {

@@ -12,6 +12,9 @@
 //! - above it: first-UIP learning, then backjump to `max(backjump level, root)`.
 //!
 //! Restarts return to `root`; learnt nogoods are deleted by LBD on a schedule.
+//! Under assumptions (`solve_assuming`, the minimality tester's entry) the assumptions are the
+//! decisions of the levels up to `root`; the next call keeps the levels of the prefix it
+//! shares with the last one, and answers at once if it starts with a prefix refuted last time.
 //! Invariants: levels on the trail never decrease; literals at levels `<= root` after the
 //! decision of a level are enumeration flips (reason `Decision`), never analyzed.
 
@@ -88,6 +91,12 @@ pub(crate) struct Search {
     assumed: u32,
     /// A conflict was resolved at an assumption level: no model under the assumptions.
     failed: bool,
+    /// The assumption level of that conflict (levels below it are still propagated).
+    failed_level: u32,
+    /// The assumptions the current trail holds, each with the decision level after it.
+    assumption_trail: Vec<(Lit, u32)>,
+    /// If not 0: the first `refuted` assumptions of `assumption_trail` have no model together.
+    refuted: usize,
     /// Conflict nogood scratch (true literals).
     nogood: Vec<Lit>,
     /// Unfounded set scratch.
@@ -121,6 +130,9 @@ impl Search {
             root: 0,
             assumed: 0,
             failed: false,
+            failed_level: 0,
+            assumption_trail: Vec::new(),
+            refuted: 0,
             nogood: Vec::new(),
             unfounded_set: Vec::new(),
             loop_clause: Vec::new(),
@@ -185,14 +197,25 @@ impl Search {
         }
     }
 
-    /// Searches for a model in which every literal of `assumptions` holds, from level 0
-    /// (learnt nogoods are kept): the assumptions are the decisions of the first levels, which
-    /// are never backjumped over; a conflict resolved at one of them means no such model
-    /// (`Exhausted`, without exhausting the search for later calls).
+    /// Searches for a model in which every literal of `assumptions` holds (learnt nogoods are
+    /// kept): the assumptions are the decisions of the first levels, which are never
+    /// backjumped over; a conflict resolved at one of them means no such model (`Exhausted`,
+    /// without exhausting the search for later calls). The levels of the longest prefix that
+    /// the previous call assumed too are kept (see [`Search::reusable_assumptions`]), and a
+    /// call that starts with a refuted prefix of the previous one fails at once.
     pub(crate) fn solve_assuming(&mut self, assumptions: &[Lit]) -> Outcome {
-        self.backtrack(0);
-        (self.root, self.assumed, self.failed) = (0, 0, false);
-        for &lit in assumptions {
+        if self.starts_refuted(assumptions) {
+            return Outcome::Exhausted;
+        }
+        self.refuted = 0;
+        let kept = self.reusable_assumptions(assumptions);
+        let level = kept
+            .checked_sub(1)
+            .map_or(0, |i| self.assumption_trail[i].1);
+        self.backtrack(level);
+        self.assumption_trail.truncate(kept);
+        (self.root, self.assumed, self.failed) = (level, level, false);
+        for &lit in &assumptions[kept..] {
             if self.exhausted || self.failed {
                 return Outcome::Exhausted;
             }
@@ -202,7 +225,11 @@ impl Search {
             }
             match self.assignment.value(lit) {
                 super::lit::Value::True => {}
-                super::lit::Value::False => return Outcome::Exhausted,
+                super::lit::Value::False => {
+                    self.assumption_trail.push((lit, self.assumed));
+                    self.refuted = self.assumption_trail.len();
+                    return Outcome::Exhausted;
+                }
                 super::lit::Value::Unassigned => {
                     self.assignment.new_level();
                     self.assignment.assign(lit, Reason::Decision);
@@ -210,8 +237,47 @@ impl Search {
                     self.root = self.assumed;
                 }
             }
+            self.assumption_trail.push((lit, self.assumed));
         }
         self.solve()
+    }
+
+    /// Whether `assumptions` start with the refuted prefix of the last call's assumptions.
+    ///
+    /// # Invariant
+    /// The decisions of levels `1..=assumed` are assumptions, so a conflict resolved at an
+    /// assumption level `t` (or an assumption found false at level `t`) shows that the
+    /// assumptions up to level `t` have no model; the nogoods only grow by consequences.
+    fn starts_refuted(&self, assumptions: &[Lit]) -> bool {
+        let n = self.refuted;
+        n > 0
+            && self.assumption_trail.len() >= n
+            && assumptions.len() >= n
+            && self.assumption_trail[..n]
+                .iter()
+                .zip(assumptions)
+                .all(|(&(old, _), &new)| old == new)
+    }
+
+    /// How many leading `assumptions` the previous call assumed at the same positions with
+    /// their levels still valid: present on the trail and propagated to a fixpoint, which
+    /// holds for every level below the current one except from the level of a failing
+    /// conflict on (its violated nogood is not on the propagation queue).
+    ///
+    /// # Invariant
+    /// Levels `1..=assumed` are never backtracked during a call (restarts and backjumps stop
+    /// at `root = assumed`), and a learnt nogood asserts at its second-highest level, so
+    /// each lower level stays a fixpoint of all nogoods, learnt ones included.
+    fn reusable_assumptions(&self, assumptions: &[Lit]) -> usize {
+        let valid_below = match self.failed {
+            true => self.failed_level,
+            false => self.assignment.level().saturating_add(1),
+        };
+        self.assumption_trail
+            .iter()
+            .zip(assumptions)
+            .take_while(|&(&(old, level), &new)| old == new && level < valid_below)
+            .count()
     }
 
     /// Checks the interrupt and the deadline every few steps.
@@ -299,6 +365,9 @@ impl Search {
                 self.exhausted = true;
             } else if top <= self.assumed {
                 self.failed = true;
+                self.failed_level = top;
+                let trail = self.assumption_trail.iter();
+                self.refuted = trail.take_while(|&&(_, level)| level <= top).count();
             } else {
                 self.flip(top);
             }

@@ -246,6 +246,80 @@ fn assumptions_must_hold() {
     assert_eq!(summary.satisfiable, Some(false));
 }
 
+/// Six free externals, four choices and constraints that make some external values
+/// unsatisfiable (the program of [`solve_under_keeps_prefixes_soundly`]); returns the
+/// externals followed by the choice atoms.
+fn assumption_program() -> (GroundProgram, Vec<Atom>) {
+    let mut p = GroundProgram::new();
+    let x = atoms(&mut p, 6);
+    let y = atoms(&mut p, 4);
+    for &e in &x {
+        p.add_external(e, ExternalValue::Free);
+    }
+    p.add_rule(HeadKind::Choice, y.clone(), vec![]);
+    let constraints = [
+        vec![pos(x[0]), pos(x[1]), neg(y[0])],
+        vec![pos(y[0]), pos(y[1])],
+        vec![pos(x[2]), neg(y[1]), neg(y[2])],
+        vec![pos(y[2]), pos(x[3]), pos(x[4])],
+        vec![pos(x[5]), neg(y[3])],
+        vec![pos(y[3]), pos(x[0]), pos(x[2])],
+        vec![neg(x[4]), pos(y[0]), neg(x[5])],
+        vec![pos(x[1]), pos(x[3]), neg(y[2])],
+        vec![neg(x[0]), neg(x[2]), neg(x[4]), pos(y[1])],
+        vec![pos(x[2]), pos(x[5]), neg(y[0])],
+    ];
+    for body in constraints {
+        p.add_rule(HeadKind::Disjunction, vec![], body);
+    }
+    (p, x.into_iter().chain(y).collect())
+}
+
+#[test]
+fn solve_under_keeps_prefixes_soundly() {
+    // One solver answers a long sequence of assumption sets (Gray-code order, then pseudo-random
+    // orders and prefixes, so that prefixes are kept, refuted prefixes recur and the order of
+    // the assumptions changes); each answer must be that of a fresh solver.
+    let (p, atoms) = assumption_program();
+    let lits = |mask: u32, order: &[usize]| -> Vec<super::Lit> {
+        let var = |i: usize| super::Var(atoms[i].0);
+        order
+            .iter()
+            .map(|&i| super::Lit::new(var(i), mask & (1 << i) == 0))
+            .collect()
+    };
+    let gray = (0..64u32).map(|g| (g ^ (g >> 1), (0..6).collect()));
+    let mut queries: Vec<(u32, Vec<usize>)> = gray.collect();
+    let mut state = 12345u32;
+    for _ in 0..600 {
+        state = state.wrapping_mul(1_103_515_245).wrapping_add(12345);
+        let mut order: Vec<usize> = (0..10).collect();
+        order.rotate_left((state >> 8) as usize % 10);
+        order.truncate(4 + (state >> 16) as usize % 7);
+        queries.push(((state >> 18) % 1024, order));
+    }
+    let mut incremental = Solver::new(&p, SolveOptions::default()).expect("solver builds");
+    let (mut satisfiable, mut unsatisfiable) = (0, 0);
+    for (mask, order) in queries {
+        let assumptions = lits(mask, &order);
+        let mut fresh = Solver::new(&p, SolveOptions::default()).expect("solver builds");
+        let expected = fresh.solve_under(&assumptions, super::Limits::default());
+        let got = incremental.solve_under(&assumptions, super::Limits::default());
+        assert_eq!(got, expected, "mask {mask:06b}, order {order:?}");
+        if got == Ok(true) {
+            let assignment = &incremental.search.assignment;
+            assert!(assumptions.iter().all(|&l| assignment.is_true(l)));
+            satisfiable += 1;
+        } else {
+            unsatisfiable += 1;
+        }
+    }
+    assert!(
+        satisfiable > 50 && unsatisfiable > 50,
+        "{satisfiable} / {unsatisfiable}"
+    );
+}
+
 #[test]
 fn enumerates_each_model_once_and_respects_limits() {
     let mut p = GroundProgram::new();
