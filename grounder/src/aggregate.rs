@@ -18,7 +18,9 @@
 //!
 //! # Invariants
 //! - In `Mode::Domain` no atom or rule is created; aggregates are reported as possibly true
-//!   (assignments with every value that is possible given the current elements).
+//!   (assignments with every value that is possible given the current elements) unless a
+//!   non-negated one cannot meet its bounds whichever uncertain elements hold (see
+//!   `satisfiable`), as gringo leaves such an aggregate undefined in a recursive component.
 
 use fxhash::FxHashMap;
 
@@ -211,7 +213,10 @@ impl Grounder<'_> {
         let mut out = Vec::new();
         for (bind, bounds) in checks {
             if mode == Mode::Domain {
-                out.push((bind, Vec::new()));
+                // As gringo: an aggregate whose elements cannot reach its bounds never holds.
+                if agg.sign != Sign::None || self.body_satisfiable(agg.function, &elems, &bounds) {
+                    out.push((bind, Vec::new()));
+                }
                 continue;
             }
             let recursive = agg.sign == Sign::None
