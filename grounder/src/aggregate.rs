@@ -18,7 +18,11 @@
 //!
 //! # Invariants
 //! - In `Mode::Domain` no atom or rule is created; aggregates are reported as possibly true
-//!   (assignments with every value that is possible given the current elements).
+//!   (assignments with every value that is possible given the current elements) unless a
+//!   non-negated one cannot meet its bounds whichever uncertain elements hold (see
+//!   `satisfiable`), as gringo leaves such an aggregate undefined in a recursive component;
+//!   likewise a conditional literal is possibly true unless an instance with a certain
+//!   condition has a positive literal whose atom is in no domain yet.
 
 use fxhash::FxHashMap;
 
@@ -27,7 +31,7 @@ use crate::domain::AtomId;
 use crate::eval::Binding;
 use crate::instantiate::{compare, GBody, GLit, GRule, Grounder, Mode, Stop};
 use crate::intern::Val;
-use crate::rules::{AggElem, AggLit, Bound, CondLit, HeadElem, Lit, Rule};
+use crate::rules::{AggElem, AggLit, AtomPat, Bound, CondLit, HeadElem, Lit, Rule};
 use crate::safety;
 
 /// A literal's value known at grounding time, or the literals it depends on (a conjunction).
@@ -211,7 +215,10 @@ impl Grounder<'_> {
         let mut out = Vec::new();
         for (bind, bounds) in checks {
             if mode == Mode::Domain {
-                out.push((bind, Vec::new()));
+                // As gringo: an aggregate whose elements cannot reach its bounds never holds.
+                if agg.sign != Sign::None || self.body_satisfiable(agg.function, &elems, &bounds) {
+                    out.push((bind, Vec::new()));
+                }
                 continue;
             }
             let recursive = agg.sign == Sign::None
@@ -574,7 +581,8 @@ impl Grounder<'_> {
         mode: Mode,
     ) -> Result<Option<Vec<GLit>>, Stop> {
         if mode == Mode::Domain {
-            return Ok(Some(Vec::new()));
+            let possible = self.conditional_possible(rule, c, binding)?;
+            return Ok(possible.then(Vec::new));
         }
         let mut instances: Vec<(Tri, Vec<GLit>)> = Vec::new();
         let recursive = self.condition_recursive(rule, &c.cond)
@@ -598,6 +606,47 @@ impl Grounder<'_> {
             }
         }
         Ok(Some(conj_lits))
+    }
+
+    /// In `Mode::Domain`: whether a body conditional literal `l : c` can hold given the atoms
+    /// derived so far. It cannot when an instance with a certain condition has a positive
+    /// literal whose atom is in no domain yet: gringo leaves such a conjunction undefined
+    /// (`p :- q(X) : r(X).` with the fact `r(2)` derives `p` only once `q(2)` is derivable).
+    fn conditional_possible(
+        &mut self,
+        rule: &Rule,
+        c: &CondLit,
+        binding: &mut Binding,
+    ) -> Result<bool, Stop> {
+        let Lit::Atom(Sign::None, pat) = &c.lit else {
+            return Ok(true);
+        };
+        let mut blocked = false;
+        self.sub_join(rule, &c.cond, binding, Mode::Domain, &mut |g, b, lits| {
+            let certain = lits.is_empty() && pat.args.iter().all(|t| t.is_bound(b));
+            if certain && !blocked {
+                blocked = !g.possibly_derived(rule, pat, b);
+            }
+            Ok(())
+        })?;
+        Ok(!blocked)
+    }
+
+    /// Whether the ground atom of `pat` under `binding` is in its domain (without creating
+    /// the atom); an undefined term counts as derivable (`Mode::Emit` decides that instance).
+    fn possibly_derived(&mut self, rule: &Rule, pat: &AtomPat, binding: &Binding) -> bool {
+        let mut args = Vec::with_capacity(pat.args.len());
+        for t in &pat.args {
+            match self.eval_term(rule, t, binding) {
+                Some(v) => args.push(v),
+                None => return true,
+            }
+        }
+        let val = self.table.fun(pat.pred.name, pat.pred.negative, &args);
+        self.store
+            .find(val)
+            .and_then(|a| self.store.info(a))
+            .is_some_and(|i| i.in_domain || i.fact)
     }
 
     /// The literals one instance `l : cond` of a conditional literal adds to the conjunction

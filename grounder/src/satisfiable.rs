@@ -10,12 +10,18 @@
 //! (`#min` mirrored, with `#sup`). So `2 { r(3); a : r(W) }.` never defines `r(3)` (one tuple
 //! gives at most 1), the condition `r(W)` stays empty, and the rule is just `:- .`.
 //!
+//! A body aggregate of a rule deferred in a recursive component (see `components`) gets the
+//! same check while its component's domains grow: gringo defines its aggregate atom only once
+//! the interval meets the bounds, so `q :- 3 < #count{ W : r(W) }.` with two possible `r`
+//! atoms never derives `q`, not even for the domain.
+//!
 //! # Invariants
 //! - The check only looks at the elements grounded so far; as the domains grow during the
 //!   fixpoint the interval only widens, so an aggregate once satisfiable stays so.
 
 use fxhash::FxHashMap;
 
+use crate::aggregate::Weighted;
 use crate::ast::{AggregateFunction, CompareOp};
 use crate::domain::AtomId;
 use crate::instantiate::{GLit, Grounder};
@@ -42,10 +48,32 @@ impl Grounder<'_> {
             .into_iter()
             .filter_map(|(tuple, sure)| Self::weight_of(function, tuple).map(|w| (w, sure)))
             .collect();
+        self.range_meets(function, &weights, bounds)
+    }
+
+    /// Whether a body aggregate with these grouped elements (`None`: certain) can meet the
+    /// evaluated `bounds` when any of its uncertain elements may hold.
+    pub(crate) fn body_satisfiable(
+        &self,
+        function: AggregateFunction,
+        elems: &[Weighted],
+        bounds: &[(CompareOp, Val)],
+    ) -> bool {
+        let weights: Vec<(Val, bool)> = elems.iter().map(|(w, l)| (*w, l.is_none())).collect();
+        self.range_meets(function, &weights, bounds)
+    }
+
+    /// Whether some value of `function` over the `(weight, certain)` elements meets `bounds`.
+    fn range_meets(
+        &self,
+        function: AggregateFunction,
+        weights: &[(Val, bool)],
+        bounds: &[(CompareOp, Val)],
+    ) -> bool {
         let (lo, hi) = match function {
-            AggregateFunction::Max => extreme_range(self.table, &weights, true),
-            AggregateFunction::Min => extreme_range(self.table, &weights, false),
-            _ => sum_range(&weights),
+            AggregateFunction::Max => extreme_range(self.table, weights, true),
+            AggregateFunction::Min => extreme_range(self.table, weights, false),
+            _ => sum_range(weights),
         };
         meets(self.table, (lo, true), (hi, true), bounds)
     }
@@ -153,6 +181,22 @@ mod tests {
     fn min_interval_starts_at_the_least_weight() {
         let lines = ground_text("#min{ 1,x: r(3); 5,y : a : r(W) } <= 0.").unwrap();
         assert_eq!(lines, ["#show.", ":-#true."]);
+    }
+
+    /// Checked against clingo 5.8.3 (`--text`): `q(1)` alone cannot make the count reach 3,
+    /// so the recursive rule derives no `q` atom, not even for the domain (no `:~` for q(2)).
+    #[test]
+    fn recursive_body_aggregate_out_of_reach_derives_nothing() {
+        let text = "dom(1..3). {q(1)}. q(X) :- dom(X), 3 <= #count{ W : q(W) }.
+                    :~ q(X), X > 1. [1,X]";
+        let lines = ground_text(text).unwrap();
+        assert!(
+            !lines
+                .iter()
+                .any(|l| l.contains("q(2)") || l.contains("q(3)")),
+            "{lines:?}"
+        );
+        assert!(!lines.iter().any(|l| l.starts_with(":~")), "{lines:?}");
     }
 
     /// A fact element is certain: `[2, 3]` meets `<= 2`, so `a : r(3)` is grounded.
