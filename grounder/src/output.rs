@@ -25,7 +25,7 @@ use solver_core::{Atom, ExternalValue, GroundProgram, HeadKind, Literal, Weighte
 use crate::domain::AtomId;
 use crate::instantiate::{GBody, GLit, GRule, Grounder};
 use crate::intern::Val;
-use crate::rewrite::Directives;
+use crate::rewrite::{Directives, PlainFact};
 use crate::rules::{Pred, Rule};
 use crate::simplify::{simplify_conj, Truth};
 use crate::Symbol;
@@ -110,14 +110,19 @@ fn is_shown(d: &Directives, pred: Pred) -> bool {
     }
 }
 
-/// Builds the program from the simplified rules; `source` are the rules they were ground from.
-pub(crate) fn build(
-    g: &Grounder,
-    source: &[Rule],
-    rules: &[GRule],
-    truth: &[Truth],
-    d: &Directives,
-) -> Built {
+/// What the ground rules were ground from.
+pub(crate) struct Source<'a> {
+    /// The rewritten rules.
+    pub rules: &'a [Rule],
+    /// The facts the loader took out of the statements.
+    pub facts: &'a [PlainFact],
+    /// The directives.
+    pub directives: &'a Directives,
+}
+
+/// Builds the program from the simplified rules, ground from `from`.
+pub(crate) fn build(g: &Grounder, from: &Source, rules: &[GRule], truth: &[Truth]) -> Built {
+    let (source, d) = (from.rules, from.directives);
     let mut n = Numbering {
         ids: vec![None; g.store.atoms.len()],
         program: GroundProgram::new(),
@@ -134,7 +139,7 @@ pub(crate) fn build(
     for r in rules {
         add_rule(&mut n, g, r);
     }
-    let mut outputs = shown_atoms(&mut n, g, source, truth, d);
+    let mut outputs = shown_atoms(&mut n, g, from, truth);
     outputs.extend(show_terms(&mut n, g, source, truth));
     let mut seen = fxhash::FxHashSet::default();
     outputs.retain(|o| seen.insert(o.clone()));
@@ -208,12 +213,12 @@ fn add_rule(n: &mut Numbering, g: &Grounder, r: &GRule) {
 fn shown_atoms(
     n: &mut Numbering,
     g: &Grounder,
-    source: &[Rule],
+    from: &Source,
     truth: &[Truth],
-    d: &Directives,
 ) -> Vec<(Val, Vec<Literal>)> {
+    let d = from.directives;
     let mut out = Vec::new();
-    for id in crate::order::shown_order(g, source) {
+    for id in crate::order::shown_order(g, from.rules, from.facts) {
         let Some(info) = g.store.info(id) else {
             continue;
         };
