@@ -58,7 +58,7 @@ impl Model {
     pub fn symbols(&self) -> Vec<Symbol> {
         self.shown
             .iter()
-            .filter_map(|&i| self.ground.shown.get(i).cloned())
+            .filter_map(|&i| self.ground.symbols.shown(i))
             .collect()
     }
 
@@ -75,7 +75,7 @@ impl Model {
         let mut symbols: Vec<Symbol> = self
             .true_atoms
             .iter()
-            .filter_map(|a| self.ground.atoms.get(a.index()).cloned().flatten())
+            .filter_map(|a| self.ground.symbols.atom(a.index()))
             .collect();
         symbols.sort();
         symbols

@@ -20,6 +20,7 @@ use crate::rewrite::{rewrite, PlainFact};
 use crate::rules::{Pred, Rule};
 use crate::safety;
 use crate::simplify::{simplify, Truth};
+use crate::symbols::ProgramSymbols;
 use crate::syntax::facts::Facts;
 use crate::{Dialect, Source, Symbol};
 use fxhash::FxHashSet;
@@ -57,10 +58,9 @@ pub struct GroundOptions {
 pub struct Grounded {
     /// The ground program.
     pub program: solver_core::GroundProgram,
-    /// `shown[i]` is the symbol of `program.outputs[i]` (the output's `name` is its Display text).
-    pub shown: Vec<Symbol>,
-    /// `atoms[i]` is the symbol of `Atom(i+1)`, `None` for auxiliary atoms.
-    pub atoms: Vec<Option<Symbol>>,
+    /// The symbols of `program.outputs` (each output's `name` is its symbol's Display text)
+    /// and of its atoms (none for auxiliary atoms).
+    pub symbols: ProgramSymbols,
     /// Info messages (clingo's `info:` lines), in order.
     pub infos: Vec<Diagnostic>,
 }
@@ -189,10 +189,10 @@ pub(crate) fn ground_program(
         directives: &rewritten.directives,
     };
     let built = crate::output::build(&g, &source, &ground_rules, &truth);
+    drop(g);
     Ok(Grounded {
         program: built.program,
-        shown: built.shown,
-        atoms: built.atoms,
+        symbols: ProgramSymbols::new(table, built.shown, built.atoms),
         infos: std::mem::take(infos),
     })
 }
@@ -343,7 +343,10 @@ pub(crate) mod tests {
             let program = crate::syntax::parse(&source, Dialect::Auto).unwrap();
             ground_program(program, Facts::default(), &[], &options, &mut Vec::new()).unwrap()
         };
-        let shown = g.shown.iter().map(|s| s.to_string()).collect();
+        let shown = (0..g.symbols.shown_len())
+            .filter_map(|i| g.symbols.shown(i))
+            .map(|s| s.to_string())
+            .collect();
         (shown, print_text(&g))
     }
 

@@ -15,7 +15,7 @@
 //! weights are 0 (clingo then prints a 0 cost at that level).
 //!
 //! # Invariants
-//! - `Grounded::atoms[i]` names atom `i + 1`; `shown[i]` names `outputs[i]`.
+//! - `Built::atoms[i]` names atom `i + 1`; `shown[i]` names `outputs[i]`.
 //! - Shown atoms come first, in gringo's output order; then the `#show` terms. No
 //!   `(symbol, condition)` pair is output twice.
 
@@ -28,16 +28,15 @@ use crate::intern::Val;
 use crate::rewrite::{Directives, PlainFact};
 use crate::rules::{Pred, Rule};
 use crate::simplify::{simplify_conj, Truth};
-use crate::Symbol;
 
 /// The ground program with its symbol tables.
 pub(crate) struct Built {
     /// The program.
     pub program: GroundProgram,
-    /// Symbols of the outputs.
-    pub shown: Vec<Symbol>,
-    /// Symbols of the atoms.
-    pub atoms: Vec<Option<Symbol>>,
+    /// Terms of the outputs.
+    pub shown: Vec<Val>,
+    /// Terms of the atoms (`None`: auxiliary).
+    pub atoms: Vec<Option<Val>>,
 }
 
 /// Assigns aspif numbers to grounder atoms.
@@ -45,7 +44,7 @@ struct Numbering {
     /// `ids[a]` is the aspif number of grounder atom `a` (`None`: not numbered yet).
     ids: Vec<Option<Atom>>,
     program: GroundProgram,
-    atoms: Vec<Option<Symbol>>,
+    atoms: Vec<Option<Val>>,
 }
 
 impl Numbering {
@@ -61,12 +60,7 @@ impl Numbering {
         if let Some(entry) = self.ids.get_mut(slot) {
             *entry = Some(id);
         }
-        let sym = g
-            .store
-            .info(a)
-            .and_then(|i| i.val)
-            .map(|v| g.table.to_symbol(v));
-        self.atoms.push(sym);
+        self.atoms.push(g.store.info(a).and_then(|i| i.val));
         id
     }
 
@@ -140,14 +134,17 @@ pub(crate) fn build(g: &Grounder, from: &Source, rules: &[GRule], truth: &[Truth
         add_rule(&mut n, g, r);
     }
     let mut outputs = shown_atoms(&mut n, g, from, truth);
-    outputs.extend(show_terms(&mut n, g, source, truth));
-    let mut seen = fxhash::FxHashSet::default();
-    outputs.retain(|o| seen.insert(o.clone()));
-    let mut shown = Vec::new();
+    let terms = show_terms(&mut n, g, source, truth);
+    if !terms.is_empty() {
+        // The shown atoms are distinct (each atom once); `#show` terms may repeat them.
+        outputs.extend(terms);
+        let mut seen = fxhash::FxHashSet::default();
+        outputs.retain(|o| seen.insert(o.clone()));
+    }
+    let mut shown = Vec::with_capacity(outputs.len());
     for (v, cond) in outputs {
-        let sym = g.table.to_symbol(v);
-        n.program.add_output(sym.to_string(), cond);
-        shown.push(sym);
+        n.program.add_output(g.table.show(v).to_string(), cond);
+        shown.push(v);
     }
     minimize(&mut n, g, truth);
     externals(&mut n, g, truth);
