@@ -62,6 +62,11 @@ impl Model {
             .collect()
     }
 
+    /// The number of shown atoms.
+    pub fn shown_len(&self) -> usize {
+        self.shown.len()
+    }
+
     /// The shown atoms as clingo prints them.
     pub fn shown_names(&self) -> Vec<String> {
         self.shown

@@ -120,9 +120,19 @@ pub(crate) fn build(g: &Grounder, from: &Source, rules: &[GRule], truth: &[Truth
     let mut n = Numbering {
         ids: vec![None; g.store.atoms.len()],
         program: GroundProgram::new(),
-        atoms: Vec::new(),
+        atoms: Vec::with_capacity(g.store.atoms.len()),
     };
     let get = |a: AtomId| truth.get(a.0 as usize).copied().unwrap_or(Truth::Unknown);
+    // Exact capacities: a large program's vectors would otherwise double past their size.
+    let facts = (0..g.store.atoms.len() as u32)
+        .filter(|&i| {
+            g.store
+                .info(AtomId(i))
+                .is_some_and(|info| info.val.is_some())
+        })
+        .filter(|&i| get(AtomId(i)) == Truth::True)
+        .count();
+    n.program.rules.reserve_exact(facts + rules.len());
     for (i, info) in g.store.atoms.iter().enumerate() {
         if info.val.is_some() && get(AtomId(i as u32)) == Truth::True {
             let a = n.atom(g, AtomId(i as u32));
@@ -142,6 +152,7 @@ pub(crate) fn build(g: &Grounder, from: &Source, rules: &[GRule], truth: &[Truth
         outputs.retain(|o| seen.insert(o.clone()));
     }
     let mut shown = Vec::with_capacity(outputs.len());
+    n.program.outputs.reserve_exact(outputs.len());
     for (v, cond) in outputs {
         n.program.add_output(g.table.show(v).to_string(), cond);
         shown.push(v);

@@ -366,7 +366,7 @@ impl<'a> Run<'a> {
             consequences: self
                 .consequence_kind()
                 .zip(last)
-                .map(|(kind, m)| (kind, m.shown_names().len() as u64)),
+                .map(|(kind, m)| (kind, m.shown_len() as u64)),
             has_costs,
             optimize,
             optimum,
