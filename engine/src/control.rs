@@ -21,7 +21,7 @@ use std::path::Path;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
-use grounder::{Diagnostic, Dialect, Source, Symbol};
+use grounder::{Diagnostic, Dialect, ProgramSymbols, Source, Symbol};
 use solver_core::{
     Atom, EnumMode, ExternalValue, GroundProgram, Interrupt, Literal, OptMode, SolveOptions,
 };
@@ -83,10 +83,8 @@ pub(crate) struct Ground {
     /// The program searches start from (an empty projection removed, see
     /// [`without_empty_projection`]).
     pub(crate) program: GroundProgram,
-    /// Aligned with `program.outputs`.
-    pub(crate) shown: Vec<Symbol>,
-    /// `atoms[i]` is the symbol of `Atom(i + 1)`, if it has one.
-    pub(crate) atoms: Vec<Option<Symbol>>,
+    /// The symbols of `program.outputs` (aligned) and of its atoms (`Atom(i + 1)` at `i`).
+    pub(crate) symbols: ProgramSymbols,
     /// How the program was made: from text (then `--text` can print it) or from aspif.
     origin: Origin,
     /// Symbol to atom, for assumptions, externals and [`crate::Model::contains`]; built on
@@ -106,17 +104,11 @@ enum Origin {
 }
 
 impl Ground {
-    fn new(
-        program: GroundProgram,
-        shown: Vec<Symbol>,
-        atoms: Vec<Option<Symbol>>,
-        origin: Origin,
-    ) -> Ground {
+    fn new(program: GroundProgram, symbols: ProgramSymbols, origin: Origin) -> Ground {
         let print_order = print_order(&program);
         Ground {
             program,
-            shown,
-            atoms,
+            symbols,
             origin,
             index: OnceLock::new(),
             print_order,
@@ -126,10 +118,8 @@ impl Ground {
     /// The atom of a symbol, if the program has one.
     pub(crate) fn atom_of(&self, symbol: &Symbol) -> Option<Atom> {
         let index = self.index.get_or_init(|| {
-            self.atoms
-                .iter()
-                .enumerate()
-                .filter_map(|(i, s)| Some((s.clone()?, Atom(u32::try_from(i + 1).ok()?))))
+            (0..self.symbols.atom_len())
+                .filter_map(|i| Some((self.symbols.atom(i)?, Atom(u32::try_from(i + 1).ok()?))))
                 .collect()
         });
         index.get(symbol).copied()
@@ -146,8 +136,7 @@ impl Ground {
         }
         Some(Grounded {
             program,
-            shown: self.shown.clone(),
-            atoms: self.atoms.clone(),
+            symbols: self.symbols.clone(),
             infos: Vec::new(),
         })
     }
@@ -263,16 +252,14 @@ impl Control {
             .map_err(|e| Error::from_diagnostics(e.diagnostics))?;
         let Grounded {
             program,
-            shown,
-            atoms,
+            symbols,
             infos,
         } = grounded;
         self.infos = infos;
         let empty_projection = program.projection.as_ref().is_some_and(Vec::is_empty);
         let ground = Ground::new(
             without_empty_projection(program),
-            shown,
-            atoms,
+            symbols,
             Origin::Text { empty_projection },
         );
         self.ground = Some(Arc::new(ground));
@@ -313,7 +300,8 @@ impl Control {
                 }
             }
         }
-        self.ground = Some(Arc::new(Ground::new(program, shown, atoms, Origin::Aspif)));
+        let symbols = ProgramSymbols::from_symbols(&shown, &atoms);
+        self.ground = Some(Arc::new(Ground::new(program, symbols, Origin::Aspif)));
         Ok(())
     }
 

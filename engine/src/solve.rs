@@ -58,16 +58,16 @@ impl Model {
     pub fn symbols(&self) -> Vec<Symbol> {
         self.shown
             .iter()
-            .filter_map(|&i| self.ground.shown.get(i).cloned())
+            .filter_map(|&i| self.ground.symbols.shown(i))
             .collect()
     }
 
     /// The number of shown atoms.
-    pub fn shown_count(&self) -> usize {
+    pub fn shown_len(&self) -> usize {
         self.shown.len()
     }
 
-    /// The names of the shown outputs, in printing order.
+    /// The shown atoms as clingo prints them.
     pub fn shown_names(&self) -> Vec<String> {
         self.shown
             .iter()
@@ -80,7 +80,7 @@ impl Model {
         let mut symbols: Vec<Symbol> = self
             .true_atoms
             .iter()
-            .filter_map(|a| self.ground.atoms.get(a.index()).cloned().flatten())
+            .filter_map(|a| self.ground.symbols.atom(a.index()))
             .collect();
         symbols.sort();
         symbols

@@ -13,7 +13,9 @@ use fxhash::FxHashSet;
 use crate::diagnostic::{Diagnostic, Note, Severity};
 use crate::domain::AtomId;
 use crate::instantiate::{lit_size, Grounder, JoinPlan, Mode, Ranges, Stop};
+use crate::intern::Val;
 use crate::print::Printer;
+use crate::rewrite::PlainFact;
 use crate::rules::{Lit, Pred, Rule};
 use crate::safety;
 
@@ -108,17 +110,44 @@ pub(crate) fn undefined_atom_infos(
 }
 
 /// Grounds the plain facts (simple facts: ground atoms without body, see
-/// `order::is_simple_fact`) first, as clingo does, and records them (see
-/// `Grounder::plain_facts`). They are grounded again, to no effect, with their component.
-fn ground_plain_facts(g: &mut Grounder, rules: &[Rule]) -> Result<(), Stop> {
-    for rule in rules.iter().filter(|r| crate::order::is_simple_fact(r)) {
+/// `order::is_simple_fact`, and the facts taken out by the loader, `facts`) first, in program
+/// order, as clingo does, and records them (see `Grounder::plain_facts`). The rules are
+/// grounded again, to no effect, with their component.
+fn ground_plain_facts(g: &mut Grounder, rules: &[Rule], facts: &[PlainFact]) -> Result<(), Stop> {
+    let mut pending = facts.iter().peekable();
+    for (i, rule) in rules.iter().enumerate() {
+        if !crate::order::is_simple_fact(rule) {
+            continue;
+        }
+        while let Some(fact) = pending.next_if(|f| f.before as usize <= i) {
+            plain_fact(g, fact.atom)?;
+        }
         join_rule(g, rule, None, Mode::Emit)?;
+    }
+    for fact in pending {
+        plain_fact(g, fact.atom)?;
     }
     g.plain_facts = (0..g.store.atoms.len() as u32)
         .map(AtomId)
         .filter(|&a| g.store.is_fact(a))
         .collect();
     Ok(())
+}
+
+/// Makes the atom `atom` (a function term) a fact, as grounding `atom.` would.
+fn plain_fact(g: &mut Grounder, atom: Val) -> Result<(), Stop> {
+    let Some(f) = g.table.as_fun(atom) else {
+        return Ok(());
+    };
+    let pred = Pred {
+        name: f.name,
+        arity: f.args.len() as u32,
+        negative: f.negative,
+    };
+    let pred = g.store.pred(pred);
+    let a = g.store.atom(atom, pred);
+    g.store.set_fact(g.table, a);
+    g.tick()
 }
 
 /// For each disjunction (two or more head elements), the predicates its body depends on,
@@ -164,9 +193,13 @@ fn fact_scopes(rules: &[Rule], infos: &[RuleInfo], preds: usize) -> Vec<Vec<u32>
         .collect()
 }
 
-/// Grounds every rule.
-pub(crate) fn ground_all(g: &mut Grounder, rules: &[Rule]) -> Result<(), Stop> {
-    ground_plain_facts(g, rules)?;
+/// Grounds every rule and the facts taken out by the loader.
+pub(crate) fn ground_all(
+    g: &mut Grounder,
+    rules: &[Rule],
+    facts: &[PlainFact],
+) -> Result<(), Stop> {
+    ground_plain_facts(g, rules, facts)?;
     let infos: Vec<RuleInfo> = rules.iter().map(|r| rule_info(g, r)).collect();
     crate::recursion::positive_components(g, rules);
     g.fact_scopes = fact_scopes(rules, &infos, g.store.preds.len());

@@ -16,11 +16,14 @@ use crate::domain::AtomId;
 use crate::instantiate::{Budget, GBody, GLit, GRule, Grounder, Stop};
 use crate::intern::Interner;
 use crate::print::Printer;
-use crate::rewrite::rewrite;
-use crate::rules::Rule;
+use crate::rewrite::{rewrite, PlainFact};
+use crate::rules::{Pred, Rule};
 use crate::safety;
 use crate::simplify::{simplify, Truth};
+use crate::symbols::ProgramSymbols;
+use crate::syntax::facts::Facts;
 use crate::{Dialect, Source, Symbol};
+use fxhash::FxHashSet;
 
 /// Limits on grounding work.
 #[derive(Clone, Debug)]
@@ -55,10 +58,9 @@ pub struct GroundOptions {
 pub struct Grounded {
     /// The ground program.
     pub program: solver_core::GroundProgram,
-    /// `shown[i]` is the symbol of `program.outputs[i]` (the output's `name` is its Display text).
-    pub shown: Vec<Symbol>,
-    /// `atoms[i]` is the symbol of `Atom(i+1)`, `None` for auxiliary atoms.
-    pub atoms: Vec<Option<Symbol>>,
+    /// The symbols of `program.outputs` (each output's `name` is its symbol's Display text)
+    /// and of its atoms (none for auxiliary atoms).
+    pub symbols: ProgramSymbols,
     /// Info messages (clingo's `info:` lines), in order.
     pub infos: Vec<Diagnostic>,
 }
@@ -90,29 +92,61 @@ fn fail(mut errors: Vec<Diagnostic>, infos: Vec<Diagnostic>) -> GroundError {
 }
 
 /// Grounds the sources into a ground program.
+///
+/// The simple facts of the sources are taken out before parsing (see `syntax::facts`) unless
+/// one of them names a constant (`#const` or `-c`): then the sources are parsed whole.
 pub fn ground(sources: &[Source], options: &GroundOptions) -> Result<Grounded, GroundError> {
-    let loaded = crate::syntax::load(sources, options.dialect).map_err(|e| fail(e, Vec::new()))?;
-    let mut infos = loaded.infos;
+    let (loaded, facts) =
+        crate::syntax::load_split(sources, options.dialect).map_err(|e| fail(e, Vec::new()))?;
     let mut overrides = Vec::new();
     for (name, text) in &options.constants {
         match crate::syntax::parse_term(text) {
             Ok(t) => overrides.push((name.clone(), t)),
-            Err(d) => return Err(fail(vec![d], infos)),
+            Err(d) => return Err(fail(vec![d], loaded.infos)),
         }
     }
-    ground_program(&loaded.program, &overrides, options, &mut infos)
+    let (loaded, facts) = if names_constant(&loaded.program, &overrides, &facts) {
+        drop((loaded, facts));
+        let loaded =
+            crate::syntax::load(sources, options.dialect).map_err(|e| fail(e, Vec::new()))?;
+        (loaded, Facts::default())
+    } else {
+        (loaded, facts)
+    };
+    let mut infos = loaded.infos;
+    ground_program(loaded.program, facts, &overrides, options, &mut infos)
 }
 
-/// Grounds a parsed program.
-pub(crate) fn ground_program(
+/// Whether a fact of `facts` uses a name that is a constant of `program` or `overrides`.
+fn names_constant(
     program: &ast::Program,
+    overrides: &[(String, ast::Term)],
+    facts: &Facts,
+) -> bool {
+    if facts.is_empty() {
+        return false;
+    }
+    let mut constants: FxHashSet<&str> = overrides.iter().map(|(n, _)| n.as_str()).collect();
+    for statement in &program.statements {
+        if let ast::StatementKind::Const { name, .. } = &statement.kind {
+            constants.insert(name);
+        }
+    }
+    !constants.is_empty() && facts.names().any(|n| constants.contains(n))
+}
+
+/// Grounds a parsed program and the facts taken out of it (both dropped once rewritten).
+pub(crate) fn ground_program(
+    program: ast::Program,
+    facts: Facts,
     overrides: &[(String, ast::Term)],
     options: &GroundOptions,
     infos: &mut Vec<Diagnostic>,
 ) -> Result<Grounded, GroundError> {
     let mut table = Interner::default();
     let mut diags = Vec::new();
-    let rewritten = rewrite(&mut table, program, overrides, &mut diags);
+    let rewritten = rewrite(&mut table, &program, &facts, overrides, &mut diags);
+    drop((program, facts));
     let (mut errors, more_infos): (Vec<_>, Vec<_>) = diags
         .into_iter()
         .partition(|d| d.severity == Severity::Error);
@@ -133,9 +167,10 @@ pub(crate) fn ground_program(
         .collect();
     let mut g = Grounder::new(&mut table, budget);
     g.already_reported(reported);
-    let defined = &rewritten.directives.defined;
-    let mut undefined_atoms = undefined_atom_infos(&mut g, &rules, defined);
-    let grounded = ground_all(&mut g, &rules).and_then(|()| classical_negation(&mut g));
+    let defined = defined_preds(&g, &rewritten.directives.defined, &rewritten.facts);
+    let mut undefined_atoms = undefined_atom_infos(&mut g, &rules, &defined);
+    let grounded =
+        ground_all(&mut g, &rules, &rewritten.facts).and_then(|()| classical_negation(&mut g));
     // clingo reports what grounding meets (operation undefined) before undefined atoms.
     infos.append(&mut g.infos);
     infos.append(&mut undefined_atoms);
@@ -148,13 +183,37 @@ pub(crate) fn ground_program(
     }
     let (mut truth, external) = initial_truth(&g);
     let ground_rules = simplify(&mut truth, &external, std::mem::take(&mut g.rules));
-    let built = crate::output::build(&g, &rules, &ground_rules, &truth, &rewritten.directives);
+    let source = crate::output::Source {
+        rules: &rules,
+        facts: &rewritten.facts,
+        directives: &rewritten.directives,
+    };
+    let built = crate::output::build(&g, &source, &ground_rules, &truth);
+    drop(g);
     Ok(Grounded {
         program: built.program,
-        shown: built.shown,
-        atoms: built.atoms,
+        symbols: ProgramSymbols::new(table, built.shown, built.atoms),
         infos: std::mem::take(infos),
     })
+}
+
+/// The `#defined` predicates and those of the facts taken out by the loader.
+fn defined_preds(g: &Grounder, defined: &[Pred], facts: &[PlainFact]) -> Vec<Pred> {
+    let mut defined = defined.to_vec();
+    let mut seen: FxHashSet<Pred> = FxHashSet::default();
+    for fact in facts {
+        if let Some(f) = g.table.as_fun(fact.atom) {
+            let pred = Pred {
+                name: f.name,
+                arity: f.args.len() as u32,
+                negative: f.negative,
+            };
+            if seen.insert(pred) {
+                defined.push(pred);
+            }
+        }
+    }
+    defined
 }
 
 /// The rules without unsafe variables; the others' errors go to `errors`.
@@ -255,16 +314,71 @@ pub(crate) mod tests {
         let program = crate::syntax::parse(&source, Dialect::Clingo)
             .map_err(|e| e.iter().map(|d| d.to_string()).collect::<Vec<_>>())?;
         let mut infos = Vec::new();
-        let g =
-            ground_program(&program, &[], &GroundOptions::default(), &mut infos).map_err(|e| {
-                e.diagnostics
-                    .iter()
-                    .map(|d| d.to_string())
-                    .collect::<Vec<_>>()
-            })?;
+        let g = ground_program(
+            program,
+            Facts::default(),
+            &[],
+            &GroundOptions::default(),
+            &mut infos,
+        )
+        .map_err(|e| {
+            e.diagnostics
+                .iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+        })?;
         let mut lines: Vec<String> = print_text(&g).lines().map(String::from).collect();
         lines.sort();
         Ok(lines)
+    }
+
+    /// The shown symbols (in output order) and the `--text` of `text`, grounded with the
+    /// simple facts taken out (`split`) or parsed whole.
+    fn shown_and_text(text: &str, split: bool) -> (Vec<String>, String) {
+        let source = Source::new("<test>", text);
+        let options = GroundOptions::default();
+        let g = if split {
+            ground(&[source], &options).unwrap()
+        } else {
+            let program = crate::syntax::parse(&source, Dialect::Auto).unwrap();
+            ground_program(program, Facts::default(), &[], &options, &mut Vec::new()).unwrap()
+        };
+        let shown = (0..g.symbols.shown_len())
+            .filter_map(|i| g.symbols.shown(i))
+            .map(|s| s.to_string())
+            .collect();
+        (shown, print_text(&g))
+    }
+
+    /// Facts taken out before parsing ground exactly as when parsed: output order (facts by
+    /// program order, pools after, domains in creation order), atom numbers, constants,
+    /// program parts.
+    #[test]
+    fn facts_taken_out_ground_as_parsed() {
+        let programs = [
+            "q(3). p(2) :- q(3). p(1). r(X) :- p(X). p(0;5). p(4). q(1..2). s(\"a\",f(g(1))).",
+            "b :- a. a. c(1). c(X+1) :- c(X), X < 3. c(0). #show c/1.",
+            "#const n = 2. p(n). p(m). q(1).",
+            "p(1). #program other. p(2). q(7). #program base. p(3).",
+            "x(2). y(1). x(1). z :- x(1), y(1). :- x(3). y(0).",
+            "e(1,2). e(2,3). path(X,Y) :- e(X,Y). path(X,Z) :- path(X,Y), e(Y,Z). e(1,2).",
+        ];
+        for text in programs {
+            assert_eq!(
+                shown_and_text(text, true),
+                shown_and_text(text, false),
+                "{text}"
+            );
+        }
+        // The facts in clingo 5.8.3's answer order: `q(3) q(1) q(2) p(1) p(4) p(0) p(5) p(2)`.
+        let (shown, _) = shown_and_text(programs[0], true);
+        let facts = [
+            "q(3)", "q(1)", "q(2)", "p(1)", "p(4)", "p(0)", "p(5)", "p(2)",
+        ];
+        assert_eq!(
+            shown.get(..8).map(|s| s.to_vec()),
+            Some(facts.map(String::from).to_vec())
+        );
     }
 
     /// Checked against `gringo --text` (same rules, plus our `#show` lines).

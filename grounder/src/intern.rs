@@ -16,10 +16,11 @@
 //! and interning a new term only appends to the arrays.
 //!
 //! # Invariants
-//! - Every function id is reachable from `buckets[hash of its content]` along `next` links,
+//! - Every function id (of a table not frozen) is reachable from `buckets[hash of its content]` along `next` links,
 //!   and no two ids have the same content; names and strings: `names[i]` and
 //!   `name_ids[names[i]] == i` agree, likewise for strings.
 //! - `funs[i].start + funs[i].len <= args.len()`.
+//! - A frozen table (`freeze`) has no lookup maps and is only read.
 //! - A function with no arguments is a constant (`()` is the empty tuple, name `""`).
 
 use std::cmp::Ordering;
@@ -81,7 +82,7 @@ struct FunEntry {
 }
 
 /// The table of names, strings and function terms.
-#[derive(Default, Debug)]
+#[derive(Clone, Default, Debug)]
 pub(crate) struct Interner {
     /// Names by id.
     names: Vec<Box<str>>,
@@ -252,6 +253,18 @@ impl Interner {
             })
     }
 
+    /// Drops the lookup maps and spare capacity of a table that will only be read from now
+    /// on (see `symbols`); interning into it afterwards would duplicate terms.
+    pub fn freeze(&mut self) {
+        self.name_ids = FxHashMap::default();
+        self.string_ids = FxHashMap::default();
+        self.buckets = FxHashMap::default();
+        self.names.shrink_to_fit();
+        self.strings.shrink_to_fit();
+        self.funs.shrink_to_fit();
+        self.args.shrink_to_fit();
+    }
+
     /// The owned public form of `v`.
     pub fn to_symbol(&self, v: Val) -> Symbol {
         match v {
@@ -271,7 +284,6 @@ impl Interner {
     }
 
     /// Interns a public symbol.
-    #[cfg(test)]
     pub fn intern_symbol(&mut self, s: &Symbol) -> Val {
         match s {
             Symbol::Infimum => Val::Inf,

@@ -30,12 +30,14 @@ mod rules;
 mod safety;
 mod satisfiable;
 mod simplify;
+mod symbols;
 mod text;
 mod unpool;
 
 pub use diagnostic::{Diagnostic, Note, Severity};
 pub use ground::{ground, parse_symbol, print_text, GroundError, GroundOptions, Grounded, Limits};
 pub use symbol::Symbol;
+pub use symbols::ProgramSymbols;
 
 /// Which input language a file is written in.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]

@@ -26,40 +26,37 @@ use crate::domain::AtomId;
 use crate::eval::T;
 use crate::instantiate::Grounder;
 use crate::intern::Val;
+use crate::rewrite::PlainFact;
 use crate::rules::{Head, Lit, Pred, Rule};
 
-/// A simple fact's position: facts from pools after the others, then program order.
-type FactRank = (bool, usize);
+/// A simple fact's rank, packed (see [`rank`]): facts from pools after the others, then
+/// program order. [`NO_RANK`] for atoms that are no simple fact.
+type FactRank = u64;
+
+/// The rank of atoms that are no simple fact (after every fact).
+const NO_RANK: FactRank = u64::MAX;
+
+/// The rank of a simple fact: from a pool or not, then before which rule it stands (its own
+/// index for a rule), then the index of a fact taken out by the loader (`u32::MAX` for rules).
+fn rank(pooled: bool, rule: usize, fact: u32) -> FactRank {
+    let rule = rule.min((1 << 31) - 1) as u64;
+    (u64::from(pooled) << 63) | (rule << 32) | u64::from(fact)
+}
 
 /// Every in-domain atom of the store, in gringo's output order.
-pub(crate) fn shown_order(g: &Grounder, rules: &[Rule]) -> Vec<AtomId> {
-    let edb = simple_facts(rules);
+pub(crate) fn shown_order(g: &Grounder, rules: &[Rule], facts: &[PlainFact]) -> Vec<AtomId> {
+    let edb = simple_facts(g, rules, facts);
+    let edb_rank = |a: &AtomId| edb.get(a.0 as usize).copied().unwrap_or(NO_RANK);
     let mut out = Vec::new();
     for pred in domain_order(g, rules, &edb) {
         let Some(domain) = g.store.preds.get(pred as usize) else {
             continue;
         };
         let mut members = domain.members.clone();
-        members.sort_by_key(|&a| edb_rank(g, &edb, a).unwrap_or((true, usize::MAX)));
+        members.sort_by_key(edb_rank);
         out.extend(members);
     }
     out
-}
-
-/// The rank of `a` when it is a simple fact.
-fn edb_rank(
-    g: &Grounder,
-    edb: &FxHashMap<(Pred, Vec<Val>), FactRank>,
-    a: AtomId,
-) -> Option<FactRank> {
-    let val = g.store.info(a)?.val?;
-    let fun = g.table.as_fun(val)?;
-    let pred = Pred {
-        name: fun.name,
-        arity: fun.args.len() as u32,
-        negative: fun.negative,
-    };
-    edb.get(&(pred, fun.args.to_vec())).copied()
 }
 
 /// Whether `rule` is a simple fact: a ground atom without body (gringo's EDB).
@@ -90,42 +87,70 @@ fn simple_fact(rule: &Rule) -> Option<(Pred, Vec<Val>)> {
     Some((elem.atom.pred, args))
 }
 
-/// The simple facts with their ranks; a fact sharing its statement's span with another rule
-/// came from a pool.
-fn simple_facts(rules: &[Rule]) -> FxHashMap<(Pred, Vec<Val>), FactRank> {
+/// The rank of each atom (by id) as a simple fact, [`NO_RANK`] for others; a fact sharing its
+/// statement's span with another rule came from a pool. An atom written as a fact twice has
+/// the rank of its first occurrence.
+fn simple_facts(g: &Grounder, rules: &[Rule], facts: &[PlainFact]) -> Vec<FactRank> {
     let mut spans: FxHashMap<_, usize> = FxHashMap::default();
     for rule in rules {
         *spans.entry(&rule.span).or_default() += 1;
     }
-    let mut out = FxHashMap::default();
+    let mut ranks = vec![NO_RANK; g.store.atoms.len()];
+    let mut first = |val: Val, r: FactRank| {
+        if let Some(slot) = g.store.find(val).and_then(|a| ranks.get_mut(a.0 as usize)) {
+            if *slot == NO_RANK {
+                *slot = r;
+            }
+        }
+    };
+    let mut pending = facts.iter().zip(0u32..).peekable();
     for (i, rule) in rules.iter().enumerate() {
-        if let Some(key) = simple_fact(rule) {
+        while let Some((fact, k)) = pending.next_if(|(f, _)| f.before as usize <= i) {
+            first(fact.atom, rank(false, i, k));
+        }
+        if let Some((pred, args)) = simple_fact(rule) {
             let pooled = spans.get(&rule.span).copied().unwrap_or(0) > 1;
-            out.entry(key).or_insert((pooled, i));
+            if let Some(val) = g.table.find_fun(pred.name, pred.negative, &args) {
+                first(val, rank(pooled, i, u32::MAX));
+            }
         }
     }
-    out
+    for (fact, k) in pending {
+        first(fact.atom, rank(false, rules.len(), k));
+    }
+    ranks
 }
 
 /// Predicate indexes in gringo's domain creation order.
-fn domain_order(
-    g: &Grounder,
-    rules: &[Rule],
-    edb: &FxHashMap<(Pred, Vec<Val>), FactRank>,
-) -> Vec<u32> {
+fn domain_order(g: &Grounder, rules: &[Rule], edb: &[FactRank]) -> Vec<u32> {
     let mut preds = Vec::new();
     for rule in rules.iter().filter(|r| simple_fact(r).is_none()) {
         rule_domains(rule, &mut preds);
     }
-    let mut facts: Vec<(&FactRank, Pred)> = edb.iter().map(|((p, _), r)| (r, *p)).collect();
-    facts.sort();
-    preds.extend(facts.into_iter().map(|(_, p)| p));
     let mut seen = FxHashSet::default();
     let mut order: Vec<u32> = preds
         .into_iter()
         .filter_map(|p| g.store.find_pred(p))
         .filter(|&i| seen.insert(i))
         .collect();
+    let mut first_fact: Vec<FactRank> = vec![NO_RANK; g.store.preds.len()];
+    for (info, &r) in g.store.atoms.iter().zip(edb) {
+        if let Some(slot) = first_fact.get_mut(info.pred as usize) {
+            *slot = (*slot).min(r);
+        }
+    }
+    let mut facts: Vec<(FactRank, u32)> = (0u32..)
+        .zip(&first_fact)
+        .filter(|(_, &r)| r != NO_RANK)
+        .map(|(p, &r)| (r, p))
+        .collect();
+    facts.sort_unstable();
+    order.extend(
+        facts
+            .into_iter()
+            .map(|(_, p)| p)
+            .filter(|&p| seen.insert(p)),
+    );
     let all = g.store.preds.len() as u32;
     order.extend((0..all).filter(|i| seen.insert(*i)));
     order

@@ -15,7 +15,7 @@
 //! weights are 0 (clingo then prints a 0 cost at that level).
 //!
 //! # Invariants
-//! - `Grounded::atoms[i]` names atom `i + 1`; `shown[i]` names `outputs[i]`.
+//! - `Built::atoms[i]` names atom `i + 1`; `shown[i]` names `outputs[i]`.
 //! - Shown atoms come first, in gringo's output order; then the `#show` terms. No
 //!   `(symbol, condition)` pair is output twice.
 
@@ -25,19 +25,18 @@ use solver_core::{Atom, ExternalValue, GroundProgram, HeadKind, Literal, Weighte
 use crate::domain::AtomId;
 use crate::instantiate::{GBody, GLit, GRule, Grounder};
 use crate::intern::Val;
-use crate::rewrite::Directives;
+use crate::rewrite::{Directives, PlainFact};
 use crate::rules::{Pred, Rule};
 use crate::simplify::{simplify_conj, Truth};
-use crate::Symbol;
 
 /// The ground program with its symbol tables.
 pub(crate) struct Built {
     /// The program.
     pub program: GroundProgram,
-    /// Symbols of the outputs.
-    pub shown: Vec<Symbol>,
-    /// Symbols of the atoms.
-    pub atoms: Vec<Option<Symbol>>,
+    /// Terms of the outputs.
+    pub shown: Vec<Val>,
+    /// Terms of the atoms (`None`: auxiliary).
+    pub atoms: Vec<Option<Val>>,
 }
 
 /// Assigns aspif numbers to grounder atoms.
@@ -45,7 +44,7 @@ struct Numbering {
     /// `ids[a]` is the aspif number of grounder atom `a` (`None`: not numbered yet).
     ids: Vec<Option<Atom>>,
     program: GroundProgram,
-    atoms: Vec<Option<Symbol>>,
+    atoms: Vec<Option<Val>>,
 }
 
 impl Numbering {
@@ -61,12 +60,7 @@ impl Numbering {
         if let Some(entry) = self.ids.get_mut(slot) {
             *entry = Some(id);
         }
-        let sym = g
-            .store
-            .info(a)
-            .and_then(|i| i.val)
-            .map(|v| g.table.to_symbol(v));
-        self.atoms.push(sym);
+        self.atoms.push(g.store.info(a).and_then(|i| i.val));
         id
     }
 
@@ -110,20 +104,35 @@ fn is_shown(d: &Directives, pred: Pred) -> bool {
     }
 }
 
-/// Builds the program from the simplified rules; `source` are the rules they were ground from.
-pub(crate) fn build(
-    g: &Grounder,
-    source: &[Rule],
-    rules: &[GRule],
-    truth: &[Truth],
-    d: &Directives,
-) -> Built {
+/// What the ground rules were ground from.
+pub(crate) struct Source<'a> {
+    /// The rewritten rules.
+    pub rules: &'a [Rule],
+    /// The facts the loader took out of the statements.
+    pub facts: &'a [PlainFact],
+    /// The directives.
+    pub directives: &'a Directives,
+}
+
+/// Builds the program from the simplified rules, ground from `from`.
+pub(crate) fn build(g: &Grounder, from: &Source, rules: &[GRule], truth: &[Truth]) -> Built {
+    let (source, d) = (from.rules, from.directives);
     let mut n = Numbering {
         ids: vec![None; g.store.atoms.len()],
         program: GroundProgram::new(),
-        atoms: Vec::new(),
+        atoms: Vec::with_capacity(g.store.atoms.len()),
     };
     let get = |a: AtomId| truth.get(a.0 as usize).copied().unwrap_or(Truth::Unknown);
+    // Exact capacities: a large program's vectors would otherwise double past their size.
+    let facts = (0..g.store.atoms.len() as u32)
+        .filter(|&i| {
+            g.store
+                .info(AtomId(i))
+                .is_some_and(|info| info.val.is_some())
+        })
+        .filter(|&i| get(AtomId(i)) == Truth::True)
+        .count();
+    n.program.rules.reserve_exact(facts + rules.len());
     for (i, info) in g.store.atoms.iter().enumerate() {
         if info.val.is_some() && get(AtomId(i as u32)) == Truth::True {
             let a = n.atom(g, AtomId(i as u32));
@@ -134,15 +143,19 @@ pub(crate) fn build(
     for r in rules {
         add_rule(&mut n, g, r);
     }
-    let mut outputs = shown_atoms(&mut n, g, source, truth, d);
-    outputs.extend(show_terms(&mut n, g, source, truth));
-    let mut seen = fxhash::FxHashSet::default();
-    outputs.retain(|o| seen.insert(o.clone()));
-    let mut shown = Vec::new();
+    let mut outputs = shown_atoms(&mut n, g, from, truth);
+    let terms = show_terms(&mut n, g, source, truth);
+    if !terms.is_empty() {
+        // The shown atoms are distinct (each atom once); `#show` terms may repeat them.
+        outputs.extend(terms);
+        let mut seen = fxhash::FxHashSet::default();
+        outputs.retain(|o| seen.insert(o.clone()));
+    }
+    let mut shown = Vec::with_capacity(outputs.len());
+    n.program.outputs.reserve_exact(outputs.len());
     for (v, cond) in outputs {
-        let sym = g.table.to_symbol(v);
-        n.program.add_output(sym.to_string(), cond);
-        shown.push(sym);
+        n.program.add_output(g.table.show(v).to_string(), cond);
+        shown.push(v);
     }
     minimize(&mut n, g, truth);
     externals(&mut n, g, truth);
@@ -208,12 +221,12 @@ fn add_rule(n: &mut Numbering, g: &Grounder, r: &GRule) {
 fn shown_atoms(
     n: &mut Numbering,
     g: &Grounder,
-    source: &[Rule],
+    from: &Source,
     truth: &[Truth],
-    d: &Directives,
 ) -> Vec<(Val, Vec<Literal>)> {
+    let d = from.directives;
     let mut out = Vec::new();
-    for id in crate::order::shown_order(g, source) {
+    for id in crate::order::shown_order(g, from.rules, from.facts) {
         let Some(info) = g.store.info(id) else {
             continue;
         };

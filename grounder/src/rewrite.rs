@@ -9,8 +9,11 @@
 //! `not q(X,_)` a projection `not #p_q(X)` defined by `#p_q(X) :- q(X,_).`, and statement kinds
 //! become rules with special heads. Directives (`#show p/n`, `#defined`, ...) are collected into [`Directives`].
 //!
+//! The simple facts the loader took out (see `syntax::facts`) are interned where they stood
+//! among the statements, into [`Rewritten::facts`], without rules.
+//!
 //! # Invariants
-//! - Only statements of `#program base` (the default part) are kept.
+//! - Only statements (and facts) of `#program base` (the default part) are kept.
 //! - Every returned rule is pool-free and its variables are numbered densely.
 
 use fxhash::{FxHashMap, FxHashSet};
@@ -23,6 +26,7 @@ use crate::diagnostic::{Diagnostic, Note, Severity};
 use crate::eval::{is_invertible, T};
 use crate::intern::{Interner, Val};
 use crate::rules::{AggElem, AggLit, AtomPat, Bound, CondLit, Head, HeadElem, Lit, Pred, Rule};
+use crate::syntax::facts::{FactTerm, Facts};
 use crate::unpool;
 
 /// Directives that are not rules.
@@ -40,26 +44,43 @@ pub(crate) struct Directives {
     pub defined: Vec<Pred>,
 }
 
+/// A simple fact taken out of the statements: its atom and the number of rules before it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct PlainFact {
+    /// The atom (a function term).
+    pub atom: Val,
+    /// How many of [`Rewritten::rules`] come before it in program order.
+    pub before: u32,
+}
+
 /// The rewritten program.
 #[derive(Default, Debug)]
 pub(crate) struct Rewritten {
     /// The rules, in statement order.
     pub rules: Vec<Rule>,
+    /// The simple facts taken out by the loader, in program order.
+    pub facts: Vec<PlainFact>,
     /// The directives.
     pub directives: Directives,
 }
 
 /// Converts the statements of `program` (constants from the command line in `overrides`).
+/// `facts` are the facts taken out of the statements; none of them names a constant.
 pub(crate) fn rewrite(
     table: &mut Interner,
     program: &ast::Program,
+    facts: &Facts,
     overrides: &[(String, ast::Term)],
     diags: &mut Vec<Diagnostic>,
 ) -> Rewritten {
     let consts = collect_constants(program, overrides);
     let mut out = Rewritten::default();
     let mut in_base = true;
-    for stmt in &program.statements {
+    let mut pending = facts.facts.iter().peekable();
+    for (i, stmt) in program.statements.iter().enumerate() {
+        while let Some(fact) = pending.next_if(|f| f.at as usize <= i) {
+            plain_fact(table, facts, fact.code, in_base, &mut out);
+        }
         if let StatementKind::Program { name, .. } = &stmt.kind {
             in_base = name == "base";
             continue;
@@ -70,7 +91,39 @@ pub(crate) fn rewrite(
         let stmt = substitute_statement(stmt, &consts);
         statement(table, &stmt, &mut out, diags);
     }
+    for fact in pending {
+        plain_fact(table, facts, fact.code, in_base, &mut out);
+    }
     out
+}
+
+/// Interns the fact whose code starts at `code` (when in the base part).
+fn plain_fact(table: &mut Interner, facts: &Facts, code: u32, in_base: bool, out: &mut Rewritten) {
+    if !in_base {
+        return;
+    }
+    if let Some(atom) = fact_term(table, facts, code) {
+        let before = out.rules.len() as u32;
+        out.facts.push(PlainFact { atom, before });
+    }
+}
+
+/// The interned term whose code starts at `at` (arguments before names, as `Converter::term`;
+/// the depth is bounded by `syntax::facts::MAX_DEPTH`).
+fn fact_term(table: &mut Interner, facts: &Facts, at: u32) -> Option<Val> {
+    match facts.term(at)?.0 {
+        FactTerm::Number(n) => Some(Val::Num(n)),
+        FactTerm::String(s) => Some(table.string(s)),
+        FactTerm::Function(name, arity, mut next) => {
+            let mut args = Vec::with_capacity(arity);
+            for _ in 0..arity {
+                args.push(fact_term(table, facts, next)?);
+                next = facts.skip(next)?;
+            }
+            let n = table.name(name);
+            Some(table.fun(n, false, &args))
+        }
+    }
 }
 
 /// The constants in effect: `#const` declarations in order, the command line winning unless

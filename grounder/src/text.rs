@@ -21,17 +21,10 @@ use solver_core::{Atom, Body, ExternalValue, HeadKind, Literal, Rule};
 use crate::ground::Grounded;
 
 fn atom_name(g: &Grounded, a: Atom) -> String {
-    match g
-        .atoms
-        .get((a.0 as usize).wrapping_sub(1))
-        .and_then(|s| s.as_ref())
-    {
+    match g.symbols.atom_text((a.0 as usize).wrapping_sub(1)) {
         // Internal atoms (`#p_q_7_19(1)`) cannot be written in a program either.
-        Some(sym) => match sym.to_string() {
-            name if !name.starts_with('#') => name,
-            _ => format!("__aux({})", a.0),
-        },
-        None => format!("__aux({})", a.0),
+        Some(name) if !name.starts_with('#') => name,
+        _ => format!("__aux({})", a.0),
     }
 }
 

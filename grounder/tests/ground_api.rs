@@ -79,12 +79,13 @@ fn text_output_of_a_choice_program() {
             "{q(1);q(2)}.",
         ]
     );
-    assert_eq!(g.shown.len(), g.program.outputs.len());
-    assert_eq!(g.atoms.len(), g.program.atom_count as usize);
+    assert_eq!(g.symbols.shown_len(), g.program.outputs.len());
+    assert_eq!(g.symbols.atom_len(), g.program.atom_count as usize);
     assert_eq!(
-        g.atoms[0].as_ref().map(|s| s.to_string()),
+        g.symbols.atom(0).map(|s| s.to_string()),
         Some("p(1)".into())
     );
+    assert_eq!(g.symbols.atom_text(0), Some("p(1)".into()));
 }
 
 #[test]
@@ -112,10 +113,10 @@ fn externals_projection_and_defined() {
 #[test]
 fn hidden_and_shown_signatures() {
     let g = ground_str("a. b. -c. #show a/0. #show -c/0.");
-    let shown: Vec<String> = g.shown.iter().map(|s| s.to_string()).collect();
+    let shown: Vec<String> = g.symbols.shown_symbols().map(|s| s.to_string()).collect();
     assert_eq!(shown, ["a", "-c"]);
     let g = ground_str("a. b. #show.");
-    assert!(g.shown.is_empty());
+    assert_eq!(g.symbols.shown_len(), 0);
 }
 
 /// gringo 3's `#hide p(X) : q(X).` hides the instances where the condition holds; several
@@ -130,7 +131,7 @@ fn gringo3_conditional_hide_hides_matching_instances() {
                 #hide p(X) : q(X). #hide p(X) : r(X). #hide p(4). \
                 #hide s(f(X)) : X > 1. #hide t/0.";
     let g = ground(&[Source::new("<test>", text)], &options).expect("grounds");
-    let mut shown: Vec<String> = g.shown.iter().map(|s| s.to_string()).collect();
+    let mut shown: Vec<String> = g.symbols.shown_symbols().map(|s| s.to_string()).collect();
     shown.sort();
     assert_eq!(shown, ["p(3)", "q(2)", "r(1)", "s(f(1))"]);
 }
@@ -138,7 +139,7 @@ fn gringo3_conditional_hide_hides_matching_instances() {
 #[test]
 fn program_parts_other_than_base_are_skipped() {
     let g = ground_str("a. #program other. b. #program base. c.");
-    let shown: Vec<String> = g.shown.iter().map(|s| s.to_string()).collect();
+    let shown: Vec<String> = g.symbols.shown_symbols().map(|s| s.to_string()).collect();
     assert_eq!(shown, ["a", "c"]);
 }
 
@@ -150,7 +151,7 @@ fn const_is_overridden_from_the_command_line() {
     };
     let source = Source::new("<test>", "#const n = 2. #const m = n + 1. p(1..m).");
     let g = ground(&[source], &options).unwrap();
-    assert_eq!(g.shown.len(), 6);
+    assert_eq!(g.symbols.shown_len(), 6);
 }
 
 #[test]

@@ -18,7 +18,7 @@ fn shown(g: &Grounded, atoms: &[solver_core::Atom]) -> String {
         .program
         .outputs
         .iter()
-        .zip(&g.shown)
+        .zip(g.symbols.shown_symbols())
         .filter(|(o, _)| {
             o.condition
                 .iter()
@@ -265,7 +265,7 @@ fn show_term_under_two_conditions_is_shown_once() {
         .join(name);
     let text = std::fs::read(&path).expect("fixture exists");
     let g = ground(&[Source::new(name, text)], &GroundOptions::default()).expect("grounds");
-    let mut shown: Vec<String> = g.shown.iter().map(|s| s.to_string()).collect();
+    let mut shown: Vec<String> = g.symbols.shown_symbols().map(|s| s.to_string()).collect();
     let all = shown.len();
     shown.sort();
     shown.dedup();

@@ -324,7 +324,7 @@ impl<'a> Run<'a> {
     fn model_event(&self, model: &Model, costs_shown: bool, solve_start: Instant) -> ModelEvent {
         let consequences = self
             .consequence_kind()
-            .map(|kind| consequence_bounds(kind, model.shown_count() as u64, &self.control));
+            .map(|kind| consequence_bounds(kind, model.shown_len() as u64, &self.control));
         let shown = match self.printer.prints_models() {
             true => model.shown_names(),
             false => Vec::new(),
@@ -369,7 +369,7 @@ impl<'a> Run<'a> {
             consequences: self
                 .consequence_kind()
                 .zip(last)
-                .map(|(kind, m)| (kind, m.shown_names().len() as u64)),
+                .map(|(kind, m)| (kind, m.shown_len() as u64)),
             has_costs,
             optimize,
             optimum,

@@ -346,7 +346,7 @@ impl Quiet {
         let print = self.models <= level || (has_meta && self.costs <= level);
         self.print_last = level != PrintLevel::Best
             && (self.models == PrintLevel::Best || (self.costs == PrintLevel::Best && has_meta));
-        // Kept only when it may be printed again at the end (the clone is per model).
+        // Only a model printed again at the end is kept (`deferred`).
         self.last = self.print_last.then(|| model.clone());
         print.then_some(level)
     }

@@ -6,10 +6,15 @@
 //! a second include of the same file (same canonical path) is reported, as clingo does, with
 //! `already included file` and skipped. A missing file is an error at the directive. Include
 //! nesting is bounded by [`MAX_INCLUDE_DEPTH`].
+//!
+//! [`load_split`] also takes the simple facts out of each source (see [`super::facts`]) and
+//! places each among the statements: `Fact::at` is the number of statements (of all sources,
+//! includes resolved) before it.
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
+use super::facts::{Fact, Facts};
 use crate::ast::{Program, Span, Statement, StatementKind};
 use crate::diagnostic::{Diagnostic, Note, Severity};
 use crate::{Dialect, Source};
@@ -30,6 +35,9 @@ pub struct Loaded {
 #[derive(Default)]
 struct Loader {
     dialect: Dialect,
+    /// Take simple facts out of the sources (into `facts`).
+    split: bool,
+    facts: Facts,
     seen: HashSet<PathBuf>,
     statements: Vec<Statement>,
     infos: Vec<Diagnostic>,
@@ -38,8 +46,26 @@ struct Loader {
 
 /// Parses every source and resolves includes; all errors of all files are returned together.
 pub fn load(sources: &[Source], dialect: Dialect) -> Result<Loaded, Vec<Diagnostic>> {
+    load_with(sources, dialect, false).map(|(loaded, _)| loaded)
+}
+
+/// [`load`] with the simple facts taken out of the statements (see [`super::facts`]).
+pub(crate) fn load_split(
+    sources: &[Source],
+    dialect: Dialect,
+) -> Result<(Loaded, Facts), Vec<Diagnostic>> {
+    load_with(sources, dialect, true)
+}
+
+/// Loads the sources, taking facts out when `split`.
+fn load_with(
+    sources: &[Source],
+    dialect: Dialect,
+    split: bool,
+) -> Result<(Loaded, Facts), Vec<Diagnostic>> {
     let mut loader = Loader {
         dialect,
+        split,
         ..Loader::default()
     };
     for source in sources {
@@ -51,12 +77,13 @@ pub fn load(sources: &[Source], dialect: Dialect) -> Result<Loaded, Vec<Diagnost
         loader.source(source, 0);
     }
     if loader.errors.is_empty() {
-        Ok(Loaded {
+        let loaded = Loaded {
             program: Program {
                 statements: loader.statements,
             },
             infos: loader.infos,
-        })
+        };
+        Ok((loaded, loader.facts))
     } else {
         loader.errors.truncate(super::MAX_ERRORS);
         Err(loader.errors)
@@ -66,16 +93,31 @@ pub fn load(sources: &[Source], dialect: Dialect) -> Result<Loaded, Vec<Diagnost
 impl Loader {
     /// Parses one source and appends its statements, following its includes.
     fn source(&mut self, source: &Source, depth: usize) {
-        let program = match super::parse(source, self.dialect) {
-            Ok(program) => program,
+        let parsed = match self.split {
+            true => super::parse_split(source, self.dialect),
+            false => super::parse(source, self.dialect).map(|p| (p, Facts::default())),
+        };
+        let (program, facts) = match parsed {
+            Ok(parsed) => parsed,
             Err(errors) => return self.errors.extend(errors),
         };
+        let mut facts = self.facts.absorb(facts).into_iter().peekable();
         for statement in program.statements {
+            while let Some(fact) = facts.next_if(|f| f.start < statement.span.start) {
+                self.place(fact);
+            }
             match statement.kind {
                 StatementKind::Include(file) => self.include(source, &file, statement.span, depth),
                 _ => self.statements.push(statement),
             }
         }
+        facts.for_each(|fact| self.place(fact));
+    }
+
+    /// Adds a fact of the current source after the statements loaded so far.
+    fn place(&mut self, fact: Fact) {
+        let at = self.statements.len() as u32;
+        self.facts.facts.push(Fact { at, ..fact });
     }
 
     /// Follows `#include "file".` written in `from`.

@@ -8,6 +8,7 @@
 //! gringo 3 has. At most [`MAX_ERRORS`] messages are returned, like clingo.
 
 pub mod actions;
+pub mod facts;
 pub mod gringo3;
 pub mod lexer;
 pub mod lower;
@@ -25,6 +26,7 @@ use crate::{Dialect, Source};
 use actions::Ctx;
 use lexer::{LexError, Token};
 
+pub(crate) use load::load_split;
 pub use load::{load, Loaded};
 
 lalrpop_util::lalrpop_mod!(
@@ -44,12 +46,44 @@ pub const MAX_ERRORS: usize = 20;
 
 /// Parses one source in the given dialect (`Auto` decides from the file's legacy constructs).
 pub fn parse(source: &Source, dialect: Dialect) -> Result<Program, Vec<Diagnostic>> {
-    let file: Arc<str> = Arc::from(source.name.as_str());
-    let text = match std::str::from_utf8(&source.text) {
-        Ok(text) => text,
-        Err(error) => return Err(vec![utf8_error(file, &source.text, error)]),
-    };
-    let mut ctx = Ctx::new(file, text);
+    let text = source_text(source)?;
+    parse_text(&source.name, text, dialect).map(|(program, _)| program)
+}
+
+/// Parses one source with its simple facts taken out (see [`facts`]): the other statements
+/// and the facts. The facts are only taken out of a clingo-dialect source that parses
+/// without errors; otherwise the whole text is parsed as by [`parse`] and no facts are given.
+pub(crate) fn parse_split(
+    source: &Source,
+    dialect: Dialect,
+) -> Result<(Program, facts::Facts), Vec<Diagnostic>> {
+    let text = source_text(source)?;
+    if dialect != Dialect::Gringo3 {
+        if let Some(split) = facts::split(text) {
+            if let Ok((program, false)) = parse_text(&source.name, &split.text, dialect) {
+                return Ok((program, split.facts));
+            }
+        }
+    }
+    let (program, _) = parse_text(&source.name, text, dialect)?;
+    Ok((program, facts::Facts::default()))
+}
+
+/// The text of a source, or the message for bytes that are not UTF-8.
+fn source_text(source: &Source) -> Result<&str, Vec<Diagnostic>> {
+    std::str::from_utf8(&source.text).map_err(|error| {
+        let file: Arc<str> = Arc::from(source.name.as_str());
+        vec![utf8_error(file, &source.text, error)]
+    })
+}
+
+/// Parses a text in the given dialect; also says whether it was read as gringo 3.
+fn parse_text(
+    name: &str,
+    text: &str,
+    dialect: Dialect,
+) -> Result<(Program, bool), Vec<Diagnostic>> {
+    let mut ctx = Ctx::new(Arc::from(name), text);
     let tokens = lex(&mut ctx, text, dialect);
     let parsed = grammar::ProgramParser::new().parse(&mut ctx, tokens);
     let raw = parsed.unwrap_or_else(|error| {
@@ -69,7 +103,7 @@ pub fn parse(source: &Source, dialect: Dialect) -> Result<Program, Vec<Diagnosti
     if !ctx.errors.is_empty() {
         return Err(truncate(ctx.errors));
     }
-    Ok(Program { statements })
+    Ok((Program { statements }, legacy))
 }
 
 /// Parses a term (for `-c name=term` and symbol parsing); the name in messages is `<term>`.

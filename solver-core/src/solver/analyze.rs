@@ -307,9 +307,9 @@ mod tests {
         // resolving 4 away leaves the decision 2 as the only current-level literal.
         let vars = 5;
         let mut a = Assignment::new(vars);
-        let clauses = ClauseStore::new(vars);
-        let weights = WeightStore::new(vars);
-        let minimizer = Minimizer::new(vars, Vec::new());
+        let clauses = ClauseStore::default();
+        let weights = WeightStore::default();
+        let minimizer = Minimizer::new(Vec::new());
         let mut heuristic = Heuristic::new(vars, &[false; 5], 0);
         a.new_level();
         a.assign(Var(1).pos(), Reason::Decision);

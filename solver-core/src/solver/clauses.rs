@@ -19,7 +19,7 @@
 //! the processed part of the trail.
 
 use super::assignment::{Assignment, CRef, Reason};
-use super::lit::{Lit, Value};
+use super::lit::{Lists, Lit, Value};
 
 /// Header words before an arena clause's literals.
 const HEADER: usize = 3;
@@ -54,11 +54,11 @@ pub(crate) struct ClauseStore {
     /// Headers and literals of long clauses.
     arena: Vec<u32>,
     /// `binary[l]`: literals implied when `l` becomes false.
-    binary: Vec<Vec<Lit>>,
+    binary: Lists<Lit>,
     /// `ternary[l]`: literal pairs of ternary clauses containing `l`.
-    ternary: Vec<Vec<(Lit, Lit)>>,
+    ternary: Lists<(Lit, Lit)>,
     /// `watches[l]`: arena clauses watching `l`.
-    watches: Vec<Vec<Watch>>,
+    watches: Lists<Watch>,
     /// Learnt clauses (possibly deleted ones until the next cleanup).
     pub(crate) learnts: Vec<CRef>,
     /// Arena words belonging to deleted clauses.
@@ -68,28 +68,18 @@ pub(crate) struct ClauseStore {
 }
 
 impl ClauseStore {
-    /// An empty store for `vars` variables.
-    pub(crate) fn new(vars: usize) -> ClauseStore {
-        ClauseStore {
-            binary: vec![Vec::new(); 2 * vars],
-            ternary: vec![Vec::new(); 2 * vars],
-            watches: vec![Vec::new(); 2 * vars],
-            ..ClauseStore::default()
-        }
-    }
-
     /// Adds a problem clause of at least two distinct, non-complementary literals.
     pub(crate) fn add_problem(&mut self, lits: &[Lit]) {
         self.problem_count += 1;
         match *lits {
             [a, b] => {
-                self.binary[a.index()].push(b);
-                self.binary[b.index()].push(a);
+                self.binary.push(a.index(), b);
+                self.binary.push(b.index(), a);
             }
             [a, b, c] => {
-                self.ternary[a.index()].push((b, c));
-                self.ternary[b.index()].push((a, c));
-                self.ternary[c.index()].push((a, b));
+                self.ternary.push(a.index(), (b, c));
+                self.ternary.push(b.index(), (a, c));
+                self.ternary.push(c.index(), (a, b));
             }
             _ => {
                 self.alloc(lits, false, 0);
@@ -105,11 +95,11 @@ impl ClauseStore {
         self.arena
             .extend([lits.len() as u32, flags, 0f32.to_bits()]);
         self.arena.extend(lits.iter().map(|l| l.0));
-        self.watches[lits[0].index()].push(Watch {
+        self.watches.at(lits[0].index()).push(Watch {
             cref,
             blocker: lits[1],
         });
-        self.watches[lits[1].index()].push(Watch {
+        self.watches.at(lits[1].index()).push(Watch {
             cref,
             blocker: lits[0],
         });
@@ -179,7 +169,7 @@ impl ClauseStore {
 
     /// Binary implications of `false_lit`.
     fn propagate_binary(&self, false_lit: Lit, a: &mut Assignment) -> Result<(), ClauseConflict> {
-        for &other in &self.binary[false_lit.index()] {
+        for &other in self.binary.get(false_lit.index()) {
             match a.value(other) {
                 Value::True => {}
                 Value::False => return Err(ClauseConflict::Binary(false_lit, other)),
@@ -191,7 +181,7 @@ impl ClauseStore {
 
     /// Ternary implications of `false_lit`.
     fn propagate_ternary(&self, false_lit: Lit, a: &mut Assignment) -> Result<(), ClauseConflict> {
-        for &(x, y) in &self.ternary[false_lit.index()] {
+        for &(x, y) in self.ternary.get(false_lit.index()) {
             match (a.value(x), a.value(y)) {
                 (Value::True, _) | (_, Value::True) => {}
                 (Value::False, Value::False) => {
@@ -211,7 +201,7 @@ impl ClauseStore {
 
     /// Long clauses watching `false_lit`: find a new watch, propagate, or report a conflict.
     fn propagate_long(&mut self, false_lit: Lit, a: &mut Assignment) -> Result<(), ClauseConflict> {
-        let mut watches = std::mem::take(&mut self.watches[false_lit.index()]);
+        let mut watches = self.watches.take(false_lit.index());
         let mut keep = 0;
         let mut result = Ok(());
         let mut index = 0;
@@ -250,7 +240,7 @@ impl ClauseStore {
             index += 1;
         }
         watches.truncate(keep);
-        self.watches[false_lit.index()] = watches;
+        self.watches.put(false_lit.index(), watches);
         result
     }
 
@@ -269,7 +259,7 @@ impl ClauseStore {
             let candidate = Lit(self.arena[start + k]);
             if !a.is_false(candidate) {
                 self.arena.swap(start + 1, start + k);
-                self.watches[candidate.index()].push(Watch {
+                self.watches.at(candidate.index()).push(Watch {
                     cref,
                     blocker: first,
                 });
@@ -311,7 +301,7 @@ impl ClauseStore {
 
     /// Watches positions 0 and 1 of every arena clause again.
     fn rebuild_watches(&mut self) {
-        self.watches.iter_mut().for_each(Vec::clear);
+        self.watches.clear();
         let mut cref = 0usize;
         while cref < self.arena.len() {
             let size = HEADER + self.arena[cref] as usize;
@@ -320,11 +310,11 @@ impl ClauseStore {
                 Lit(self.arena[cref + HEADER + 1]),
             );
             let c = cref as CRef;
-            self.watches[first.index()].push(Watch {
+            self.watches.at(first.index()).push(Watch {
                 cref: c,
                 blocker: second,
             });
-            self.watches[second.index()].push(Watch {
+            self.watches.at(second.index()).push(Watch {
                 cref: c,
                 blocker: first,
             });
@@ -356,7 +346,7 @@ mod tests {
 
     #[test]
     fn long_clause_propagates_last_literal_and_conflicts() {
-        let mut store = ClauseStore::new(5);
+        let mut store = ClauseStore::default();
         let mut a = Assignment::new(5);
         let clause = lits(&[(1, false), (2, false), (3, false), (4, false)]);
         let cref = store.alloc(&clause, false, 0);
@@ -379,7 +369,7 @@ mod tests {
 
     #[test]
     fn binary_and_ternary_implications() {
-        let mut store = ClauseStore::new(4);
+        let mut store = ClauseStore::default();
         let mut a = Assignment::new(4);
         store.add_problem(&lits(&[(1, false), (2, false)]));
         store.add_problem(&lits(&[(1, false), (2, true), (3, false)]));
@@ -398,7 +388,7 @@ mod tests {
 
     #[test]
     fn collect_drops_deleted_clauses_and_remaps() {
-        let mut store = ClauseStore::new(6);
+        let mut store = ClauseStore::default();
         let first = store.alloc(&lits(&[(1, false), (2, false), (3, false)]), true, 3);
         let second = store.alloc(&lits(&[(3, false), (4, false), (5, false)]), true, 2);
         store.delete(first);

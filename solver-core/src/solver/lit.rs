@@ -76,6 +76,60 @@ pub(crate) enum Value {
     Unassigned,
 }
 
+/// Lists indexed by literal or variable code, allocated only up to the highest index that
+/// has had an entry: a variable no constraint mentions (a fact, say) costs nothing here.
+/// Reading beyond the allocated part gives an empty list.
+#[derive(Clone, Debug)]
+pub(crate) struct Lists<T>(Vec<Vec<T>>);
+
+impl<T> Default for Lists<T> {
+    fn default() -> Lists<T> {
+        Lists(Vec::new())
+    }
+}
+
+impl<T> Lists<T> {
+    /// The list at `index` (empty when never written).
+    pub(crate) fn get(&self, index: usize) -> &[T] {
+        self.0.get(index).map_or(&[], Vec::as_slice)
+    }
+
+    /// The list at `index`, allocating up to it.
+    pub(crate) fn at(&mut self, index: usize) -> &mut Vec<T> {
+        if self.0.len() <= index {
+            self.0.resize_with(index + 1, Vec::new);
+        }
+        let last = self.0.len() - 1;
+        let slot = index.min(last);
+        &mut self.0[slot]
+    }
+
+    /// Appends `item` to the list at `index`.
+    pub(crate) fn push(&mut self, index: usize, item: T) {
+        self.at(index).push(item);
+    }
+
+    /// Takes the list at `index` out (give it back with [`Lists::put`]).
+    pub(crate) fn take(&mut self, index: usize) -> Vec<T> {
+        self.0
+            .get_mut(index)
+            .map(std::mem::take)
+            .unwrap_or_default()
+    }
+
+    /// Puts a list taken out back at `index`.
+    pub(crate) fn put(&mut self, index: usize, list: Vec<T>) {
+        if list.capacity() > 0 || index < self.0.len() {
+            *self.at(index) = list;
+        }
+    }
+
+    /// Empties every list (keeping their allocations).
+    pub(crate) fn clear(&mut self) {
+        self.0.iter_mut().for_each(Vec::clear);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

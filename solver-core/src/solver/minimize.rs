@@ -13,7 +13,7 @@
 //! level `i` every unassigned literal with `L_i + w > U_i` must be false.
 
 use super::assignment::{Assignment, Reason};
-use super::lit::{Lit, Value};
+use super::lit::{Lists, Lit, Value};
 
 /// One priority level.
 #[derive(Clone, Debug, Default)]
@@ -32,7 +32,7 @@ pub(crate) struct Minimizer {
     /// Per-level weight of processed true literals.
     sums: Vec<i64>,
     /// `triggers[l]`: (level, weight) entries for literal `l`.
-    triggers: Vec<Vec<(u32, i64)>>,
+    triggers: Lists<(u32, i64)>,
     /// The bound (normalised costs, without offsets), if any.
     bound: Option<Vec<i64>>,
     /// Whether the bound excludes equal costs.
@@ -40,13 +40,13 @@ pub(crate) struct Minimizer {
 }
 
 impl Minimizer {
-    /// A minimizer over `levels` for `vars` variables.
-    pub(crate) fn new(vars: usize, mut levels: Vec<Level>) -> Minimizer {
-        let mut triggers = vec![Vec::new(); 2 * vars];
+    /// A minimizer over `levels`.
+    pub(crate) fn new(mut levels: Vec<Level>) -> Minimizer {
+        let mut triggers = Lists::default();
         for (index, level) in levels.iter_mut().enumerate() {
             level.lits.sort_by(|x, y| y.1.cmp(&x.1).then(x.0.cmp(&y.0)));
             for &(lit, weight) in &level.lits {
-                triggers[lit.index()].push((index as u32, weight));
+                triggers.push(lit.index(), (index as u32, weight));
             }
         }
         Minimizer {
@@ -67,7 +67,7 @@ impl Minimizer {
     /// Updates the sums for `lit` having become true; `true` if the bound is now violated.
     pub(crate) fn on_true(&mut self, lit: Lit) -> bool {
         let mut touched = false;
-        for &(level, weight) in &self.triggers[lit.index()] {
+        for &(level, weight) in self.triggers.get(lit.index()) {
             self.sums[level as usize] = self.sums[level as usize].saturating_add(weight);
             touched = true;
         }
@@ -76,7 +76,7 @@ impl Minimizer {
 
     /// Reverts `on_true(lit)`.
     pub(crate) fn undo(&mut self, lit: Lit) {
-        for &(level, weight) in &self.triggers[lit.index()] {
+        for &(level, weight) in self.triggers.get(lit.index()) {
             self.sums[level as usize] = self.sums[level as usize].saturating_sub(weight);
         }
     }
@@ -168,7 +168,7 @@ mod tests {
             lits: vec![(Var(2).pos(), 3), (Var(3).pos(), 1)],
             offset: -1,
         };
-        Minimizer::new(4, vec![high, low])
+        Minimizer::new(vec![high, low])
     }
 
     #[test]

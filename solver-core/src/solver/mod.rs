@@ -444,12 +444,12 @@ fn program_statistics(program: &GroundProgram, translation: &Translation) -> Sta
 /// Builds a fresh search over a translation.
 fn make_search(t: &Translation, options: &SolveOptions) -> Search {
     let vars = t.var_count;
-    let mut clauses = ClauseStore::new(vars);
+    let mut clauses = ClauseStore::default();
     for clause in &t.clauses {
         clauses.add_problem(clause);
     }
     let mut units = t.units.clone();
-    let mut weights = WeightStore::new(vars);
+    let mut weights = WeightStore::default();
     for (condition, elements, bound) in &t.weights {
         if !weights.add(*condition, elements.clone(), *bound) {
             units.push(!*condition);
@@ -460,7 +460,7 @@ fn make_search(t: &Translation, options: &SolveOptions) -> Search {
         assignment: assignment::Assignment::new(vars),
         clauses,
         weights,
-        minimizer: Minimizer::new(vars, t.levels.clone()),
+        minimizer: Minimizer::new(t.levels.clone()),
         unfounded: Unfounded::new(vars, ufs_atoms.clone(), ufs_bodies.clone(), *sccs),
         minimality: t.minimality.clone(),
         heuristic: Heuristic::new(vars, &t.is_atom, options.seed),

@@ -17,7 +17,7 @@
 //! an atom of `U` must satisfy one such body using atoms outside `U`.
 
 use super::assignment::Assignment;
-use super::lit::{Lit, Var};
+use super::lit::{Lists, Lit, Var};
 
 /// A body supporting atoms of one SCC.
 #[derive(Clone, Debug)]
@@ -62,7 +62,7 @@ pub(crate) struct Unfounded {
     dirty: Vec<bool>,
     dirty_list: Vec<u32>,
     /// `watch[var]`: (body, literal) pairs: the body's source may break when the literal is false.
-    watch: Vec<Vec<(u32, Lit)>>,
+    watch: Lists<(u32, Lit)>,
     /// `atom_of_var[var]`: the cyclic atom index of an atom variable.
     atom_of_var: Vec<u32>,
     /// Scratch: per body, how much support is still missing.
@@ -85,7 +85,7 @@ impl Unfounded {
     ) -> Unfounded {
         let mut sccs = vec![(Vec::new(), Vec::new()); scc_count];
         let mut atom_of_var = vec![u32::MAX; vars];
-        let mut watch = vec![Vec::new(); vars];
+        let mut watch = Lists::default();
         for (index, atom) in atoms.iter().enumerate() {
             sccs[atom.scc as usize].0.push(index as u32);
             atom_of_var[atom.lit.var().index()] = index as u32;
@@ -93,9 +93,9 @@ impl Unfounded {
         for (index, body) in bodies.iter().enumerate() {
             let scc = body.heads.first().map_or(0, |&h| atoms[h as usize].scc);
             sccs[scc as usize].1.push(index as u32);
-            watch[body.body.var().index()].push((index as u32, body.body));
+            watch.push(body.body.var().index(), (index as u32, body.body));
             for &(lit, _) in body.weight.iter().flat_map(|w| &w.1) {
-                watch[lit.var().index()].push((index as u32, lit));
+                watch.push(lit.var().index(), (index as u32, lit));
             }
         }
         Unfounded {
@@ -122,7 +122,7 @@ impl Unfounded {
 
     /// Notes that `var` was assigned: sources relying on it may break.
     pub(crate) fn on_assign(&mut self, var: Var, a: &Assignment) {
-        for &(body, lit) in &self.watch[var.index()] {
+        for &(body, lit) in self.watch.get(var.index()) {
             if self.source_count[body as usize] > 0 && a.is_false(lit) {
                 let scc = self.atoms[self.bodies[body as usize].heads[0] as usize].scc;
                 mark(&mut self.dirty, &mut self.dirty_list, scc);

@@ -14,7 +14,7 @@
 //! the condition (unless the condition itself was implied) and every element false before it.
 
 use super::assignment::{Assignment, Reason};
-use super::lit::{Lit, Value};
+use super::lit::{Lists, Lit, Value};
 
 /// One normalised weight constraint.
 pub(crate) struct WeightConstraint {
@@ -41,20 +41,12 @@ pub(crate) struct WeightStore {
     /// The constraints.
     pub(crate) constraints: Vec<WeightConstraint>,
     /// `triggers[l]`: constraints to update when `l` becomes true.
-    triggers: Vec<Vec<(u32, Role)>>,
+    triggers: Lists<(u32, Role)>,
     /// Constraints touched since the last `propagate` (scratch, empty between calls).
     pending: Vec<u32>,
 }
 
 impl WeightStore {
-    /// An empty store for `vars` variables.
-    pub(crate) fn new(vars: usize) -> WeightStore {
-        WeightStore {
-            triggers: vec![Vec::new(); 2 * vars],
-            ..WeightStore::default()
-        }
-    }
-
     /// Adds `condition → Σ w·l ≥ bound`; elements must be positive-weight, distinct variables.
     /// Returns false when the sum can never reach the bound (the condition must be false).
     pub(crate) fn add(
@@ -72,9 +64,10 @@ impl WeightStore {
             return false;
         }
         let id = self.constraints.len() as u32;
-        self.triggers[condition.index()].push((id, Role::Condition));
+        self.triggers.push(condition.index(), (id, Role::Condition));
         for &(lit, weight) in &elements {
-            self.triggers[(!lit).index()].push((id, Role::Element(weight)));
+            self.triggers
+                .push((!lit).index(), (id, Role::Element(weight)));
         }
         self.constraints.push(WeightConstraint {
             condition,
@@ -86,7 +79,7 @@ impl WeightStore {
 
     /// Updates slacks for `lit` having become true; remembers touched constraints.
     pub(crate) fn on_true(&mut self, lit: Lit) {
-        for &(id, role) in &self.triggers[lit.index()] {
+        for &(id, role) in self.triggers.get(lit.index()) {
             if let Role::Element(weight) = role {
                 self.constraints[id as usize].slack -= weight;
             }
@@ -96,7 +89,7 @@ impl WeightStore {
 
     /// Reverts `on_true(lit)` when `lit` is unassigned by backtracking.
     pub(crate) fn undo(&mut self, lit: Lit) {
-        for &(id, role) in &self.triggers[lit.index()] {
+        for &(id, role) in self.triggers.get(lit.index()) {
             if let Role::Element(weight) = role {
                 self.constraints[id as usize].slack += weight;
             }
@@ -175,7 +168,7 @@ mod tests {
 
     #[test]
     fn condition_true_forces_heavy_elements() {
-        let mut store = WeightStore::new(5);
+        let mut store = WeightStore::default();
         let mut a = Assignment::new(5);
         let elements = vec![(Var(2).pos(), 2), (Var(3).pos(), 1), (Var(4).pos(), 1)];
         assert!(store.add(Var(1).pos(), elements, 3));
@@ -192,7 +185,7 @@ mod tests {
 
     #[test]
     fn unreachable_bound_falsifies_condition_and_undo_restores() {
-        let mut store = WeightStore::new(4);
+        let mut store = WeightStore::default();
         let mut a = Assignment::new(4);
         assert!(store.add(Var(1).pos(), vec![(Var(2).pos(), 1), (Var(3).pos(), 1)], 2));
         a.assign(Var(2).neg(), Reason::Decision);

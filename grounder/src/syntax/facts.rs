@@ -1,0 +1,387 @@
+//! Simple facts taken out of a source before parsing, kept in a compact table.
+//!
+//! A large instance is mostly ground facts (`edge(1,2).`); parsing each into tokens, a raw
+//! statement, an AST statement and a rule costs a few hundred bytes per fact. [`split`] scans
+//! a text once with the lexer and takes out every *simple fact*: a statement that starts right
+//! after a `.` (or at the start of the text) and reads `name.` or `name(t1,...,tn).` where each
+//! `ti` is a non-negative integer within 32 bits, a string, a constant or a function of such
+//! terms (at most [`MAX_DEPTH`] deep). Each one is encoded into [`Facts`] (a few 32-bit words)
+//! and its bytes are blanked in a copy of the text (newlines kept, so every other statement
+//! keeps its line, column and byte offsets); the parser then reads the copy.
+//!
+//! # Invariants
+//! - A fact is encoded exactly as written; constants are not substituted here (the caller
+//!   falls back to ordinary parsing when a fact names a `#const`, see `ground`).
+//! - `Facts::facts` are in program order; `Fact::at` is the number of statements of the whole
+//!   program (includes resolved) before the fact, non-decreasing.
+//! - Any lexer or parser error in a source makes its caller parse the original text instead,
+//!   so messages never depend on this module.
+
+use fxhash::FxHashMap;
+use logos::Logos;
+
+use super::lexer::Token;
+use crate::ast::Position;
+
+/// The deepest nesting of function terms taken out of the text.
+pub const MAX_DEPTH: usize = 32;
+
+/// Tag of an integer term (the next word is its value).
+const NUM: u32 = 0;
+/// Tag of a string term (payload: index into `Facts::strings`).
+const STR: u32 = 1;
+/// Tag of a function term (payload: index into `Facts::names`; the next word is its arity,
+/// then its arguments follow).
+const FUN: u32 = 2;
+/// Bits of a word below the payload.
+const TAG_BITS: u32 = 2;
+
+/// One fact: where its code starts and where it stands among the program's statements.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Fact {
+    /// Index of its first word in `Facts::code`.
+    pub code: u32,
+    /// The number of statements of the program before it.
+    pub at: u32,
+    /// Where it starts in its source.
+    pub start: Position,
+}
+
+/// A term of an encoded fact, borrowed from its [`Facts`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum FactTerm<'a> {
+    /// A non-negative integer.
+    Number(i32),
+    /// A string (escapes resolved).
+    String(&'a str),
+    /// A function term or constant: its name and its arguments' first words.
+    Function(&'a str, usize, u32),
+}
+
+/// Simple facts in a compact encoding (see the module doc).
+#[derive(Clone, Debug, Default)]
+pub struct Facts {
+    /// Names of functions and constants by index.
+    names: Vec<Box<str>>,
+    /// Index of each name.
+    name_ids: FxHashMap<Box<str>, u32>,
+    /// Strings by index.
+    strings: Vec<Box<str>>,
+    /// Index of each string.
+    string_ids: FxHashMap<Box<str>, u32>,
+    /// The terms of all facts, one after another (see the tags).
+    code: Vec<u32>,
+    /// The facts in program order.
+    pub facts: Vec<Fact>,
+}
+
+impl Facts {
+    /// Whether no fact was taken out.
+    pub fn is_empty(&self) -> bool {
+        self.facts.is_empty()
+    }
+
+    /// Every name used by a fact (function names and constants).
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.names.iter().map(|n| &**n)
+    }
+
+    /// The term whose code starts at word `at`, and the word after it.
+    pub fn term(&self, at: u32) -> Option<(FactTerm<'_>, u32)> {
+        let word = *self.code.get(at as usize)?;
+        let payload = (word >> TAG_BITS) as usize;
+        match word & ((1 << TAG_BITS) - 1) {
+            NUM => {
+                let value = *self.code.get(at as usize + 1)?;
+                Some((FactTerm::Number(value as i32), at + 2))
+            }
+            STR => Some((FactTerm::String(self.strings.get(payload)?), at + 1)),
+            _ => {
+                let arity = *self.code.get(at as usize + 1)? as usize;
+                let name = self.names.get(payload)?;
+                Some((FactTerm::Function(name, arity, at + 2), at + 2))
+            }
+        }
+    }
+
+    /// The word after the term starting at `at` (its arguments included).
+    pub fn skip(&self, at: u32) -> Option<u32> {
+        let (term, mut next) = self.term(at)?;
+        if let FactTerm::Function(_, arity, _) = term {
+            for _ in 0..arity {
+                next = self.skip(next)?;
+            }
+        }
+        Some(next)
+    }
+
+    /// Takes over the names, strings and code of `other` (the facts of a later source) and
+    /// returns its facts, pointing into this table's code but not yet added to `facts` (the
+    /// loader adds them as it places them among the statements).
+    pub fn absorb(&mut self, other: Facts) -> Vec<Fact> {
+        let mut names = Vec::with_capacity(other.names.len());
+        for name in &other.names {
+            names.push(intern(&mut self.names, &mut self.name_ids, name));
+        }
+        let mut strings = Vec::with_capacity(other.strings.len());
+        for s in &other.strings {
+            strings.push(intern(&mut self.strings, &mut self.string_ids, s));
+        }
+        let base = self.code.len() as u32;
+        let mut at = 0u32;
+        while let Some(&word) = other.code.get(at as usize) {
+            let payload = (word >> TAG_BITS) as usize;
+            let tag = word & ((1 << TAG_BITS) - 1);
+            let mapped = match tag {
+                STR => strings.get(payload).copied(),
+                FUN => names.get(payload).copied(),
+                _ => None,
+            };
+            match mapped {
+                Some(id) => self.code.push(id << TAG_BITS | tag),
+                None => self.code.push(word),
+            }
+            let extra = other.code.get(at as usize + 1).copied();
+            if tag != STR {
+                self.code.extend(extra);
+                at += 1;
+            }
+            at += 1;
+        }
+        let mut facts = other.facts;
+        for fact in &mut facts {
+            fact.code += base;
+        }
+        facts
+    }
+}
+
+/// The index of `s` in a table, adding it if new.
+fn intern(table: &mut Vec<Box<str>>, ids: &mut FxHashMap<Box<str>, u32>, s: &str) -> u32 {
+    if let Some(&id) = ids.get(s) {
+        return id;
+    }
+    let id = table.len() as u32;
+    table.push(s.into());
+    ids.insert(s.into(), id);
+    id
+}
+
+/// What [`split`] found in one source: the facts have their positions, `at` is 0.
+pub struct Split {
+    /// The text with every fact blanked.
+    pub text: String,
+    /// The facts.
+    pub facts: Facts,
+}
+
+/// Scans `text`; `None` when it has no simple fact (or a lexer error: then the ordinary
+/// parser reports it on the original text).
+pub fn split(text: &str) -> Option<Split> {
+    let mut lexer = Token::lexer(text);
+    let mut statement: Vec<(usize, Token, usize)> = Vec::new();
+    let mut blanked: Option<Vec<u8>> = None;
+    let mut facts = Facts::default();
+    let mut lines = LineCounter::default();
+    while let Some(item) = lexer.next() {
+        let range = lexer.span();
+        let token = item.ok()?;
+        let is_dot = token == Token::Dot;
+        statement.push((range.start, token, range.end));
+        if !is_dot {
+            continue;
+        }
+        if let Some(&(start, _, _)) = statement.first() {
+            let position = lines.position(text, start);
+            if facts.encode(&statement, position) {
+                let bytes = blanked.get_or_insert_with(|| text.as_bytes().to_vec());
+                blank(bytes, start, range.end);
+            }
+        }
+        statement.clear();
+    }
+    let bytes = blanked?;
+    let text = String::from_utf8(bytes).ok()?;
+    Some(Split { text, facts })
+}
+
+/// Replaces the bytes in `[start, end)` by spaces, newlines excepted.
+fn blank(bytes: &mut [u8], start: usize, end: usize) {
+    if let Some(range) = bytes.get_mut(start..end) {
+        for b in range.iter_mut().filter(|b| **b != b'\n') {
+            *b = b' ';
+        }
+    }
+}
+
+/// Line and column of increasing byte offsets, counted incrementally.
+#[derive(Default)]
+struct LineCounter {
+    /// The offset counted up to.
+    offset: usize,
+    /// The line of `offset` (0-based).
+    line: u32,
+    /// Where that line starts.
+    line_start: usize,
+}
+
+impl LineCounter {
+    /// The position of `offset` (not less than the previous one asked).
+    fn position(&mut self, text: &str, offset: usize) -> Position {
+        let bytes = text.as_bytes().get(self.offset..offset).unwrap_or(&[]);
+        for (i, b) in bytes.iter().enumerate() {
+            if *b == b'\n' {
+                self.line += 1;
+                self.line_start = self.offset + i + 1;
+            }
+        }
+        self.offset = offset.max(self.offset);
+        Position {
+            line: self.line + 1,
+            column: (offset.saturating_sub(self.line_start) + 1) as u32,
+        }
+    }
+}
+
+impl Facts {
+    /// Encodes `statement` (its tokens up to its `.`) when it is a simple fact.
+    fn encode(&mut self, statement: &[(usize, Token, usize)], start: Position) -> bool {
+        let mark = self.code.len();
+        let mut tokens = statement.iter().map(|(_, t, _)| t).peekable();
+        let ok = matches!(tokens.peek(), Some(Token::Identifier(_)))
+            && self.encode_term(&mut tokens, 0)
+            && tokens.next() == Some(&Token::Dot)
+            && tokens.next().is_none();
+        if ok {
+            self.facts.push(Fact {
+                code: mark as u32,
+                at: 0,
+                start,
+            });
+        } else {
+            self.code.truncate(mark);
+        }
+        ok
+    }
+
+    /// Encodes one term from `tokens`; false when they do not start a simple term.
+    fn encode_term<'t>(
+        &mut self,
+        tokens: &mut std::iter::Peekable<impl Iterator<Item = &'t Token>>,
+        depth: usize,
+    ) -> bool {
+        match tokens.next() {
+            Some(Token::Number(n)) => match i32::try_from(*n) {
+                Ok(n) => {
+                    self.code.extend([NUM, n as u32]);
+                    true
+                }
+                Err(_) => false,
+            },
+            Some(Token::String(s)) => {
+                let id = intern(&mut self.strings, &mut self.string_ids, s);
+                self.code.push(id << TAG_BITS | STR);
+                id < 1 << (32 - TAG_BITS)
+            }
+            Some(Token::Identifier(name)) => self.encode_function(name, tokens, depth),
+            _ => false,
+        }
+    }
+
+    /// Encodes `name` or `name(args)` (the name already read).
+    fn encode_function<'t>(
+        &mut self,
+        name: &str,
+        tokens: &mut std::iter::Peekable<impl Iterator<Item = &'t Token>>,
+        depth: usize,
+    ) -> bool {
+        let id = intern(&mut self.names, &mut self.name_ids, name);
+        if id >= 1 << (32 - TAG_BITS) || depth >= MAX_DEPTH {
+            return false;
+        }
+        self.code.push(id << TAG_BITS | FUN);
+        let arity_at = self.code.len();
+        self.code.push(0);
+        if tokens.peek() != Some(&&Token::LParen) {
+            return true;
+        }
+        tokens.next();
+        let mut arity = 0u32;
+        loop {
+            if !self.encode_term(tokens, depth + 1) {
+                return false;
+            }
+            arity += 1;
+            match tokens.next() {
+                Some(Token::Comma) => continue,
+                Some(Token::RParen) => break,
+                _ => return false,
+            }
+        }
+        if let Some(slot) = self.code.get_mut(arity_at) {
+            *slot = arity;
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text_of(facts: &Facts, at: u32) -> String {
+        match facts.term(at) {
+            Some((FactTerm::Number(n), _)) => n.to_string(),
+            Some((FactTerm::String(s), _)) => format!("{s:?}"),
+            Some((FactTerm::Function(name, arity, mut next), _)) => {
+                let mut args = Vec::new();
+                for _ in 0..arity {
+                    args.push(text_of(facts, next));
+                    next = facts.skip(next).unwrap();
+                }
+                if args.is_empty() {
+                    name.to_string()
+                } else {
+                    format!("{name}({})", args.join(","))
+                }
+            }
+            None => "?".into(),
+        }
+    }
+
+    #[test]
+    fn takes_out_simple_facts_only() {
+        let text =
+            "p(1,a). q :- p(1,a).\nr(f(\"x\",2)). s. t(-1). u(1..2). v(X). w(()). z(2147483648).";
+        let split = split(text).unwrap();
+        let found: Vec<String> = split
+            .facts
+            .facts
+            .iter()
+            .map(|f| text_of(&split.facts, f.code))
+            .collect();
+        assert_eq!(found, ["p(1,a)", "r(f(\"x\",2))", "s"]);
+        let starts: Vec<Position> = split.facts.facts.iter().map(|f| f.start).collect();
+        assert_eq!(
+            starts,
+            [
+                Position { line: 1, column: 1 },
+                Position { line: 2, column: 1 },
+                Position {
+                    line: 2,
+                    column: 14
+                }
+            ]
+        );
+        assert_eq!(
+            split.text,
+            "        q :- p(1,a).\n                t(-1). u(1..2). v(X). w(()). z(2147483648)."
+        );
+    }
+
+    #[test]
+    fn only_statement_starts_count() {
+        assert!(split(":~ a. [1@1] p(1). q :- r p(2).").is_none());
+        assert!(split("p(1) $ . q(1).").is_none());
+    }
+}
