@@ -59,6 +59,8 @@ CASES = {
     "division-by-zero": ("integer division by zero in a fact", b"p(1/0).\nq.\n"),
     "modulo-by-zero": ("modulo by zero in a rule", b"d(0).\np(X) :- d(Y), X = 7 \\ Y.\nq.\n"),
     "undefined-operation": ("arithmetic on a symbol", b"p(a+1).\nq.\n"),
+    "undefined-operation-drops-rule": ("a body literal over undefined arithmetic drops its rule before the safety check",
+                                       b"q.\np(X) :- c/2 < 3.\nr(Y) :- q, s(Y/0).\n"),
     "empty-file": ("an empty program", b""),
     "syntax-error-fact": ("a fact with an unclosed argument list", b"p(1.\n"),
     "syntax-error-rule": ("a rule body ending in a comma", b"p :- q, .\n"),

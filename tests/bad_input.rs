@@ -161,6 +161,7 @@ cases! {
     syntax_error_show => "syntax-error-show",
     syntax_error_weak_constraint => "syntax-error-weak-constraint",
     undefined_operation => "undefined-operation",
+    undefined_operation_drops_rule => "undefined-operation-drops-rule",
     unknown_directive => "unknown-directive",
     unsafe_aggregate_element => "unsafe-aggregate-element",
     unsafe_comparison => "unsafe-comparison",

@@ -79,6 +79,34 @@ impl T {
         }
     }
 
+    /// Whether this folded arithmetic term is undefined whatever its variables are: it is
+    /// ground (folding would have evaluated it), a binary operation has a non-number operand,
+    /// or it divides by the literal 0.
+    pub fn is_undefined_arith(&self) -> bool {
+        let not_number = |t: &T| matches!(t, T::Val(v) if !matches!(v, Val::Num(_)));
+        match self {
+            T::Unary(..) | T::Binary(..) => {
+                let mut vars = Vec::new();
+                self.vars(&mut vars);
+                vars.is_empty()
+                    || matches!(self, T::Binary(op, a, b) if not_number(a) || not_number(b)
+                        || (matches!(op, BinaryOp::Div | BinaryOp::Mod) && **b == T::Val(Val::Num(0))))
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether the term has a subterm that [`T::is_undefined_arith`].
+    pub fn contains_undefined_arith(&self) -> bool {
+        self.is_undefined_arith()
+            || match self {
+                T::Val(_) | T::Var(_) => false,
+                T::Fun(_, _, args) => args.iter().any(T::contains_undefined_arith),
+                T::Unary(_, a) => a.contains_undefined_arith(),
+                T::Binary(_, a, b) => a.contains_undefined_arith() || b.contains_undefined_arith(),
+            }
+    }
+
     /// Whether the term contains arithmetic.
     pub fn has_arith(&self) -> bool {
         match self {

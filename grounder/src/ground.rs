@@ -13,11 +13,12 @@ use crate::ast;
 use crate::components::{ground_all, undefined_atom_infos};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::domain::AtomId;
+use crate::eval::T;
 use crate::instantiate::{Budget, GBody, GLit, GRule, Grounder, Stop};
 use crate::intern::Interner;
 use crate::print::Printer;
 use crate::rewrite::{rewrite, PlainFact};
-use crate::rules::{Pred, Rule};
+use crate::rules::{Lit, Pred, Rule};
 use crate::safety;
 use crate::simplify::{simplify, Truth};
 use crate::symbols::ProgramSymbols;
@@ -216,10 +217,15 @@ fn defined_preds(g: &Grounder, defined: &[Pred], facts: &[PlainFact]) -> Vec<Pre
     defined
 }
 
-/// The rules without unsafe variables; the others' errors go to `errors`.
+/// The rules without unsafe variables; the others' errors go to `errors`. A rule with a body
+/// literal over undefined ground arithmetic (`q(1/0)`, `c/2 < 3`, already reported as
+/// `operation undefined`) can never fire and is dropped before the check, as clingo does.
 fn safe_rules(table: &Interner, rules: Vec<Rule>, errors: &mut Vec<Diagnostic>) -> Vec<Rule> {
     let mut safe = Vec::new();
     for rule in rules {
+        if rule.body.iter().any(has_undefined_ground_term) {
+            continue;
+        }
         let printer = Printer {
             table,
             names: &rule.var_names,
@@ -241,6 +247,18 @@ fn safe_rules(table: &Interner, rules: Vec<Rule>, errors: &mut Vec<Diagnostic>) 
         }
     }
     safe
+}
+
+/// Whether an atom or comparison of a body has an arithmetic term that is undefined whatever
+/// its variables are (see [`T::is_undefined_arith`]).
+fn has_undefined_ground_term(lit: &Lit) -> bool {
+    match lit {
+        Lit::Atom(_, atom) => atom.args.iter().any(T::contains_undefined_arith),
+        Lit::Cmp(_, left, right) => {
+            left.contains_undefined_arith() || right.contains_undefined_arith()
+        }
+        _ => false,
+    }
 }
 
 /// Facts true, everything else unknown; and which atoms are external.

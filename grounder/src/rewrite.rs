@@ -19,8 +19,7 @@
 use fxhash::{FxHashMap, FxHashSet};
 
 use crate::ast::{
-    self, BinaryOp, BodyLiteral, CompareOp, Guard, LiteralKind, Sign, Span, StatementKind,
-    TermKind, UnaryOp,
+    self, BodyLiteral, CompareOp, Guard, LiteralKind, Sign, Span, StatementKind, TermKind, UnaryOp,
 };
 use crate::diagnostic::{Diagnostic, Note, Severity};
 use crate::eval::{is_invertible, T};
@@ -460,24 +459,13 @@ impl<'a> Converter<'a> {
         let folded = fold(self.table, t);
         if folded.has_arith() {
             self.arith_spans.insert(folded.clone(), span.clone());
-            let mut vars = Vec::new();
-            folded.vars(&mut vars);
-            let not_number = |t: &T| matches!(t, T::Val(v) if !matches!(v, Val::Num(_)));
-            let by_zero = match &folded {
-                T::Binary(op, a, b) => {
-                    not_number(a)
-                        || not_number(b)
-                        || (matches!(op, BinaryOp::Div | BinaryOp::Mod)
-                            && **b == T::Val(Val::Num(0)))
-                }
-                _ => false,
-            };
+            let undefined = folded.is_undefined_arith();
             let inner_reported = self.infos.iter().any(|d| {
                 d.span
                     .as_ref()
                     .is_some_and(|s| s.start >= span.start && s.end <= span.end)
             });
-            if (vars.is_empty() || by_zero) && !inner_reported {
+            if undefined && !inner_reported {
                 let mut text = String::new();
                 crate::print::Printer {
                     table: self.table,
