@@ -79,6 +79,20 @@ impl Assignment {
         self.values[lit.index()]
     }
 
+    /// The true variables (positive literal true) among `vars`, ascending.
+    pub(crate) fn true_vars(
+        &self,
+        vars: std::ops::Range<u32>,
+    ) -> impl Iterator<Item = u32> + Clone + '_ {
+        let first = vars.start as usize * 2;
+        let last = (vars.end as usize * 2).min(self.values.len());
+        let pairs = self.values.get(first..last).unwrap_or(&[]).chunks_exact(2);
+        (vars.start..)
+            .zip(pairs)
+            .filter(|(_, pair)| pair[0] == Value::True)
+            .map(|(var, _)| var)
+    }
+
     /// Whether `lit` is true.
     pub(crate) fn is_true(&self, lit: Lit) -> bool {
         self.value(lit) == Value::True
@@ -172,6 +186,11 @@ mod tests {
         assert_eq!(a.position_of(Var(2)), 1);
         assert!(a.is_false(Var(2).pos()));
         assert_eq!(a.decision_of(1), Var(2).neg());
+        assert_eq!(a.true_vars(0..3).collect::<Vec<_>>(), vec![0]);
+        a.assign(Var(1).pos(), Reason::Decision);
+        assert_eq!(a.true_vars(0..3).collect::<Vec<_>>(), vec![0, 1]);
+        assert_eq!(a.true_vars(1..9).collect::<Vec<_>>(), vec![1]);
+        assert_eq!(a.pop(), Some(Var(1).pos()));
         assert_eq!(a.pop(), Some(Var(2).neg()));
         assert_eq!(a.value(Var(2).pos()), Value::Unassigned);
     }

@@ -287,7 +287,7 @@ impl Solver {
     /// Builds the reported model from the current total assignment.
     fn report_model(&mut self) -> Model {
         let a = &self.search.assignment;
-        let true_atoms = (1..=self.atom_count).filter(|&i| a.is_true(Var(i).pos()));
+        let true_atoms = a.true_vars(1..self.atom_count.saturating_add(1));
         let mut atoms: Vec<Atom> = Vec::with_capacity(true_atoms.clone().count());
         atoms.extend(true_atoms.map(Atom));
         let normalised = self.search.minimizer.costs(a);

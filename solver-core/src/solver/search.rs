@@ -429,7 +429,9 @@ impl Search {
                 self.minimizer.undo(lit);
             }
             self.heuristic.on_unassign(lit);
-            self.unfounded.on_unassign(lit.var());
+            if self.unfounded.is_active() {
+                self.unfounded.on_unassign(lit.var());
+            }
         }
         self.assignment.qhead = self.assignment.qhead.min(start);
         self.assignment.level_starts.truncate(level as usize);
@@ -458,7 +460,9 @@ impl Search {
             self.stats.propagations += 1;
             self.weights.on_true(p);
             let violated = self.minimizer.on_true(p);
-            self.unfounded.on_assign(p.var(), &self.assignment);
+            if self.unfounded.is_active() {
+                self.unfounded.on_assign(p.var(), &self.assignment);
+            }
             if let Err(c) = self.clauses.propagate(!p, &mut self.assignment) {
                 self.weights.clear_pending();
                 return Err(Conflict::Clause(c));

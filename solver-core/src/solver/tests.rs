@@ -213,6 +213,64 @@ fn non_head_cycle_free_check_handles_choices_and_weight_bodies() {
 }
 
 #[test]
+fn non_head_cycle_free_saturation_checks_every_candidate() {
+    // A 2QBF by saturation (∃x ∀y: a DNF), so consecutive candidates share most of what the
+    // minimality check assumes: `tx(i) | fx(i). ty(j) | fy(j). ty(j) :- sat. fy(j) :- sat.
+    // :- not sat.` and eight `sat :- ...` terms; clingo 5.8.3 gives the seven x assignments
+    // {}, {1}, {2}, {1,2}, {1,3}, {2,3}, {1,2,3} (every model also holds sat and all y atoms).
+    let mut p = GroundProgram::new();
+    let tx = atoms(&mut p, 3);
+    let fx = atoms(&mut p, 3);
+    let ty = atoms(&mut p, 3);
+    let fy = atoms(&mut p, 3);
+    let sat = p.new_atom();
+    for i in 0..3 {
+        p.add_rule(HeadKind::Disjunction, vec![tx[i], fx[i]], vec![]);
+        p.add_rule(HeadKind::Disjunction, vec![ty[i], fy[i]], vec![]);
+        p.add_rule(HeadKind::Disjunction, vec![ty[i]], vec![pos(sat)]);
+        p.add_rule(HeadKind::Disjunction, vec![fy[i]], vec![pos(sat)]);
+    }
+    p.add_rule(HeadKind::Disjunction, vec![], vec![neg(sat)]);
+    let terms = [
+        vec![tx[0], ty[0]],
+        vec![tx[0], fy[0]],
+        vec![tx[1], ty[1], ty[2]],
+        vec![tx[1], fy[1]],
+        vec![tx[1], ty[1], fy[2]],
+        vec![fx[2], ty[2]],
+        vec![fx[2], fy[2], ty[0]],
+        vec![fx[0], fx[1], fy[0], fy[2]],
+    ];
+    for term in terms {
+        p.add_rule(
+            HeadKind::Disjunction,
+            vec![sat],
+            term.into_iter().map(pos).collect(),
+        );
+    }
+    let model = |xs: &[usize]| -> Vec<u32> {
+        let mut atoms: Vec<u32> = (0..3)
+            .map(|i| if xs.contains(&i) { tx[i].0 } else { fx[i].0 })
+            .chain(ty.iter().chain(&fy).map(|a| a.0))
+            .chain([sat.0])
+            .collect();
+        atoms.sort_unstable();
+        atoms
+    };
+    let expected: BTreeSet<Vec<u32>> = [&[][..], &[0], &[1], &[0, 1], &[0, 2], &[1, 2], &[0, 1, 2]]
+        .iter()
+        .map(|xs| model(xs))
+        .collect();
+    assert_eq!(all_models(&p), expected);
+    let brute: BTreeSet<Vec<u32>> = brute::stable_models(&p)
+        .unwrap()
+        .iter()
+        .map(|m| m.iter().map(|a| a.0).collect())
+        .collect();
+    assert_eq!(brute, expected);
+}
+
+#[test]
 fn externals_follow_their_values() {
     for (value, expected) in [
         (ExternalValue::Free, set(&[&[], &[1]])),
