@@ -897,12 +897,10 @@ impl<'a> Grounder<'a> {
                 }
             }
         }
+        // gringo derives no fact from a disjunction or a conditional head (`p(1) ; p(1).` and
+        // `p(X) : q(X).` stay rules), so `not p(1)` stays undecided there as in clingo.
         if let [atom] = head.as_slice() {
-            if body.is_empty() {
-                self.store.set_fact(self.table, *atom);
-                return self.tick();
-            }
-            if self.store.is_fact(*atom) {
+            if !body.is_empty() && self.store.is_fact(*atom) {
                 return Ok(());
             }
         }
