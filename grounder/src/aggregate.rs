@@ -12,9 +12,11 @@
 //! between the extremes when those are too many). A body conditional literal `l : c` is the
 //! conjunction over the condition's instances of `l`, or of `aux :- l. aux :- not c_i.` when
 //! the instance's condition is not certain (an instance whose literal is part of its own
-//! condition always holds and is dropped). Choice and head-aggregate rules become choice
-//! rules plus a constraint `:- body, not bound_holds`; when the elements cannot meet the bounds
-//! (see `satisfiable`) the element atoms stay undefined and only `:- body` is emitted.
+//! condition always holds and is dropped); a conjunction over a recursive condition that holds
+//! anyway is the atom `aux :- .`, so its rule's head is no fact while grounding, as in gringo.
+//! Choice and head-aggregate rules become choice rules plus a constraint
+//! `:- body, not bound_holds`; when the elements cannot meet the bounds (see `satisfiable`)
+//! the element atoms stay undefined and only `:- body` is emitted.
 //!
 //! # Invariants
 //! - In `Mode::Domain` no atom or rule is created; aggregates are reported as possibly true
@@ -604,6 +606,11 @@ impl Grounder<'_> {
                 Some(lits) => conj_lits.extend(lits),
                 None => return Ok(None),
             }
+        }
+        if conj_lits.is_empty() && self.condition_recursive(rule, &c.cond) {
+            // gringo's conjunction over a recursive condition is never a fact (its rule's head
+            // is not one either): true, but through an atom.
+            conj_lits.push(GLit::pos(self.true_aux()?));
         }
         Ok(Some(conj_lits))
     }

@@ -251,6 +251,8 @@ pub(crate) struct Grounder<'a> {
     args_buf: Vec<Val>,
     /// The alternatives (conjunctions) of each auxiliary atom made for a disjunction.
     pub aux_alternatives: FxHashMap<AtomId, Vec<Vec<GLit>>>,
+    /// An auxiliary atom defined by `aux :- .`: true, but no fact while grounding.
+    true_aux: Option<AtomId>,
 }
 
 /// A ground head element: its atom, its tuple and the literals of its condition.
@@ -295,7 +297,18 @@ impl<'a> Grounder<'a> {
             scratch: Vec::new(),
             args_buf: Vec::new(),
             aux_alternatives: FxHashMap::default(),
+            true_aux: None,
         }
+    }
+
+    /// The atom that is true but not a fact while grounding (`aux :- .`), made once.
+    pub(crate) fn true_aux(&mut self) -> Result<AtomId, Stop> {
+        if let Some(aux) = self.true_aux {
+            return Ok(aux);
+        }
+        let aux = self.define_aux(vec![Vec::new()])?;
+        self.true_aux = Some(aux);
+        Ok(aux)
     }
 
     /// Marks spans whose `operation undefined` info was already given (while rewriting).
@@ -897,12 +910,10 @@ impl<'a> Grounder<'a> {
                 }
             }
         }
+        // gringo derives no fact from a disjunction or a conditional head (`p(1) ; p(1).` and
+        // `p(X) : q(X).` stay rules), so `not p(1)` stays undecided there as in clingo.
         if let [atom] = head.as_slice() {
-            if body.is_empty() {
-                self.store.set_fact(self.table, *atom);
-                return self.tick();
-            }
-            if self.store.is_fact(*atom) {
+            if !body.is_empty() && self.store.is_fact(*atom) {
                 return Ok(());
             }
         }
