@@ -17,7 +17,7 @@
 //! the processed part of the trail.
 
 use super::assignment::{Assignment, CRef, Reason};
-use super::lit::{Lit, Lists, Value};
+use super::lit::{Lists, Lit, Value};
 
 /// Header words before an arena clause's literals.
 const HEADER: usize = 3;

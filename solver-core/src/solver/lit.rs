@@ -111,7 +111,10 @@ impl<T> Lists<T> {
 
     /// Takes the list at `index` out (give it back with [`Lists::put`]).
     pub(crate) fn take(&mut self, index: usize) -> Vec<T> {
-        self.0.get_mut(index).map(std::mem::take).unwrap_or_default()
+        self.0
+            .get_mut(index)
+            .map(std::mem::take)
+            .unwrap_or_default()
     }
 
     /// Puts a list taken out back at `index`.

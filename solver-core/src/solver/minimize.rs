@@ -13,7 +13,7 @@
 //! level `i` every unassigned literal with `L_i + w > U_i` must be false.
 
 use super::assignment::{Assignment, Reason};
-use super::lit::{Lit, Lists, Value};
+use super::lit::{Lists, Lit, Value};
 
 /// One priority level.
 #[derive(Clone, Debug, Default)]

@@ -14,7 +14,7 @@
 //! the condition (unless the condition itself was implied) and every element false before it.
 
 use super::assignment::{Assignment, Reason};
-use super::lit::{Lit, Lists, Value};
+use super::lit::{Lists, Lit, Value};
 
 /// One normalised weight constraint.
 pub(crate) struct WeightConstraint {
@@ -66,7 +66,8 @@ impl WeightStore {
         let id = self.constraints.len() as u32;
         self.triggers.push(condition.index(), (id, Role::Condition));
         for &(lit, weight) in &elements {
-            self.triggers.push((!lit).index(), (id, Role::Element(weight)));
+            self.triggers
+                .push((!lit).index(), (id, Role::Element(weight)));
         }
         self.constraints.push(WeightConstraint {
             condition,
