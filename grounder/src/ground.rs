@@ -172,6 +172,8 @@ pub(crate) fn ground_program(
     let mut undefined_atoms = undefined_atom_infos(&mut g, &rules, &defined);
     let grounded =
         ground_all(&mut g, &rules, &rewritten.facts).and_then(|()| classical_negation(&mut g));
+    // Only disjunctions being grounded ask for the plain facts.
+    g.plain_facts = FxHashSet::default();
     // clingo reports what grounding meets (operation undefined) before undefined atoms.
     infos.append(&mut g.infos);
     infos.append(&mut undefined_atoms);

@@ -225,8 +225,9 @@ fn shown_atoms(
     truth: &[Truth],
 ) -> Vec<(Val, Vec<Literal>)> {
     let d = from.directives;
-    let mut out = Vec::new();
-    for id in crate::order::shown_order(g, from.rules, from.facts) {
+    let order = crate::order::shown_order(g, from.rules, from.facts);
+    let mut out = Vec::with_capacity(order.len());
+    for id in order {
         let Some(info) = g.store.info(id) else {
             continue;
         };
