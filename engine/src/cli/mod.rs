@@ -272,20 +272,22 @@ impl<'a> Run<'a> {
             .unwrap_or(self.start)
             .duration_since(self.start);
         let preprocessing = self.read_done.map_or(Duration::ZERO, |t| t.elapsed());
+        let checked = match self.options.check_models {
+            true => self.control.ground_program().cloned(),
+            false => None,
+        };
+        // `Control::solve` clears the interrupt handle for the new search, so "Solving..." is
+        // printed only after it: a Ctrl-C once that line is out always stops the search.
+        let mut handle = match self.control.solve() {
+            Ok(handle) => handle,
+            Err(error) => return self.fail(&error, true),
+        };
         let mut text = self
             .printer
             .prepared(reading.as_secs_f64(), preprocessing.as_secs_f64());
         text += &self.printer.solving();
         self.print(&text);
         let solve_start = Instant::now();
-        let checked = match self.options.check_models {
-            true => self.control.ground_program().cloned(),
-            false => None,
-        };
-        let mut handle = match self.control.solve() {
-            Ok(handle) => handle,
-            Err(error) => return self.fail(&error, true),
-        };
         let mut last: Option<Model> = None;
         let costs_shown = self.costs_shown();
         for model in handle.by_ref() {
