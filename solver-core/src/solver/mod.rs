@@ -566,7 +566,8 @@ fn settled_atoms(program: &GroundProgram, search: &mut Search) -> Vec<Atom> {
 }
 
 /// Under a projection, the untracked atoms clasp's preprocessing makes equal to a tracked atom
-/// (so its consequence models show them with it): an atom whose only rule is `x :- y.` is `y`,
+/// (so its consequence models show them with it): an atom whose only rule (identical copies
+/// counted once) is `x :- y.` is `y`,
 /// following such chains. Each comes with the index of its tracked atom in `tracked`.
 fn tracked_aliases(program: &GroundProgram, tracked: &[Var]) -> Vec<(Atom, usize)> {
     if program.projection.is_none() {
@@ -575,7 +576,9 @@ fn tracked_aliases(program: &GroundProgram, tracked: &[Var]) -> Vec<(Atom, usize
     let n = program.atom_count as usize + 1;
     let mut rules_of = vec![0u32; n];
     let mut parent: Vec<Option<u32>> = vec![None; n];
-    for rule in &program.rules {
+    // A rule written several times counts once (clasp merges identical rules).
+    let mut seen = std::collections::HashSet::new();
+    for rule in program.rules.iter().filter(|r| seen.insert(*r)) {
         for h in &rule.head {
             if let Some(count) = rules_of.get_mut(h.0 as usize) {
                 *count += 1;
