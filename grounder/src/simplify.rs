@@ -6,7 +6,7 @@
 //! pass removes true literals and false head atoms, deletes rules with a false body literal or a
 //! true (disjunctive) head atom, folds decided literals of weight bodies into the bound, and
 //! turns a rule with an empty body and one head atom into a fact. For a stratified program the
-//! fixpoint leaves only facts.
+//! fixpoint leaves only facts. Identical ground rules are then written once.
 //!
 //! # Invariants
 //! - Truth values only move from unknown to true or false, so the passes terminate.
@@ -182,9 +182,22 @@ pub(crate) fn simplify(
         }
         let after = truth.iter().filter(|t| **t != Truth::Unknown).count();
         if after == before && rules.len() == count {
-            return rules;
+            return without_copies(rules);
         }
     }
+}
+
+/// The rules with every later copy of an identical rule left out, as gringo writes each ground
+/// rule once (`s :- dom(X), r.` over three `dom` facts is `s :- r.` once, not three times).
+fn without_copies(rules: Vec<GRule>) -> Vec<GRule> {
+    let mut seen = fxhash::FxHashSet::default();
+    let first: Vec<bool> = rules.iter().map(|r| seen.insert(r)).collect();
+    drop(seen);
+    rules
+        .into_iter()
+        .zip(first)
+        .filter_map(|(rule, first)| first.then_some(rule))
+        .collect()
 }
 
 #[cfg(test)]
@@ -248,5 +261,23 @@ mod tests {
         assert_eq!(truth[2], Truth::Unknown);
         assert_eq!(left.len(), 1);
         assert!(left[0].choice);
+    }
+
+    /// Copies of a rule (equal once facts are removed from their bodies) are written once, the
+    /// first copy in its place.
+    #[test]
+    fn identical_rules_are_kept_once() {
+        let mut truth = vec![Truth::Unknown; 4];
+        truth[3] = Truth::True;
+        let mut choice = rule(&[1], &[]);
+        choice.choice = true;
+        let rules = vec![
+            choice.clone(),
+            rule(&[2], &[(1, true), (3, true)]),
+            rule(&[2], &[(1, true)]),
+            rule(&[2], &[(3, true), (1, true)]),
+        ];
+        let left = simplify(&mut truth, &[false; 4], rules);
+        assert_eq!(left, vec![choice, rule(&[2], &[(1, true)])]);
     }
 }
