@@ -432,20 +432,28 @@ impl Grounder<'_> {
 mod tests {
     use crate::ground::tests::ground_text;
 
+    /// Asserts that every line of `wanted` is among the ground `lines`.
+    fn assert_has(lines: &[String], wanted: &[&str]) {
+        for want in wanted {
+            assert!(lines.iter().any(|l| l == want), "{want} missing: {lines:?}");
+        }
+    }
+
     /// The condition `q` and the literal `p` depend on the head `b`: gringo's
     /// `x | q :- not not p` is added (checked against clingo 5.8.3's aspif).
     #[test]
     fn recursive_condition_gets_the_disjunctive_rule() {
         let lines = ground_text("q :- b. b :- p : q. p :- b.").unwrap();
-        for want in [
-            "__aux(3):-not q.",
-            "__aux(3):-p.",
-            "__aux(3);q:-not __aux(4).",
-            "__aux(4):-not p.",
-            "b:-__aux(3).",
-        ] {
-            assert!(lines.iter().any(|l| l == want), "{want} missing: {lines:?}");
-        }
+        assert_has(
+            &lines,
+            &[
+                "__aux(3):-not q.",
+                "__aux(3):-p.",
+                "__aux(3);q:-not __aux(4).",
+                "__aux(4):-not p.",
+                "b:-__aux(3).",
+            ],
+        );
     }
 
     /// Without recursion the condition is plain negation, as gringo grounds it.
@@ -468,16 +476,17 @@ mod tests {
     #[test]
     fn recursive_negative_weight_is_an_implication() {
         let lines = ground_text("{d}. q :- #sum{-1,x:q; 2,y:d} >= 1.").unwrap();
-        for want in [
-            "__aux(2):-__aux(5).",
-            "__aux(2):-not q.",
-            "__aux(2);q:-not __aux(4).",
-            "__aux(5):-2<=#sum{1,0:__aux(2);2,1:d}.",
-            "__aux(4):-not __aux(5).",
-            "q:-__aux(5).",
-        ] {
-            assert!(lines.iter().any(|l| l == want), "{want} missing: {lines:?}");
-        }
+        assert_has(
+            &lines,
+            &[
+                "__aux(2):-__aux(5).",
+                "__aux(2):-not q.",
+                "__aux(2);q:-not __aux(4).",
+                "__aux(5):-2<=#sum{1,0:__aux(2);2,1:d}.",
+                "__aux(4):-not __aux(5).",
+                "q:-__aux(5).",
+            ],
+        );
     }
 
     /// A negative weight on a tuple with two conditions `q, d` and `e, q`: the implication's
