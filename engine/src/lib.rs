@@ -35,14 +35,17 @@ mod backend;
 pub mod cli;
 mod control;
 mod error;
+mod ground;
 pub mod output;
 mod solve;
 
 pub use control::{Control, Options, Projection, TruthValue};
 pub use error::Error;
 pub use grounder::{Diagnostic, Dialect, Source, Symbol};
-pub use solve::{Model, ModelKind, SolveHandle, SolveSummary, SolveTimes};
-pub use solver_core::{Atom, EnumMode, GroundProgram, Interrupt, OptMode, Statistics};
+pub use solve::{Model, ModelKind, SolveHandle};
+pub use solver_core::{
+    Atom, EnumMode, GroundProgram, Interrupt, OptMode, SolveTimes, Statistics, Summary,
+};
 
 /// The README's examples, compiled and run as doctests.
 #[cfg(doctest)]

@@ -1,4 +1,4 @@
-//! [`SolveHandle`]: a search as an iterator over [`Model`]s, with a [`SolveSummary`] at the end.
+//! [`SolveHandle`]: a search as an iterator over [`Model`]s, with a [`Summary`] at the end.
 //!
 //! The handle owns the solver and a shared reference to the ground program's symbol tables;
 //! each model the solver reports is translated into symbols (the shown ones, in the order of
@@ -11,13 +11,13 @@
 //!   for ever and `summary` is final.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use grounder::Symbol;
-use solver_core::{Atom, EnumMode, GroundProgram, OptMode, SolveOptions, Statistics, Summary};
+use solver_core::{Atom, EnumMode, GroundProgram, OptMode, SolveOptions, Summary};
 
 use crate::backend::Search;
-use crate::control::Ground;
+use crate::ground::Ground;
 use crate::Error;
 
 /// What a model stands for.
@@ -111,42 +111,6 @@ impl Model {
     }
 }
 
-/// Wall-clock times of a search.
-#[derive(Copy, Clone, Debug, PartialEq, Default)]
-pub struct SolveTimes {
-    /// The whole search.
-    pub solve: Duration,
-    /// Until the first model (zero without models).
-    pub first_model: Duration,
-    /// From the last model (or the start) to the end of a complete search.
-    pub unsat: Duration,
-}
-
-/// How a search ended.
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct SolveSummary {
-    /// `Some(true)`: a model was found; `Some(false)`: there is none; `None`: unknown.
-    pub satisfiable: Option<bool>,
-    /// The search space was exhausted (clingo prints no `+` after the model count).
-    pub exhausted: bool,
-    /// Models reported.
-    pub models: u64,
-    /// The optimum was proven.
-    pub optimum_proven: bool,
-    /// Optimal models reported.
-    pub optimal_models: u64,
-    /// The best costs found, highest priority first.
-    pub costs: Option<Vec<i64>>,
-    /// Stopped by the interrupt handle.
-    pub interrupted: bool,
-    /// Stopped by the time limit.
-    pub timed_out: bool,
-    /// The solver's counters.
-    pub statistics: Statistics,
-    /// Wall-clock times.
-    pub times: SolveTimes,
-}
-
 /// A running search: an iterator over models.
 pub struct SolveHandle {
     search: Search,
@@ -157,10 +121,6 @@ pub struct SolveHandle {
     produced: u64,
     done: bool,
     stopped_by_limit: bool,
-    start: Instant,
-    first_model: Option<Duration>,
-    last_model: Duration,
-    end: Option<Duration>,
 }
 
 impl std::fmt::Debug for SolveHandle {
@@ -186,7 +146,6 @@ impl SolveHandle {
         let counts_all = kind != ModelKind::Answer
             || (options.opt_mode == OptMode::Opt && !program.minimizes.is_empty());
         let limit = if counts_all { options.models } else { 0 };
-        let start = Instant::now();
         let search = Search::new(program, options).map_err(Error::Solve)?;
         Ok(SolveHandle {
             search,
@@ -196,40 +155,20 @@ impl SolveHandle {
             produced: 0,
             done: false,
             stopped_by_limit: false,
-            start,
-            first_model: None,
-            last_model: Duration::ZERO,
-            end: None,
         })
     }
 
     /// Runs the search to its end (dropping the remaining models) and tells how it ended.
-    pub fn summary(&mut self) -> SolveSummary {
+    /// A search stopped by the model limit did not exhaust the search space.
+    pub fn summary(&mut self) -> Summary {
         while self.next().is_some() {}
-        let summary: Summary = self.search.summary();
-        let solve = self.end.unwrap_or_else(|| self.start.elapsed());
-        let exhausted = summary.exhausted && !self.stopped_by_limit;
-        let unsat = if exhausted {
-            solve.saturating_sub(self.last_model)
-        } else {
-            Duration::ZERO
-        };
-        SolveSummary {
-            satisfiable: summary.satisfiable,
-            exhausted,
-            models: summary.models.max(self.produced),
-            optimum_proven: summary.optimum_proven,
-            optimal_models: summary.optimal_models,
-            costs: summary.costs,
-            interrupted: summary.interrupted,
-            timed_out: summary.timed_out,
-            statistics: summary.stats,
-            times: SolveTimes {
-                solve,
-                first_model: self.first_model.unwrap_or_default(),
-                unsat,
-            },
+        let mut summary = self.search.summary();
+        if self.stopped_by_limit {
+            summary.exhausted = false;
+            summary.times.unsat = Duration::ZERO;
         }
+        summary.models = summary.models.max(self.produced);
+        summary
     }
 
     fn translate(&self, model: solver_core::Model) -> Model {
@@ -279,9 +218,6 @@ impl Iterator for SolveHandle {
             return self.stop();
         };
         self.produced += 1;
-        let elapsed = self.start.elapsed();
-        self.first_model.get_or_insert(elapsed);
-        self.last_model = elapsed;
         Some(self.translate(model))
     }
 }
@@ -289,7 +225,6 @@ impl Iterator for SolveHandle {
 impl SolveHandle {
     fn stop(&mut self) -> Option<Model> {
         self.done = true;
-        self.end = Some(self.start.elapsed());
         None
     }
 }

@@ -1,9 +1,9 @@
 //! The solver's public interface: options in, models out, a summary at the end.
 //!
-//! A [`Solver`] is made from a [`GroundProgram`] and [`SolveOptions`]; calling
-//! [`Solver::next_model`] repeatedly yields the models the options ask for (every model once,
+//! A [`Solver`](crate::Solver) is made from a [`GroundProgram`](crate::GroundProgram) and [`SolveOptions`]; calling
+//! [`Solver::next_model`](crate::Solver::next_model) repeatedly yields the models the options ask for (every model once,
 //! each projection once, improving models then optima, or brave/cautious approximations) and
-//! `None` when the search is over; [`Solver::summary`] then tells how it ended. Models are not
+//! `None` when the search is over; [`Solver::summary`](crate::Solver::summary) then tells how it ended. Models are not
 //! stored by the solver (enumeration by backtracking with blocking of the last model's
 //! decisions, or projective enumeration), so memory stays flat however many there are.
 
@@ -99,7 +99,18 @@ pub struct Model {
     pub optimal: bool,
 }
 
-/// How a solve call ended.
+/// Wall-clock times of a search.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub struct SolveTimes {
+    /// The whole search, from the solver's creation to its end (or to now).
+    pub solve: Duration,
+    /// Until the first model (zero without models).
+    pub first_model: Duration,
+    /// From the last model (or the start) to the end of a complete search; zero otherwise.
+    pub unsat: Duration,
+}
+
+/// How a search ended (or stands).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Summary {
     /// `Some(true)` if a model was found, `Some(false)` if proven to have none, `None` if unknown.
@@ -118,7 +129,10 @@ pub struct Summary {
     pub interrupted: bool,
     /// The search was stopped by the time limit.
     pub timed_out: bool,
-    pub stats: Statistics,
+    /// The solver's counters and the program's sizes.
+    pub statistics: Statistics,
+    /// Wall-clock times.
+    pub times: SolveTimes,
 }
 
 /// Counters of one solve call.

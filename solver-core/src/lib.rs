@@ -11,7 +11,9 @@ pub mod check;
 pub mod program;
 mod solver;
 
-pub use api::{EnumMode, Interrupt, Model, OptMode, SolveError, SolveOptions, Statistics, Summary};
+pub use api::{
+    EnumMode, Interrupt, Model, OptMode, SolveError, SolveOptions, SolveTimes, Statistics, Summary,
+};
 pub use program::{
     Atom, AtomOutOfRange, Body, ExternalValue, GroundProgram, HeadKind, Literal, Minimize, Output,
     Rule, WeightedLiteral,

@@ -10,23 +10,19 @@
 //! allocator's: see `src/oom.rs`.)
 
 pub mod options;
+mod report;
+
+pub use report::{exit_code, EXIT_EXHAUSTED, EXIT_INTERRUPTED, EXIT_SAT};
+use report::{stats_view, Reporter};
 
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use crate::output::{
-    ConsequenceKind, ModelEvent, Outcome, Printer, RunSummary, StatsView, StopReason, Times,
-};
-use crate::{Control, EnumMode, Error, Interrupt, Model, ModelKind, OptMode, SolveSummary};
+use crate::output::{Outcome, Printer, RunSummary, StopReason};
+use crate::{Control, EnumMode, Error, Interrupt, Model, ModelKind, OptMode, Summary};
 use options::{CliOptions, Mode, Parsed, PROGRAM};
-use solver_core::{Body, GroundProgram, HeadKind};
+use solver_core::GroundProgram;
 
-/// Exit code: a model was found.
-pub const EXIT_SAT: i32 = 10;
-/// Exit code: the search space was exhausted.
-pub const EXIT_EXHAUSTED: i32 = 20;
-/// Exit code: the search was interrupted (signal or time limit).
-pub const EXIT_INTERRUPTED: i32 = 1;
 /// Exit code: the input was rejected.
 pub const EXIT_INPUT_ERROR: i32 = 65;
 /// Exit code: bad command line.
@@ -95,6 +91,15 @@ impl<'a> Run<'a> {
             start: Instant::now(),
             read_done: None,
             time_limit_hit: false,
+        }
+    }
+
+    /// The reports' view of this run.
+    fn reporter(&self) -> Reporter<'_> {
+        Reporter {
+            options: self.options,
+            control: &self.control,
+            start: self.start,
         }
     }
 
@@ -199,8 +204,8 @@ impl<'a> Run<'a> {
         if solving {
             let summary = RunSummary {
                 outcome: Some(Outcome::Unknown),
-                times: self.times(&SolveSummary::default()),
-                stats: stats_view(&SolveSummary::default(), None),
+                times: self.reporter().times(&Summary::default()),
+                stats: stats_view(&Summary::default(), None),
                 ..RunSummary::default()
             };
             let text = self.printer.finish(&summary);
@@ -223,8 +228,8 @@ impl<'a> Run<'a> {
             let summary = RunSummary {
                 outcome: Some(Outcome::Unknown),
                 stopped: Some(stopped),
-                times: self.times(&SolveSummary::default()),
-                stats: stats_view(&SolveSummary::default(), None),
+                times: self.reporter().times(&Summary::default()),
+                stats: stats_view(&Summary::default(), None),
                 ..RunSummary::default()
             };
             let text = self.printer.finish(&summary);
@@ -289,9 +294,12 @@ impl<'a> Run<'a> {
         self.print(&text);
         let solve_start = Instant::now();
         let mut last: Option<Model> = None;
-        let costs_shown = self.costs_shown();
+        let costs_shown = self.reporter().costs_shown();
+        let with_names = self.printer.prints_models();
         for model in handle.by_ref() {
-            let event = self.model_event(&model, costs_shown, solve_start);
+            let event = self
+                .reporter()
+                .model_event(&model, costs_shown, with_names, solve_start);
             let text = self.printer.model(&event);
             self.print(&text);
             if let Err(message) = check_model(checked.as_ref(), &model) {
@@ -304,92 +312,12 @@ impl<'a> Run<'a> {
         if summary.timed_out {
             self.time_limit_message();
         }
-        let run_summary = self.run_summary(&summary, last.as_ref(), costs_shown);
+        let run_summary = self
+            .reporter()
+            .run_summary(&summary, last.as_ref(), costs_shown);
         let text = self.printer.finish(&run_summary);
         self.print(&text);
         exit_code(&summary)
-    }
-
-    /// Whether models carry costs: the program minimizes and the mode does not ignore it.
-    fn costs_shown(&self) -> bool {
-        self.control.has_minimize() && self.options.solve.opt_mode != OptMode::Ignore
-    }
-
-    fn consequence_kind(&self) -> Option<ConsequenceKind> {
-        match self.options.solve.enum_mode {
-            EnumMode::Brave => Some(ConsequenceKind::Brave),
-            EnumMode::Cautious => Some(ConsequenceKind::Cautious),
-            _ => None,
-        }
-    }
-
-    fn model_event(&self, model: &Model, costs_shown: bool, solve_start: Instant) -> ModelEvent {
-        let consequences = self
-            .consequence_kind()
-            .map(|kind| consequence_bounds(kind, model.shown_len() as u64, &self.control));
-        let shown = match self.printer.prints_models() {
-            true => model.shown_names(),
-            false => Vec::new(),
-        };
-        ModelEvent {
-            number: model.number(),
-            shown,
-            costs: costs_shown.then(|| model.costs().to_vec()),
-            consequences,
-            optimal: model.is_optimal(),
-            definite: false,
-            time: solve_start.elapsed().as_secs_f64(),
-        }
-    }
-
-    fn run_summary(&self, s: &SolveSummary, last: Option<&Model>, costs_shown: bool) -> RunSummary {
-        let sat = s.satisfiable == Some(true) || last.is_some();
-        let opt_mode = self.options.solve.opt_mode;
-        let has_costs = costs_shown && sat;
-        let optimum = has_costs && (s.optimum_proven || (opt_mode == OptMode::Enum && s.exhausted));
-        let outcome = match (s.satisfiable, sat) {
-            (Some(false), false) => Outcome::Unsatisfiable,
-            (_, true) if optimum => Outcome::OptimumFound,
-            (_, true) => Outcome::Satisfiable,
-            _ => Outcome::Unknown,
-        };
-        let optimize = has_costs && matches!(opt_mode, OptMode::Opt | OptMode::OptN);
-        let optimal = match opt_mode {
-            OptMode::OptN => s.optimal_models,
-            _ => u64::from(optimum),
-        };
-        let costs = s
-            .costs
-            .clone()
-            .or_else(|| last.map(|m| m.costs().to_vec()))
-            .unwrap_or_default();
-        RunSummary {
-            outcome: Some(outcome),
-            stopped: stop_reason(s),
-            models: s.models,
-            complete: s.exhausted,
-            consequences: self
-                .consequence_kind()
-                .zip(last)
-                .map(|(kind, m)| (kind, m.shown_len() as u64)),
-            has_costs,
-            optimize,
-            optimum,
-            optimal,
-            costs,
-            times: self.times(s),
-            stats: stats_view(s, self.control.ground_program()),
-        }
-    }
-
-    fn times(&self, s: &SolveSummary) -> Times {
-        Times {
-            total: self.start.elapsed().as_secs_f64(),
-            solve: s.times.solve.as_secs_f64(),
-            first_model: s.times.first_model.as_secs_f64(),
-            unsat: s.times.unsat.as_secs_f64(),
-            cpu: cpu_seconds().unwrap_or_else(|| self.start.elapsed().as_secs_f64()),
-        }
     }
 }
 
@@ -417,83 +345,6 @@ fn check_model(program: Option<&GroundProgram>, model: &Model) -> Result<(), Str
     })
 }
 
-fn consequence_bounds(kind: ConsequenceKind, shown: u64, control: &Control) -> (u64, u64) {
-    let outputs = control.ground_program().map_or(&[][..], |p| &p.outputs[..]);
-    let facts = outputs.iter().filter(|o| o.condition.is_empty()).count() as u64;
-    match kind {
-        ConsequenceKind::Brave => (shown, (outputs.len() as u64).max(shown)),
-        ConsequenceKind::Cautious => (facts.min(shown), shown),
-    }
-}
-
-fn stop_reason(s: &SolveSummary) -> Option<StopReason> {
-    if s.timed_out {
-        Some(StopReason::TimeLimit)
-    } else if s.interrupted {
-        Some(StopReason::Interrupted)
-    } else {
-        None
-    }
-}
-
-fn stats_view(s: &SolveSummary, program: Option<&GroundProgram>) -> StatsView {
-    let st = &s.statistics;
-    let mut view = StatsView {
-        choices: st.choices,
-        conflicts: st.conflicts,
-        restarts: st.restarts,
-        lemmas: st.learnt_nogoods,
-        deleted: st.deleted_nogoods,
-        rules: st.rules,
-        atoms: st.atoms,
-        bodies: st.bodies,
-        variables: st.variables,
-        constraints: st.constraints,
-        // Nothing grounded (an input error): clasp reports the empty program as tight.
-        tight: st.tight || program.is_none(),
-        searched: s.satisfiable.is_some() || s.models > 0 || st.choices > 0,
-        ..StatsView::default()
-    };
-    if let Some(program) = program {
-        count_program_kinds(&mut view, program);
-    }
-    view
-}
-
-/// Counts choice and disjunctive rules, minimize statements and weight bodies by kind.
-fn count_program_kinds(view: &mut StatsView, program: &GroundProgram) {
-    for rule in &program.rules {
-        match rule.kind {
-            HeadKind::Choice => view.choice_rules += 1,
-            HeadKind::Disjunction if rule.head.len() > 1 => view.disjunctions += 1,
-            HeadKind::Disjunction => {}
-        }
-        if let Body::Weight { elements, .. } = &rule.body {
-            if elements.iter().all(|e| e.weight == 1) {
-                view.count_bodies += 1;
-            } else {
-                view.sum_bodies += 1;
-            }
-        }
-    }
-    view.minimize = program.minimizes.len() as u64;
-}
-
-/// clingo's exit code for a finished search.
-pub fn exit_code(s: &SolveSummary) -> i32 {
-    let mut code = 0;
-    if s.satisfiable == Some(true) || s.models > 0 {
-        code += EXIT_SAT;
-    }
-    if s.exhausted {
-        code += EXIT_EXHAUSTED;
-    }
-    if s.interrupted || s.timed_out {
-        code += EXIT_INTERRUPTED;
-    }
-    code
-}
-
 fn read_input(file: &str) -> Result<Vec<u8>, Error> {
     let result = if file == "-" {
         let mut text = Vec::new();
@@ -502,16 +353,6 @@ fn read_input(file: &str) -> Result<Vec<u8>, Error> {
         std::fs::read(file)
     };
     result.map_err(|_| Error::FileNotFound(file.to_string()))
-}
-
-/// The process's CPU time (user + system) from `/proc/self/stat`, on Linux.
-fn cpu_seconds() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-    let after_name = stat.rsplit_once(')')?.1;
-    let fields: Vec<&str> = after_name.split_whitespace().collect();
-    let user: f64 = fields.get(11)?.parse().ok()?;
-    let system: f64 = fields.get(12)?.parse().ok()?;
-    Some((user + system) / 100.0)
 }
 
 /// A thread that sets an interrupt once a time limit passes, unless finished first.

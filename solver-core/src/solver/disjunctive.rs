@@ -42,11 +42,9 @@
 use fxhash::FxHashMap;
 
 use super::assignment::Assignment;
-use super::build::BodyKey;
+use super::body::BodyKey;
+use super::limits::Limits;
 use super::lit::{Lit, Var};
-use super::search::Limits;
-use super::Solver;
-use crate::api::SolveOptions;
 use crate::program::{Atom, Body, ExternalValue, GroundProgram, HeadKind, Literal};
 use crate::program::{Rule, WeightedLiteral};
 
@@ -76,11 +74,26 @@ pub(crate) struct Minimality {
     chosen: Vec<(Atom, Var)>,
 }
 
+/// The solver a minimality check runs its tester program on: a search under assumptions that
+/// keeps its learnt nogoods between calls (the crate's `Solver`, which sits above this module).
+pub(crate) trait Tester {
+    /// Whether a model exists in which every literal of `assumptions` holds (`Err` if `limits`
+    /// stopped the search); after `Ok(true)`, [`Tester::holds`] reads that model.
+    fn solve_under(&mut self, assumptions: &[Lit], limits: Limits) -> Result<bool, ()>;
+    /// Whether `atom` is true in the model of the last successful `solve_under`.
+    fn holds(&self, atom: Atom) -> bool;
+}
+
+/// Builds a tester for a tester program (`None` if the program cannot be solved).
+pub(crate) type TesterFactory = fn(&GroundProgram) -> Option<Box<dyn Tester>>;
+
 /// A [`Minimality`] spec, its tester solver (built on the first check) and what the last
 /// check assumed.
 pub(crate) struct MinimalityCheck {
     spec: Minimality,
-    tester: Option<Box<Solver>>,
+    /// Makes the tester on the first check.
+    new_tester: TesterFactory,
+    tester: Option<Box<dyn Tester>>,
     /// Indices into `spec.observed` in the order they are assumed: the atoms whose value
     /// changed least recently first, so that the tester keeps the longest assumption prefix.
     order: Vec<usize>,
@@ -155,11 +168,12 @@ impl Minimality {
 }
 
 impl MinimalityCheck {
-    /// A check for `spec`; the tester is built when first needed.
-    pub(crate) fn new(spec: Minimality) -> MinimalityCheck {
+    /// A check for `spec`; the tester is built by `new_tester` when first needed.
+    pub(crate) fn new(spec: Minimality, new_tester: TesterFactory) -> MinimalityCheck {
         MinimalityCheck {
             order: (0..spec.observed.len()).collect(),
             spec,
+            new_tester,
             tester: None,
             last_values: Vec::new(),
             last_stable: false,
@@ -236,9 +250,9 @@ impl MinimalityCheck {
         let spec = &self.spec;
         let tester = match &mut self.tester {
             Some(tester) => tester,
-            None => match Solver::new(&spec.tester, SolveOptions::default()) {
-                Ok(solver) => self.tester.insert(Box::new(solver)),
-                Err(_) => return Verdict::Stopped,
+            None => match (self.new_tester)(&spec.tester) {
+                Some(solver) => self.tester.insert(solver),
+                None => return Verdict::Stopped,
             },
         };
         match tester.solve_under(&self.assumptions, limits.clone()) {

@@ -18,10 +18,15 @@
 
 mod analyze;
 mod assignment;
+mod body;
 mod build;
 mod clauses;
+mod clock;
+mod consequences;
 mod disjunctive;
+mod enumerate;
 mod heuristic;
+mod limits;
 mod lit;
 mod minimize;
 mod restart;
@@ -36,14 +41,18 @@ use std::time::Instant;
 
 use self::build::Translation;
 use self::clauses::ClauseStore;
+use self::clock::Clock;
+use self::consequences::Consequences;
+use self::disjunctive::{MinimalityCheck, Tester};
 use self::heuristic::Heuristic;
+use self::limits::Limits;
 use self::lit::{Lit, Var};
 use self::minimize::Minimizer;
-use self::search::{Limits, Outcome, Search, SearchParts};
+use self::search::{Outcome, Search, SearchParts};
 use self::unfounded::Unfounded;
 use self::weight::WeightStore;
 use crate::api::{EnumMode, Model, OptMode, SolveError, SolveOptions, Statistics, Summary};
-use crate::program::{Atom, Body, GroundProgram, HeadKind, Literal};
+use crate::program::{Atom, GroundProgram};
 
 /// Where the driver stands between calls.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -85,16 +94,8 @@ pub struct Solver {
     task: Task,
     /// Whether models are blocked by recorded nogoods rather than by backtracking.
     record: bool,
-    /// Atoms tracked for brave/cautious consequences.
-    tracked: Vec<Var>,
-    /// Which tracked atoms are in the current approximation.
-    approximation: Vec<bool>,
-    /// Brave/cautious only: the atoms clasp makes facts of (see [`settled_atoms`]); they are
-    /// part of every reported consequence model, tracked or not.
-    settled: Vec<Atom>,
-    /// Brave/cautious under a projection: untracked atoms with the index of the tracked atom
-    /// clasp makes them equal to (see [`tracked_aliases`]); shown when that one is.
-    aliases: Vec<(Atom, usize)>,
+    /// Brave/cautious only: the approximation so far.
+    consequences: Option<Consequences>,
     /// Whether `OptN` has proven the optimum and enumerates optimal models.
     optimal_phase: bool,
     /// The best normalised costs so far.
@@ -103,13 +104,25 @@ pub struct Solver {
     state: State,
     /// The summary so far.
     summary: Summary,
+    /// The search's wall-clock times.
+    clock: Clock,
     /// Static statistics of the program.
     program_stats: Statistics,
 }
 
 impl Solver {
+    /// Brave/cautious only: clingo's `Consequences: [lower;upper]` over the tracked atoms (the
+    /// projection atoms, else the atoms of single positive output conditions, else all atoms)
+    /// after the last reported model. Outputs without a condition (facts) are not counted; add
+    /// them. `None` in other modes.
+    pub fn consequence_bounds(&self) -> Option<(u64, u64)> {
+        let consequences = self.consequences.as_ref()?;
+        Some(consequences.bounds(&self.search.assignment))
+    }
+
     /// Prepares a solver for `program` under `options`.
     pub fn new(program: &GroundProgram, options: SolveOptions) -> Result<Solver, SolveError> {
+        let clock = Clock::start();
         let mut translation = build::translate(program)?;
         if options.opt_mode == OptMode::Ignore {
             translation.levels.clear();
@@ -117,34 +130,30 @@ impl Solver {
         let task = task_for(&options, &translation);
         let projection = projection_vars(program, &options);
         let record = options.enum_mode == EnumMode::Record;
-        let tracked = tracked_atoms(program);
         let program_stats = program_statistics(program, &translation);
         let mut search = make_search(&translation, &options);
         if let (Some(vars), false) = (&projection, record) {
             search.heuristic.prefer(vars);
         }
-        let (settled, aliases) = match task {
-            Task::Brave | Task::Cautious => (
-                settled_atoms(program, &mut search),
-                tracked_aliases(program, &tracked),
-            ),
-            _ => (Vec::new(), Vec::new()),
+        let consequences = match task {
+            Task::Brave | Task::Cautious => {
+                Some(Consequences::new(program, &mut search, task == Task::Brave))
+            }
+            _ => None,
         };
         let mut solver = Solver {
             search,
-            approximation: vec![task == Task::Cautious; tracked.len()],
-            settled,
-            aliases,
+            consequences,
             translation,
             atom_count: program.atom_count,
             projection,
             task,
             record,
-            tracked,
             optimal_phase: false,
             best: None,
             state: State::Searching,
             summary: Summary::default(),
+            clock,
             program_stats,
             options,
         };
@@ -157,7 +166,7 @@ impl Solver {
         if self.state == State::AfterModel {
             self.state = State::Searching;
             if self.limit_reached() {
-                self.state = State::Done;
+                self.finish();
             } else {
                 self.move_past_model();
             }
@@ -177,7 +186,8 @@ impl Solver {
     pub fn summary(&self) -> Summary {
         let mut summary = self.summary.clone();
         let search = &self.search.stats;
-        summary.stats = Statistics {
+        summary.times = self.clock.times(summary.exhausted);
+        summary.statistics = Statistics {
             choices: search.choices,
             conflicts: search.conflicts,
             restarts: search.restarts,
@@ -189,45 +199,10 @@ impl Solver {
         summary
     }
 
-    /// Brave/cautious only: clingo's `Consequences: [lower;upper]` over the tracked atoms (the
-    /// projection atoms, else the atoms of single positive output conditions, else all atoms)
-    /// after the last reported model. Brave: `lower` = atoms in the union so far, `upper` adds
-    /// the tracked atoms not yet false at decision level 0. Cautious: `upper` = atoms in the
-    /// intersection so far, `lower` = those of them true at level 0. Outputs without a
-    /// condition (facts) are not counted; add them. `None` in other modes.
-    pub fn consequence_bounds(&self) -> Option<(u64, u64)> {
-        let a = &self.search.assignment;
-        let fixed = |lit: Lit| a.is_true(lit) && a.level_of(lit.var()) == 0;
-        let entries = self.tracked.iter().zip(&self.approximation);
-        let inside = entries.clone().filter(|(_, &i)| i).count() as u64;
-        match self.task {
-            Task::Brave => {
-                let open = entries.filter(|(v, &i)| !i && !fixed(v.neg())).count() as u64;
-                Some((inside, inside + open))
-            }
-            Task::Cautious => {
-                let certain = entries.filter(|(v, &i)| i && fixed(v.pos())).count() as u64;
-                Some((certain, inside))
-            }
-            _ => None,
-        }
-    }
-
-    /// Whether a model exists in which every literal of `assumptions` holds (`Err` if `limits`
-    /// stopped the search); after `Ok(true)`, [`Solver::holds`] reads that model. For the
-    /// minimality tester: plain search, learnt nogoods kept between calls, no driver state.
-    pub(crate) fn solve_under(&mut self, assumptions: &[Lit], limits: Limits) -> Result<bool, ()> {
-        self.search.limits = limits;
-        match self.search.solve_assuming(assumptions) {
-            Outcome::Model => Ok(true),
-            Outcome::Exhausted => Ok(false),
-            Outcome::Interrupted | Outcome::TimedOut => Err(()),
-        }
-    }
-
-    /// Whether `atom` is true in the current assignment (the model after `solve_under`).
-    pub(crate) fn holds(&self, atom: Atom) -> bool {
-        self.search.assignment.is_true(Var(atom.0).pos())
+    /// Ends the search.
+    fn finish(&mut self) {
+        self.state = State::Done;
+        self.clock.on_end();
     }
 
     /// The interrupt and deadline of the options.
@@ -252,7 +227,7 @@ impl Solver {
     fn stop(&mut self, interrupted: bool) {
         self.summary.interrupted = interrupted;
         self.summary.timed_out = !interrupted;
-        self.state = State::Done;
+        self.finish();
     }
 
     /// The search space is exhausted: finish, or start enumerating optimal models.
@@ -271,7 +246,7 @@ impl Solver {
         }
         self.summary.exhausted = true;
         self.summary.satisfiable = Some(found);
-        self.state = State::Done;
+        self.finish();
     }
 
     /// `OptN`: a fresh search for all models no worse than the optimum.
@@ -282,139 +257,6 @@ impl Solver {
         self.search.limits = self.limits();
         self.search.minimizer.set_bound(self.best.clone(), false);
         self.optimal_phase = true;
-    }
-
-    /// Builds the reported model from the current total assignment.
-    fn report_model(&mut self) -> Model {
-        let a = &self.search.assignment;
-        let true_atoms = a.true_vars(1..self.atom_count.saturating_add(1));
-        let mut atoms: Vec<Atom> = Vec::with_capacity(true_atoms.clone().count());
-        atoms.extend(true_atoms.map(Atom));
-        let normalised = self.search.minimizer.costs(a);
-        let costs = self.search.minimizer.user_costs(&normalised);
-        if matches!(self.task, Task::Brave | Task::Cautious) {
-            atoms = self.update_approximation();
-        }
-        self.summary.models += 1;
-        self.summary.satisfiable = Some(true);
-        if self.optimal_phase {
-            self.summary.optimal_models += 1;
-        }
-        if self.task == Task::Optimize {
-            self.best = Some(normalised);
-            self.summary.costs = Some(costs.clone());
-        }
-        self.state = State::AfterModel;
-        Model {
-            number: match self.optimal_phase {
-                true => self.summary.optimal_models,
-                false => self.summary.models,
-            },
-            atoms,
-            costs,
-            optimal: self.optimal_phase,
-        }
-    }
-
-    /// Folds the current model into the brave/cautious approximation; returns it with the
-    /// settled atoms (the atoms outside the tracked ones are otherwise unknown, as in clasp).
-    fn update_approximation(&mut self) -> Vec<Atom> {
-        let a = &self.search.assignment;
-        for (slot, &var) in self.approximation.iter_mut().zip(&self.tracked) {
-            let holds = a.is_true(var.pos());
-            *slot = match self.task {
-                Task::Brave => *slot || holds,
-                _ => *slot && holds,
-            };
-        }
-        let mut atoms: Vec<Atom> = self
-            .tracked
-            .iter()
-            .zip(&self.approximation)
-            .filter(|(_, &inside)| inside)
-            .map(|(v, _)| Atom(v.0))
-            .chain(self.settled.iter().copied())
-            .chain(
-                self.aliases
-                    .iter()
-                    .filter(|(_, i)| self.approximation.get(*i) == Some(&true))
-                    .map(|(a, _)| *a),
-            )
-            .collect();
-        atoms.sort_unstable();
-        atoms.dedup();
-        atoms
-    }
-
-    /// Moves the search past the last reported model.
-    fn move_past_model(&mut self) {
-        match self.task {
-            Task::Brave | Task::Cautious => {
-                let clause = self.consequence_clause();
-                self.add_clause_or_finish(clause);
-            }
-            Task::Optimize if !self.optimal_phase => {
-                self.search.minimizer.set_bound(self.best.clone(), true);
-                self.search.resolve_bound();
-            }
-            _ => self.block_model(),
-        }
-    }
-
-    /// Excludes the current model (or its projection) from the rest of the enumeration.
-    ///
-    /// Projective enumeration by backtracking (Gebser, Kaufmann, Schaub: solution enumeration
-    /// for projected Boolean search problems, CPAIOR 2009): the heuristic decides every
-    /// projected atom before any other variable, so the projection of a model is fixed by the
-    /// decisions up to the deepest level whose decision is projected; flipping that decision
-    /// (the levels above it only pick a witness) moves to the next projection, and no
-    /// projection is met twice, with no clause recorded.
-    fn block_model(&mut self) {
-        let a = &self.search.assignment;
-        if let Some(projection) = &self.projection {
-            if self.record {
-                let clause = projection
-                    .iter()
-                    .map(|&v| if a.is_true(v.pos()) { v.neg() } else { v.pos() })
-                    .collect();
-                self.add_clause_or_finish(clause);
-            } else {
-                let projected = |level: &u32| {
-                    let var = a.decision_of(*level).var();
-                    projection.binary_search(&var).is_ok()
-                };
-                match (1..=a.level()).rev().find(projected) {
-                    Some(level) => self.search.flip(level),
-                    None => self.search.exhausted = true,
-                }
-            }
-        } else if self.record {
-            let clause = (1..=a.level()).map(|l| !a.decision_of(l)).collect();
-            self.add_clause_or_finish(clause);
-        } else if a.level() == 0 {
-            self.search.exhausted = true;
-        } else {
-            let level = a.level();
-            self.search.flip(level);
-        }
-    }
-
-    /// Adds a clause the current model violates; an empty one ends the search.
-    fn add_clause_or_finish(&mut self, clause: Vec<Lit>) {
-        if clause.is_empty() {
-            self.search.exhausted = true;
-        } else {
-            self.search.add_violated_clause(clause);
-        }
-    }
-
-    /// Brave: some tracked atom outside the union; cautious: some atom of the intersection false.
-    fn consequence_clause(&self) -> Vec<Lit> {
-        let pairs = self.tracked.iter().zip(&self.approximation);
-        match self.task {
-            Task::Brave => pairs.filter(|(_, &i)| !i).map(|(v, _)| v.pos()).collect(),
-            _ => pairs.filter(|(_, &i)| i).map(|(v, _)| v.neg()).collect(),
-        }
     }
 }
 
@@ -462,10 +304,37 @@ fn make_search(t: &Translation, options: &SolveOptions) -> Search {
         weights,
         minimizer: Minimizer::new(t.levels.clone()),
         unfounded: Unfounded::new(vars, ufs_atoms.clone(), ufs_bodies.clone(), *sccs),
-        minimality: t.minimality.clone(),
+        minimality: MinimalityCheck::new(t.minimality.clone(), new_tester),
         heuristic: Heuristic::new(vars, &t.is_atom, options.seed),
     };
     Search::new(parts, &units)
+}
+
+/// A minimality tester: a solver of its own for the tester program.
+fn new_tester(program: &GroundProgram) -> Option<Box<dyn Tester>> {
+    let solver = Solver::new(program, SolveOptions::default()).ok()?;
+    Some(Box::new(solver))
+}
+
+/// The minimality tester's entry: plain search under assumptions, learnt nogoods kept
+/// between calls, no driver state.
+impl Tester for Solver {
+    /// Whether a model exists in which every literal of `assumptions` holds (`Err` if `limits`
+    /// stopped the search); after `Ok(true)`, [`Solver::holds`] reads that model. For the
+    /// minimality tester: plain search, learnt nogoods kept between calls, no driver state.
+    fn solve_under(&mut self, assumptions: &[Lit], limits: Limits) -> Result<bool, ()> {
+        self.search.limits = limits;
+        match self.search.solve_assuming(assumptions) {
+            Outcome::Model => Ok(true),
+            Outcome::Exhausted => Ok(false),
+            Outcome::Interrupted | Outcome::TimedOut => Err(()),
+        }
+    }
+
+    /// Whether `atom` is true in the current assignment (the model after `solve_under`).
+    fn holds(&self, atom: Atom) -> bool {
+        self.search.assignment.is_true(Var(atom.0).pos())
+    }
 }
 
 /// The projected atoms when projection is asked for: the projection statement's atoms, or
@@ -485,128 +354,4 @@ fn projection_vars(program: &GroundProgram, options: &SolveOptions) -> Option<Ve
     vars.sort_unstable();
     vars.dedup();
     Some(vars)
-}
-
-/// Atoms brave/cautious consequences range over (clasp's choice): the projection atoms when
-/// the program has a projection statement, else the atoms of single positive output conditions,
-/// or all atoms when there are no outputs at all.
-fn tracked_atoms(program: &GroundProgram) -> Vec<Var> {
-    if let Some(projection) = &program.projection {
-        let mut vars: Vec<Var> = projection.iter().map(|a| Var(a.0)).collect();
-        vars.sort_unstable();
-        vars.dedup();
-        return vars;
-    }
-    if program.outputs.is_empty() {
-        return (1..=program.atom_count).map(Var).collect();
-    }
-    let mut vars: Vec<Var> = program
-        .outputs
-        .iter()
-        .filter_map(|o| match o.condition.as_slice() {
-            [l] if l.is_positive() => Some(Var(l.atom().0)),
-            _ => None,
-        })
-        .collect();
-    vars.sort_unstable();
-    vars.dedup();
-    vars
-}
-
-/// The atoms clasp's logic program makes facts before the search, which its consequence models
-/// show though they are not tracked: after propagation before the first decision, the head
-/// atoms of non-choice rules whose body is true and whose other head atoms are false. (An
-/// atom only forced true, such as a choice atom under `:- not x.`, stays a plain variable
-/// there and is not shown.) Empty when that propagation already fails.
-fn settled_atoms(program: &GroundProgram, search: &mut Search) -> Vec<Atom> {
-    if !search.propagate_root() {
-        return Vec::new();
-    }
-    let a = &search.assignment;
-    let lit = |l: Literal| match l.is_positive() {
-        true => Var(l.atom().0).pos(),
-        false => Var(l.atom().0).neg(),
-    };
-    let body_true = |body: &Body| match body {
-        Body::Normal(lits) => lits.iter().all(|&l| a.is_true(lit(l))),
-        Body::Weight { lower, elements } => {
-            let least: i64 = elements
-                .iter()
-                .map(
-                    |e| match (a.is_true(lit(e.literal)), a.is_true(!lit(e.literal))) {
-                        (true, _) => e.weight,
-                        (_, true) => 0,
-                        _ => e.weight.min(0),
-                    },
-                )
-                .sum();
-            least >= *lower
-        }
-    };
-    let mut settled: Vec<Atom> = program
-        .rules
-        .iter()
-        .filter(|r| r.kind == HeadKind::Disjunction && body_true(&r.body))
-        .flat_map(|r| {
-            let open: Vec<Atom> = r
-                .head
-                .iter()
-                .copied()
-                .filter(|&h| !a.is_true(Var(h.0).neg()))
-                .collect();
-            match open.as_slice() {
-                [only] if a.is_true(Var(only.0).pos()) => Some(*only),
-                _ => None,
-            }
-        })
-        .collect();
-    settled.sort_unstable();
-    settled.dedup();
-    settled
-}
-
-/// Under a projection, the untracked atoms clasp's preprocessing makes equal to a tracked atom
-/// (so its consequence models show them with it): an atom whose only rule (identical copies
-/// counted once) is `x :- y.` is `y`,
-/// following such chains. Each comes with the index of its tracked atom in `tracked`.
-fn tracked_aliases(program: &GroundProgram, tracked: &[Var]) -> Vec<(Atom, usize)> {
-    if program.projection.is_none() {
-        return Vec::new();
-    }
-    let n = program.atom_count as usize + 1;
-    let mut rules_of = vec![0u32; n];
-    let mut parent: Vec<Option<u32>> = vec![None; n];
-    // A rule written several times counts once (clasp merges identical rules).
-    let mut seen = std::collections::HashSet::new();
-    for rule in program.rules.iter().filter(|r| seen.insert(*r)) {
-        for h in &rule.head {
-            if let Some(count) = rules_of.get_mut(h.0 as usize) {
-                *count += 1;
-            }
-        }
-        if let (HeadKind::Disjunction, [h], Body::Normal(body)) =
-            (rule.kind, rule.head.as_slice(), &rule.body)
-        {
-            if let ([l], Some(slot)) = (body.as_slice(), parent.get_mut(h.0 as usize)) {
-                *slot = l.is_positive().then_some(l.atom().0);
-            }
-        }
-    }
-    let root = |mut a: u32| {
-        for _ in 0..n {
-            match parent.get(a as usize).copied().flatten() {
-                Some(p) if rules_of.get(a as usize) == Some(&1) && p != a => a = p,
-                _ => break,
-            }
-        }
-        a
-    };
-    let mut index_of_root = std::collections::HashMap::new();
-    for (i, v) in tracked.iter().enumerate() {
-        index_of_root.entry(root(v.0)).or_insert(i);
-    }
-    (1..n as u32)
-        .filter(|a| tracked.binary_search(&Var(*a)).is_err())
-        .filter_map(|a| index_of_root.get(&root(a)).map(|&i| (Atom(a), i)))
-        .collect()
 }

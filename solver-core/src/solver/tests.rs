@@ -3,6 +3,7 @@
 
 use std::collections::BTreeSet;
 
+use super::disjunctive::Tester;
 use super::Solver;
 use crate::api::{EnumMode, Interrupt, Model, OptMode, SolveOptions, Summary};
 use crate::brute;
@@ -430,7 +431,7 @@ fn pigeonhole_is_unsatisfiable() {
         (summary.satisfiable, summary.exhausted),
         (Some(false), true)
     );
-    assert!(summary.stats.conflicts > 0);
+    assert!(summary.statistics.conflicts > 0);
 }
 
 /// `{a;b;c}. :- not a, not b. #minimize{1,a:a;1,b:b;1,c:c}. #minimize{2@2:a}.`
@@ -597,13 +598,13 @@ fn empty_program_has_the_empty_model_and_is_tight() {
     let p = GroundProgram::new();
     assert_eq!(all_models(&p), set(&[&[]]));
     let (_, summary) = run(&p, SolveOptions::default());
-    assert!(summary.stats.tight);
+    assert!(summary.statistics.tight);
     let mut loop_program = GroundProgram::new();
     let (a, b) = (loop_program.new_atom(), loop_program.new_atom());
     loop_program.add_rule(HeadKind::Disjunction, vec![a], vec![pos(b)]);
     loop_program.add_rule(HeadKind::Disjunction, vec![b], vec![pos(a)]);
     let (_, summary) = run(&loop_program, SolveOptions::default());
-    assert!(!summary.stats.tight);
+    assert!(!summary.statistics.tight);
 }
 
 /// Regression: `a :- 1 <= {a, not a}.` has no stable model (clingo: UNSATISFIABLE); merging

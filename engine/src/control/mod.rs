@@ -1,0 +1,285 @@
+//! [`Control`]: configure, load, ground, solve.
+//!
+//! # States
+//! A `Control` is *building* until [`Control::ground`] (or [`Control::load_aspif`]) succeeds,
+//! then *grounded*. Building accepts [`Control::add`], [`Control::load`] and
+//! [`Control::set_const`]; grounded accepts [`Control::solve`] (any number of times),
+//! [`Control::assign_external`] between solves, and the printers ([`Control::text`],
+//! [`Control::aspif`]). Calling a method in the wrong state is misuse and returns
+//! `Err(Error::Usage)`; nothing panics. Options may be changed in any state and apply to the
+//! next call that uses them.
+//!
+//! # Invariants
+//! - `ground` is `Some` exactly in the grounded state; its `atoms` table is shared (`Arc`) with
+//!   every [`Model`](crate::Model) so models stay valid after the `Control` changes.
+//! - `externals` holds the values set by `assign_external`; they replace the program's
+//!   defaults when a search starts and the program itself is never modified.
+
+mod search;
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+use grounder::{Diagnostic, Dialect, ProgramSymbols, Source, Symbol};
+use solver_core::{Atom, EnumMode, ExternalValue, GroundProgram, Interrupt, OptMode};
+
+use crate::backend::{self, Grounded};
+use crate::ground::{without_empty_projection, Ground, Origin};
+use crate::Error;
+
+/// What `--project` projects onto.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Projection {
+    /// No projection: every model is reported.
+    #[default]
+    Off,
+    /// Onto the atoms in the conditions of the shown atoms.
+    Show,
+    /// Onto the `#project` atoms.
+    Project,
+    /// Onto the `#project` atoms if there is a `#project` statement, else as `Show`.
+    Auto,
+}
+
+/// Solving options (clingo's command-line options of the same names).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Options {
+    /// How many models to compute; `None` is clingo's default (all when optimizing or
+    /// computing consequences, else 1); `Some(0)` is all.
+    pub models: Option<u64>,
+    /// Enumeration algorithm, or brave/cautious consequences (`--enum-mode`).
+    pub enum_mode: EnumMode,
+    /// What to do with minimize statements (`--opt-mode`).
+    pub opt_mode: OptMode,
+    /// What to project onto (`--project`).
+    pub projection: Projection,
+    /// Seed for the solver's random choices.
+    pub seed: u64,
+    /// Stop the search after this long.
+    pub time_limit: Option<Duration>,
+    /// The input language.
+    pub dialect: Dialect,
+}
+
+/// The value [`Control::assign_external`] gives an external atom.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum TruthValue {
+    /// The atom holds.
+    True,
+    /// The atom does not hold.
+    False,
+    /// Either value; the solver chooses.
+    Free,
+    /// No longer external: false unless derived.
+    Release,
+}
+
+/// The embedding API: collects program text, grounds it and starts searches.
+///
+/// ```
+/// # fn main() -> Result<(), engine::Error> {
+/// let mut ctl = engine::Control::new();
+/// ctl.add("base", "{ a }.")?;
+/// assert!(ctl.solve().is_err()); // misuse: not grounded yet
+/// # Ok(()) }
+/// ```
+#[derive(Debug, Default)]
+pub struct Control {
+    options: Options,
+    constants: Vec<(String, String)>,
+    sources: Vec<Source>,
+    ground: Option<Arc<Ground>>,
+    externals: HashMap<Atom, ExternalValue>,
+    infos: Vec<Diagnostic>,
+    interrupt: Interrupt,
+}
+
+impl Control {
+    /// A fresh control with default options.
+    pub fn new() -> Control {
+        Control::default()
+    }
+
+    /// A fresh control with `options`.
+    pub fn with_options(options: Options) -> Control {
+        Control {
+            options,
+            ..Control::default()
+        }
+    }
+
+    /// The options.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// The options, to change them.
+    pub fn options_mut(&mut self) -> &mut Options {
+        &mut self.options
+    }
+
+    fn require_building(&self, what: &str) -> Result<(), Error> {
+        match self.ground {
+            None => Ok(()),
+            Some(_) => Err(Error::Usage(format!(
+                "{what} after the program was grounded"
+            ))),
+        }
+    }
+
+    fn require_ground(&self, what: &str) -> Result<&Arc<Ground>, Error> {
+        self.ground
+            .as_ref()
+            .ok_or_else(|| Error::Usage(format!("{what} before the program was grounded")))
+    }
+
+    /// Replaces the constant `name` by `term` (`-c name=term`); the grounder parses `term`.
+    pub fn set_const(&mut self, name: &str, term: &str) -> Result<(), Error> {
+        self.require_building("set_const")?;
+        self.constants.push((name.to_string(), term.to_string()));
+        Ok(())
+    }
+
+    /// Adds program text; `name` is shown in messages.
+    pub fn add(&mut self, name: &str, text: &str) -> Result<(), Error> {
+        self.require_building("add")?;
+        self.sources.push(Source::new(name, text));
+        Ok(())
+    }
+
+    /// Adds the contents of a file; `-` reads standard input.
+    pub fn load(&mut self, path: impl AsRef<Path>) -> Result<(), Error> {
+        self.require_building("load")?;
+        let path = path.as_ref();
+        let name = path.to_string_lossy().into_owned();
+        let (name, text) = if name == "-" {
+            ("<stdin>".to_string(), read_stdin())
+        } else {
+            (name, std::fs::read(path))
+        };
+        let text = text.map_err(|_| Error::FileNotFound(name.clone()))?;
+        self.sources.push(Source::new(name, text));
+        Ok(())
+    }
+
+    /// Grounds everything added so far as one program.
+    ///
+    /// Errors carry the grounder's diagnostics; informational messages (like clingo's
+    /// `info: atom does not occur in any rule head`) are kept in [`Control::infos`].
+    ///
+    /// Like clingo, a single source that is a ground program in aspif (it starts with the
+    /// header `asp `) is read as one (see [`Control::load_aspif`]) instead of being grounded;
+    /// aspif combined with other sources is an error.
+    pub fn ground(&mut self) -> Result<(), Error> {
+        self.require_building("ground")?;
+        if let Some(text) = self.aspif_source()? {
+            return self.load_aspif(&text);
+        }
+        let options = backend::ground_options(
+            self.constants.clone(),
+            self.options.dialect,
+            Some(self.interrupt.clone()),
+        );
+        let grounded = backend::ground(&self.sources, &options)
+            .map_err(|e| Error::from_diagnostics(e.diagnostics))?;
+        let Grounded {
+            program,
+            symbols,
+            infos,
+        } = grounded;
+        self.infos = infos;
+        let empty_projection = program.projection.as_ref().is_some_and(Vec::is_empty);
+        let ground = Ground::new(
+            without_empty_projection(program),
+            symbols,
+            Origin::Text { empty_projection },
+        );
+        self.ground = Some(Arc::new(ground));
+        Ok(())
+    }
+
+    /// The text of the only source when it is aspif; `None` when no source is.
+    fn aspif_source(&self) -> Result<Option<String>, Error> {
+        let is_aspif = |source: &Source| source.text.starts_with(b"asp ");
+        match (self.sources.as_slice(), self.sources.iter().find(|s| is_aspif(s))) {
+            (_, None) => Ok(None),
+            ([only], Some(_)) => Ok(Some(String::from_utf8_lossy(&only.text).into_owned())),
+            (_, Some(aspif)) => Err(Error::Aspif(format!(
+                "{}: a ground program in aspif is read on its own; it cannot be combined with other inputs",
+                aspif.name
+            ))),
+        }
+    }
+
+    /// Reads a ground program in aspif (clasp mode) instead of grounding text.
+    ///
+    /// Output names are parsed as terms where possible, else kept verbatim.
+    pub fn load_aspif(&mut self, text: &str) -> Result<(), Error> {
+        self.require_building("load_aspif")?;
+        let program = backend::read_aspif(text).map_err(Error::Aspif)?;
+        let shown: Vec<Symbol> = program
+            .outputs
+            .iter()
+            .map(|o| backend::parse_symbol(&o.name).unwrap_or_else(|_| Symbol::constant(&o.name)))
+            .collect();
+        let mut atoms = vec![None; program.atom_count as usize];
+        for (output, symbol) in program.outputs.iter().zip(&shown) {
+            if let [literal] = output.condition.as_slice() {
+                if let Some(slot) = atoms.get_mut(literal.atom().index()) {
+                    if literal.is_positive() && slot.is_none() {
+                        *slot = Some(symbol.clone());
+                    }
+                }
+            }
+        }
+        let symbols = ProgramSymbols::from_symbols(&shown, &atoms);
+        self.ground = Some(Arc::new(Ground::new(program, symbols, Origin::Aspif)));
+        Ok(())
+    }
+
+    /// The sources added so far, in order.
+    pub fn sources(&self) -> &[Source] {
+        &self.sources
+    }
+
+    /// The grounder's informational messages from the last [`Control::ground`].
+    pub fn infos(&self) -> &[Diagnostic] {
+        &self.infos
+    }
+
+    /// The ground program, once grounded.
+    pub fn ground_program(&self) -> Option<&GroundProgram> {
+        self.ground.as_ref().map(|g| &g.program)
+    }
+
+    /// Whether the ground program has minimize statements.
+    pub fn has_minimize(&self) -> bool {
+        self.ground_program()
+            .is_some_and(|p| !p.minimizes.is_empty())
+    }
+
+    /// The ground program as text (clingo's `--text`).
+    pub fn text(&self) -> Result<String, Error> {
+        let ground = self.require_ground("text")?;
+        match ground.grounded() {
+            Some(grounded) => Ok(backend::print_text(&grounded)),
+            None => Err(Error::Usage(
+                "text of a program read from aspif".to_string(),
+            )),
+        }
+    }
+
+    /// The ground program in aspif (clingo's `--mode=gringo`).
+    pub fn aspif(&self) -> Result<String, Error> {
+        Ok(backend::write_aspif(&self.require_ground("aspif")?.program))
+    }
+}
+
+fn read_stdin() -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut text = Vec::new();
+    std::io::stdin().read_to_end(&mut text)?;
+    Ok(text)
+}
