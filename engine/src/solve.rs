@@ -2,19 +2,16 @@
 //!
 //! The handle owns the solver and a shared reference to the ground program's symbol tables;
 //! each model the solver reports is translated into symbols (the shown ones, in the order of
-//! the program's outputs) when it is produced. The handle also enforces the model limit in the
-//! modes where clingo counts every reported model (`opt` improving models, brave/cautious
-//! approximations), and records the times clingo's summary prints.
+//! the program's outputs) when it is produced. The model limit, the exhaustion of the search
+//! space and the times clingo's summary prints are the solver's (see `solver_core::Summary`).
 //!
 //! # Invariants
-//! - `produced` counts the models returned by `next`; once `done` is set, `next` returns `None`
-//!   for ever and `summary` is final.
+//! - Once `done` is set, `next` returns `None` for ever and `summary` is final.
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use grounder::Symbol;
-use solver_core::{Atom, EnumMode, GroundProgram, OptMode, SolveOptions, Summary};
+use solver_core::{Atom, EnumMode, GroundProgram, SolveOptions, Summary};
 
 use crate::backend::Search;
 use crate::ground::Ground;
@@ -40,6 +37,8 @@ pub struct Model {
     shown: Vec<usize>,
     costs: Vec<i64>,
     optimal: bool,
+    /// The solver's consequence bounds over the tracked atoms (brave/cautious only).
+    consequences: Option<(u64, u64)>,
     ground: Arc<Ground>,
 }
 
@@ -105,6 +104,18 @@ impl Model {
         &self.costs
     }
 
+    /// Brave/cautious only: clingo's `Consequences: [lower;upper]` after this model. Brave:
+    /// `lower` counts the shown atoms in the union so far, `upper` adds those not yet false
+    /// before the first decision; cautious: `upper` counts the intersection so far, `lower`
+    /// those of it already true before the first decision (clasp's reading). Shown facts
+    /// count in both.
+    pub fn consequence_bounds(&self) -> Option<(u64, u64)> {
+        let (lower, upper) = self.consequences?;
+        let outputs = &self.ground.program.outputs;
+        let facts = outputs.iter().filter(|o| o.condition.is_empty()).count() as u64;
+        Some((lower + facts, upper + facts))
+    }
+
     /// Whether the model is known to be optimal.
     pub fn is_optimal(&self) -> bool {
         self.optimal
@@ -116,17 +127,12 @@ pub struct SolveHandle {
     search: Search,
     ground: Arc<Ground>,
     kind: ModelKind,
-    /// Stop after this many models (0 = no limit) in the modes clingo counts every model.
-    limit: u64,
-    produced: u64,
     done: bool,
-    stopped_by_limit: bool,
 }
 
 impl std::fmt::Debug for SolveHandle {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("SolveHandle")
-            .field("produced", &self.produced)
             .field("done", &self.done)
             .finish()
     }
@@ -143,32 +149,19 @@ impl SolveHandle {
             EnumMode::Cautious => ModelKind::Cautious,
             _ => ModelKind::Answer,
         };
-        let counts_all = kind != ModelKind::Answer
-            || (options.opt_mode == OptMode::Opt && !program.minimizes.is_empty());
-        let limit = if counts_all { options.models } else { 0 };
         let search = Search::new(program, options).map_err(Error::Solve)?;
         Ok(SolveHandle {
             search,
             ground,
             kind,
-            limit,
-            produced: 0,
             done: false,
-            stopped_by_limit: false,
         })
     }
 
     /// Runs the search to its end (dropping the remaining models) and tells how it ended.
-    /// A search stopped by the model limit did not exhaust the search space.
     pub fn summary(&mut self) -> Summary {
         while self.next().is_some() {}
-        let mut summary = self.search.summary();
-        if self.stopped_by_limit {
-            summary.exhausted = false;
-            summary.times.unsat = Duration::ZERO;
-        }
-        summary.models = summary.models.max(self.produced);
-        summary
+        self.search.summary()
     }
 
     fn translate(&self, model: solver_core::Model) -> Model {
@@ -193,6 +186,7 @@ impl SolveHandle {
             shown,
             costs: model.costs,
             optimal: model.optimal,
+            consequences: model.consequences,
             ground: Arc::clone(&self.ground),
         }
     }
@@ -210,21 +204,10 @@ impl Iterator for SolveHandle {
         if self.done {
             return None;
         }
-        if self.limit > 0 && self.produced >= self.limit {
-            self.stopped_by_limit = true;
-            return self.stop();
-        }
         let Some(model) = self.search.next_model() else {
-            return self.stop();
+            self.done = true;
+            return None;
         };
-        self.produced += 1;
         Some(self.translate(model))
-    }
-}
-
-impl SolveHandle {
-    fn stop(&mut self) -> Option<Model> {
-        self.done = true;
-        None
     }
 }

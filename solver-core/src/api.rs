@@ -97,6 +97,9 @@ pub struct Model {
     pub costs: Vec<i64>,
     /// Whether this model is known to be optimal (`OptN` after the optimum is proven).
     pub optimal: bool,
+    /// Brave/cautious only: clasp's `[lower;upper]` bounds of the consequences over the
+    /// tracked atoms after this model (see [`crate::Solver::consequence_bounds`]).
+    pub consequences: Option<(u64, u64)>,
 }
 
 /// Wall-clock times of a search.

@@ -89,13 +89,14 @@ pub fn mask(text: &str) -> String {
     let mut out = String::new();
     for line in text.lines() {
         let line = line
-            .replace("pyclingo version 5.8.3", "BANNER")
             .replace(
                 &format!("mini-clingo version {}", env!("CARGO_PKG_VERSION")),
                 "BANNER",
             )
-            .replace("pyclingo", "PROGRAM")
-            .replace("mini-clingo", "PROGRAM");
+            .replace("clingo version 5.8.3", "BANNER")
+            .replace("mini-clingo", "PROGRAM")
+            .replace("(clingo)", "(PROGRAM)")
+            .replace("<clingo>", "<PROGRAM>");
         out.push_str(&mask_fractions(&line));
         out.push('\n');
     }

@@ -45,9 +45,7 @@ impl Reporter<'_> {
         with_names: bool,
         solve_start: Instant,
     ) -> ModelEvent {
-        let consequences = self
-            .consequence_kind()
-            .map(|kind| consequence_bounds(kind, model.shown_len() as u64, self.control));
+        let consequences = model.consequence_bounds();
         let shown = match with_names {
             true => model.shown_names(),
             false => Vec::new(),
@@ -116,15 +114,6 @@ impl Reporter<'_> {
             unsat: s.times.unsat.as_secs_f64(),
             cpu: cpu_seconds().unwrap_or_else(|| self.start.elapsed().as_secs_f64()),
         }
-    }
-}
-
-fn consequence_bounds(kind: ConsequenceKind, shown: u64, control: &Control) -> (u64, u64) {
-    let outputs = control.ground_program().map_or(&[][..], |p| &p.outputs[..]);
-    let facts = outputs.iter().filter(|o| o.condition.is_empty()).count() as u64;
-    match kind {
-        ConsequenceKind::Brave => (shown, (outputs.len() as u64).max(shown)),
-        ConsequenceKind::Cautious => (facts.min(shown), shown),
     }
 }
 

@@ -24,8 +24,10 @@ impl Solver {
         atoms.extend(true_atoms.map(Atom));
         let normalised = self.search.minimizer.costs(a);
         let costs = self.search.minimizer.user_costs(&normalised);
+        let mut bounds = None;
         if let Some(consequences) = &mut self.consequences {
             atoms = consequences.fold(a);
+            bounds = Some(consequences.bounds(a));
         }
         self.summary.models += 1;
         self.clock.on_model();
@@ -46,6 +48,7 @@ impl Solver {
             atoms,
             costs,
             optimal: self.optimal_phase,
+            consequences: bounds,
         }
     }
 

@@ -165,11 +165,7 @@ impl Solver {
     pub fn next_model(&mut self) -> Option<Model> {
         if self.state == State::AfterModel {
             self.state = State::Searching;
-            if self.limit_reached() {
-                self.finish();
-            } else {
-                self.move_past_model();
-            }
+            self.after_model();
         }
         while self.state == State::Searching {
             match self.search.solve() {
@@ -197,6 +193,23 @@ impl Solver {
             ..self.program_stats.clone()
         };
         summary
+    }
+
+    /// Moves past the last model, or stops at the model limit. At the limit the search space
+    /// may still be exhausted as clingo reports it: when moving past the model needs no search
+    /// (the model was found without open decisions, every projection is done, no atom is left
+    /// for the consequences). Improving models of an optimization are not moved past there.
+    fn after_model(&mut self) {
+        let limit = self.limit_reached();
+        let improving = self.task == Task::Optimize && !self.optimal_phase;
+        if !(limit && improving) {
+            self.move_past_model();
+        }
+        if self.search.exhausted {
+            self.on_exhausted();
+        } else if limit {
+            self.finish();
+        }
     }
 
     /// Ends the search.

@@ -404,6 +404,42 @@ fn enumerates_each_model_once_and_respects_limits() {
     assert_eq!((summary.models, summary.exhausted), (5, false));
 }
 
+/// clingo 5.8.3 reports the search space as exhausted when the model limit is reached after a
+/// model that leaves nothing to explore: `p(1..3).` and `{a}. :- not a.` with `-n 1` print
+/// `Models : 1` and exit 30; `{a}.` prints `1+` and exits 10; `{a;b}. :- not a.` with `-n 2`
+/// finds both models and exits 30.
+#[test]
+fn the_model_limit_is_exhaustion_when_nothing_is_left_to_explore() {
+    let limited = |models| SolveOptions {
+        models,
+        ..SolveOptions::default()
+    };
+    let ends = |p: &GroundProgram, models| {
+        let (found, summary) = run(p, limited(models));
+        (found.len(), summary.exhausted)
+    };
+    let mut facts = GroundProgram::new();
+    for atom in atoms(&mut facts, 3) {
+        facts.add_rule(HeadKind::Disjunction, vec![atom], vec![]);
+    }
+    assert_eq!(ends(&facts, 1), (1, true));
+    let mut forced = GroundProgram::new();
+    let a = forced.new_atom();
+    forced.add_rule(HeadKind::Choice, vec![a], vec![]);
+    forced.add_constraint(vec![neg(a)]);
+    assert_eq!(ends(&forced, 1), (1, true));
+    let mut free = GroundProgram::new();
+    let a = free.new_atom();
+    free.add_rule(HeadKind::Choice, vec![a], vec![]);
+    assert_eq!(ends(&free, 1), (1, false));
+    let mut two = GroundProgram::new();
+    let ab = atoms(&mut two, 2);
+    two.add_rule(HeadKind::Choice, ab.clone(), vec![]);
+    two.add_constraint(vec![neg(ab[0])]);
+    assert_eq!(ends(&two, 1), (1, false));
+    assert_eq!(ends(&two, 2), (2, true));
+}
+
 /// Pigeons into holes: each pigeon in some hole, no two in one hole.
 fn pigeonhole(pigeons: usize, holes: usize) -> GroundProgram {
     let mut p = GroundProgram::new();
