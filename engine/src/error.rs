@@ -28,13 +28,15 @@ pub enum Error {
 
 impl Error {
     /// Classifies the grounder's diagnostics as clingo does: lexer and syntax errors (and
-    /// unreadable includes) fail parsing, anything else fails grounding.
+    /// unreadable includes, `#const` redefinitions and cycles) fail parsing, anything else fails grounding.
     pub(crate) fn from_diagnostics(diagnostics: Vec<Diagnostic>) -> Error {
         let parse = diagnostics.iter().any(|d| {
             d.severity == Severity::Error
                 && (d.message.starts_with("syntax error")
                     || d.message.starts_with("lexer error")
-                    || d.message.starts_with("file could not be opened"))
+                    || d.message.starts_with("file could not be opened")
+                    || d.message.starts_with("redefinition of constant")
+                    || d.message.starts_with("cyclic constant definition"))
         });
         if parse {
             Error::Parse(diagnostics)

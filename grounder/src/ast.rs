@@ -328,7 +328,8 @@ pub enum StatementKind {
     },
     /// `#defined p/n.`
     Defined(Signature),
-    /// `#const name = term.` (`[override]` sets `overridable = false`: the command line loses).
+    /// `#const name = term.` (`[override]` sets `overridable = false`; see `constants` for how
+    /// definitions of one name and `-c` interact).
     Const {
         name: String,
         value: Term,

@@ -44,7 +44,8 @@ impl Default for Limits {
 /// Options for [`ground`].
 #[derive(Clone, Debug, Default)]
 pub struct GroundOptions {
-    /// `-c name=term` constants; they override `#const` unless it is marked `[override]`.
+    /// `-c name=term` constants: they replace default `#const` definitions; with an
+    /// `[override]` one of the same name they are a redefinition error, as in clingo.
     pub constants: Vec<(String, String)>,
     /// The input language.
     pub dialect: Dialect,

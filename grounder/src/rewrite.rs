@@ -72,7 +72,7 @@ pub(crate) fn rewrite(
     overrides: &[(String, ast::Term)],
     diags: &mut Vec<Diagnostic>,
 ) -> Rewritten {
-    let consts = collect_constants(program, overrides);
+    let consts = crate::constants::resolve(program, overrides, diags);
     let mut out = Rewritten::default();
     let mut in_base = true;
     let mut pending = facts.facts.iter().peekable();
@@ -125,70 +125,6 @@ fn fact_term(table: &mut Interner, facts: &Facts, at: u32) -> Option<Val> {
     }
 }
 
-/// The constants in effect: `#const` declarations in order, the command line winning unless
-/// the declaration is `[override]`; each value has earlier constants substituted.
-fn collect_constants(
-    program: &ast::Program,
-    overrides: &[(String, ast::Term)],
-) -> FxHashMap<String, ast::Term> {
-    let mut consts: FxHashMap<String, ast::Term> = FxHashMap::default();
-    let mut fixed: FxHashSet<String> = FxHashSet::default();
-    for (name, value) in overrides {
-        consts.insert(name.clone(), value.clone());
-    }
-    for stmt in &program.statements {
-        if let StatementKind::Const {
-            name,
-            value,
-            overridable,
-        } = &stmt.kind
-        {
-            let from_cli = overrides.iter().any(|(n, _)| n == name);
-            if (from_cli && *overridable) || fixed.contains(name) {
-                continue;
-            }
-            let value = substitute(value, &consts, 0);
-            consts.insert(name.clone(), value);
-            if !overridable {
-                fixed.insert(name.clone());
-            }
-        }
-    }
-    consts
-}
-
-/// Replaces constants in a term (depth-bounded against cyclic definitions).
-fn substitute(t: &ast::Term, consts: &FxHashMap<String, ast::Term>, depth: u32) -> ast::Term {
-    let kind = match &t.kind {
-        TermKind::Function { name, args } if args.is_empty() => match consts.get(name) {
-            Some(v) if depth < 64 => return substitute(v, consts, depth + 1),
-            _ => t.kind.clone(),
-        },
-        TermKind::Function { name, args } => TermKind::Function {
-            name: name.clone(),
-            args: args.iter().map(|a| substitute(a, consts, depth)).collect(),
-        },
-        TermKind::Pool(ts) => {
-            TermKind::Pool(ts.iter().map(|a| substitute(a, consts, depth)).collect())
-        }
-        TermKind::Interval(a, b) => TermKind::Interval(
-            Box::new(substitute(a, consts, depth)),
-            Box::new(substitute(b, consts, depth)),
-        ),
-        TermKind::Unary(op, a) => TermKind::Unary(*op, Box::new(substitute(a, consts, depth))),
-        TermKind::Binary(op, a, b) => TermKind::Binary(
-            *op,
-            Box::new(substitute(a, consts, depth)),
-            Box::new(substitute(b, consts, depth)),
-        ),
-        k => k.clone(),
-    };
-    ast::Term {
-        kind,
-        span: t.span.clone(),
-    }
-}
-
 /// A statement with constants substituted in every term.
 fn substitute_statement(
     stmt: &ast::Statement,
@@ -198,7 +134,9 @@ fn substitute_statement(
         return stmt.clone();
     }
     let mut s = stmt.clone();
-    crate::astwalk::terms_mut(&mut s, &mut |t| *t = substitute(t, consts, 0));
+    crate::astwalk::terms_mut(&mut s, &mut |t| {
+        *t = crate::constants::substitute(t, consts)
+    });
     s
 }
 

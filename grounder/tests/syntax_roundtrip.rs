@@ -91,6 +91,18 @@ fn integers_read_like_clingo() {
 }
 
 #[test]
+fn non_decimal_integers_are_32_bit_patterns() {
+    let program =
+        parse("p(0x80000000, 0xFFFFFFFF, 0x100000000, 0o37777777777, 0b11, -0x80000000).");
+    assert_eq!(
+        program.to_string(),
+        "p(-2147483648,-1,0,-1,3,-(-2147483648)).\n"
+    );
+    let program = parse("p(0x1FFFFFFFFFFFFFFFFFFFF).");
+    assert_eq!(program.to_string(), "p(-1).\n");
+}
+
+#[test]
 fn seed_programs_parse_as_gringo3() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/");
     for (name, show) in [

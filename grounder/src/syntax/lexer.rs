@@ -4,9 +4,10 @@
 //! comments) or covered by exactly one token or one [`LexError`]; errors never stop the
 //! lexer, the offending text is skipped (like clingo, which reports `lexer error, unexpected
 //! X` and goes on). Block comments `%* ... *%` nest. Strings know the escapes `\"`, `\\` and
-//! `\n` only, and end on the same line. Integers are decimal (`0` or no leading zero), or
-//! `0x`/`0o`/`0b` (lowercase prefix, as clingo 5.8) and are kept as `i64` until the parser
-//! range-checks them (so `-2147483648` is possible).
+//! `\n` only, and end on the same line. Integers are decimal (`0` or no leading zero), kept as
+//! `i64` until the parser range-checks them (so `-2147483648` is possible; a decimal literal
+//! outside 32 bits is an error, where clingo wraps it), or `0x`/`0o`/`0b` (lowercase prefix, as
+//! clingo 5.8) read as 32-bit patterns, as clingo does (`0x80000000` is the smallest integer).
 
 use logos::Logos;
 
@@ -40,10 +41,10 @@ pub enum Token {
     Variable(String),
     #[token("_")]
     Anonymous,
-    #[regex(r"0|[1-9][0-9]*", |lex| radix(lex.slice(), 10))]
-    #[regex(r"0x[0-9A-Fa-f]+", |lex| radix(&lex.slice()[2..], 16))]
-    #[regex(r"0o[0-7]+", |lex| radix(&lex.slice()[2..], 8))]
-    #[regex(r"0b[01]+", |lex| radix(&lex.slice()[2..], 2))]
+    #[regex(r"0|[1-9][0-9]*", |lex| decimal(lex.slice()))]
+    #[regex(r"0x[0-9A-Fa-f]+", |lex| bit_pattern(&lex.slice()[2..], 16))]
+    #[regex(r"0o[0-7]+", |lex| bit_pattern(&lex.slice()[2..], 8))]
+    #[regex(r"0b[01]+", |lex| bit_pattern(&lex.slice()[2..], 2))]
     Number(i64),
     #[token("\"", string)]
     String(String),
@@ -173,9 +174,20 @@ pub enum Token {
     Ge,
 }
 
-/// Parses digits in a radix; `Err` beyond `i64`.
-fn radix(digits: &str, base: u32) -> Result<i64, LexError> {
-    i64::from_str_radix(digits, base).map_err(|_| LexError::IntegerTooLarge)
+/// The 32-bit pattern of a hexadecimal, octal or binary literal, as clingo reads them: the
+/// value modulo 2^32 as a signed integer (`0x80000000` is the smallest integer, `0xFFFFFFFF`
+/// is -1). Never an error; the digits are those the token's regex admits.
+fn bit_pattern(digits: &str, base: u32) -> i64 {
+    let pattern = digits.chars().fold(0u32, |acc, c| {
+        let digit = c.to_digit(base).unwrap_or(0);
+        acc.wrapping_mul(base).wrapping_add(digit)
+    });
+    i64::from(pattern as i32)
+}
+
+/// Parses decimal digits; `Err` beyond `i64`.
+fn decimal(digits: &str) -> Result<i64, LexError> {
+    digits.parse().map_err(|_| LexError::IntegerTooLarge)
 }
 
 /// A `#word` that is not a directive of either dialect.
