@@ -593,9 +593,26 @@ impl<'a> Converter<'a> {
         }
     }
 
+    /// A body aggregate element. A set element `{ l : c }` was lowered to `t : l, c` with `t`
+    /// made from `l` (within its span): that tuple was not written, so no tuple infos for it.
     fn agg_element(&mut self, e: &ast::BodyAggregateElement) -> AggElem {
         let saved = std::mem::take(&mut self.extra);
-        let terms = e.terms.iter().map(|t| self.tuple_term(t)).collect();
+        let within = |t: &ast::Term, l: &ast::Literal| {
+            l.span.start <= t.span.start && t.span.end <= l.span.end
+        };
+        let written = !matches!((e.terms.first(), e.condition.first()),
+            (Some(t), Some(l)) if within(t, l));
+        let terms = e
+            .terms
+            .iter()
+            .map(|t| {
+                if written {
+                    self.tuple_term(t)
+                } else {
+                    self.term(t)
+                }
+            })
+            .collect();
         let mut cond = Vec::new();
         for l in &e.condition {
             cond.extend(self.literal(l));
