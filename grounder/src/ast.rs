@@ -106,6 +106,11 @@ pub enum TermKind {
         name: String,
         args: Vec<Term>,
     },
+    /// `@name(args)`: a call of an external function (`@name` has no arguments).
+    Call {
+        name: String,
+        args: Vec<Term>,
+    },
     /// `a;b;c` in an argument position (or `f(1,2;3,4)`, parsed as a pool of functions).
     Pool(Vec<Term>),
     /// `a..b`

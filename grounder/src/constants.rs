@@ -134,6 +134,10 @@ fn substitute_with(t: &Term, value_of: &mut dyn FnMut(&str) -> Option<Term>) -> 
             name: name.clone(),
             args: args.iter().map(|a| *sub(a)).collect(),
         },
+        TermKind::Call { name, args } => TermKind::Call {
+            name: name.clone(),
+            args: args.iter().map(|a| *sub(a)).collect(),
+        },
         TermKind::Pool(ts) => TermKind::Pool(ts.iter().map(|a| *sub(a)).collect()),
         TermKind::Interval(a, b) => TermKind::Interval(sub(a), sub(b)),
         TermKind::Unary(op, a) => TermKind::Unary(*op, sub(a)),
@@ -150,9 +154,9 @@ fn substitute_with(t: &Term, value_of: &mut dyn FnMut(&str) -> Option<Term>) -> 
 fn named_constants<'t>(t: &'t Term, out: &mut Vec<&'t str>) {
     match &t.kind {
         TermKind::Function { name, args } if args.is_empty() => out.push(name),
-        TermKind::Function { args: ts, .. } | TermKind::Pool(ts) => {
-            ts.iter().for_each(|a| named_constants(a, out))
-        }
+        TermKind::Function { args: ts, .. }
+        | TermKind::Call { args: ts, .. }
+        | TermKind::Pool(ts) => ts.iter().for_each(|a| named_constants(a, out)),
         TermKind::Interval(a, b) | TermKind::Binary(_, a, b) => {
             named_constants(a, out);
             named_constants(b, out);
@@ -165,9 +169,9 @@ fn named_constants<'t>(t: &'t Term, out: &mut Vec<&'t str>) {
 /// The nesting depth of a term.
 fn depth(t: &Term) -> u32 {
     let sub = match &t.kind {
-        TermKind::Function { args: ts, .. } | TermKind::Pool(ts) => {
-            ts.iter().map(depth).max().unwrap_or(0)
-        }
+        TermKind::Function { args: ts, .. }
+        | TermKind::Call { args: ts, .. }
+        | TermKind::Pool(ts) => ts.iter().map(depth).max().unwrap_or(0),
         TermKind::Interval(a, b) | TermKind::Binary(_, a, b) => depth(a).max(depth(b)),
         TermKind::Unary(_, a) => depth(a),
         _ => 0,

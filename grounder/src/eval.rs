@@ -34,6 +34,9 @@ pub(crate) enum T {
     Unary(UnaryOp, Box<T>),
     /// A binary operation.
     Binary(BinaryOp, Box<T>, Box<T>),
+    /// `@name(args)`, an external function call (interned name). No function is registered
+    /// yet, so every call is undefined.
+    Call(u32, Vec<T>),
 }
 
 /// A binding of a rule's variables.
@@ -49,7 +52,7 @@ impl T {
         match self {
             T::Val(_) => {}
             T::Var(v) => out.push(*v),
-            T::Fun(_, _, args) => args.iter().for_each(|a| a.vars(out)),
+            T::Fun(_, _, args) | T::Call(_, args) => args.iter().for_each(|a| a.vars(out)),
             T::Unary(_, a) => a.vars(out),
             T::Binary(_, a, b) => {
                 a.vars(out);
@@ -63,7 +66,7 @@ impl T {
         match self {
             T::Val(_) => true,
             T::Var(v) => binding.get(*v as usize).is_some_and(|b| b.is_some()),
-            T::Fun(_, _, args) => args.iter().all(|a| a.is_bound(binding)),
+            T::Fun(_, _, args) | T::Call(_, args) => args.iter().all(|a| a.is_bound(binding)),
             T::Unary(_, a) => a.is_bound(binding),
             T::Binary(_, a, b) => a.is_bound(binding) && b.is_bound(binding),
         }
@@ -76,11 +79,12 @@ impl T {
             T::Val(_) | T::Var(_) => true,
             T::Fun(_, _, args) => args.iter().all(|a| a.is_matchable(binding)),
             T::Unary(..) | T::Binary(..) => self.is_bound(binding) || is_invertible(self),
+            T::Call(..) => self.is_bound(binding),
         }
     }
 
     /// Whether this folded arithmetic term is undefined whatever its variables are: it is
-    /// ground (folding would have evaluated it), a binary operation has a non-number operand,
+    /// ground without calls (folding would have evaluated it), a binary operation has a non-number operand,
     /// or it divides by the literal 0.
     pub fn is_undefined_arith(&self) -> bool {
         let not_number = |t: &T| matches!(t, T::Val(v) if !matches!(v, Val::Num(_)));
@@ -88,7 +92,7 @@ impl T {
             T::Unary(..) | T::Binary(..) => {
                 let mut vars = Vec::new();
                 self.vars(&mut vars);
-                vars.is_empty()
+                (vars.is_empty() && !self.has_call())
                     || matches!(self, T::Binary(op, a, b) if not_number(a) || not_number(b)
                         || (matches!(op, BinaryOp::Div | BinaryOp::Mod) && **b == T::Val(Val::Num(0))))
             }
@@ -101,10 +105,24 @@ impl T {
         self.is_undefined_arith()
             || match self {
                 T::Val(_) | T::Var(_) => false,
-                T::Fun(_, _, args) => args.iter().any(T::contains_undefined_arith),
+                T::Fun(_, _, args) | T::Call(_, args) => {
+                    args.iter().any(T::contains_undefined_arith)
+                }
                 T::Unary(_, a) => a.contains_undefined_arith(),
                 T::Binary(_, a, b) => a.contains_undefined_arith() || b.contains_undefined_arith(),
             }
+    }
+
+    /// Whether the term contains an external function call (whose value only grounding can
+    /// tell).
+    pub fn has_call(&self) -> bool {
+        match self {
+            T::Val(_) | T::Var(_) => false,
+            T::Call(..) => true,
+            T::Fun(_, _, args) => args.iter().any(T::has_call),
+            T::Unary(_, a) => a.has_call(),
+            T::Binary(_, a, b) => a.has_call() || b.has_call(),
+        }
     }
 
     /// Whether the term contains arithmetic.
@@ -112,7 +130,7 @@ impl T {
         match self {
             T::Val(_) | T::Var(_) => false,
             T::Fun(_, _, args) => args.iter().any(T::has_arith),
-            T::Unary(..) | T::Binary(..) => true,
+            T::Unary(..) | T::Binary(..) | T::Call(..) => true,
         }
     }
 }
@@ -141,6 +159,7 @@ pub(crate) fn eval(table: &mut Interner, t: &T, binding: &Binding) -> Result<Val
                 _ => Err(Undefined),
             }
         }
+        T::Call(..) => Err(Undefined),
     }
 }
 
@@ -239,7 +258,7 @@ pub(crate) fn match_term(
             }
             Ok(true)
         }
-        T::Unary(..) | T::Binary(..) => {
+        T::Unary(..) | T::Binary(..) | T::Call(..) => {
             if t.is_bound(binding) {
                 return Ok(eval(table, t, binding)? == v);
             }

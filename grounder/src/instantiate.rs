@@ -364,11 +364,17 @@ impl<'a> Grounder<'a> {
                     return;
                 }
                 let mut text = String::new();
-                Printer {
-                    table: self.table,
-                    names: &rule.var_names,
+                match bad {
+                    T::Call(name, _) => {
+                        let name = self.table.name_text(*name);
+                        text = format!("function '{name}' not found");
+                    }
+                    _ => Printer {
+                        table: self.table,
+                        names: &rule.var_names,
+                    }
+                    .term(bad, &mut text),
                 }
-                .term(bad, &mut text);
                 self.infos.push(Diagnostic {
                     severity: Severity::Info,
                     span: Some(span),

@@ -71,6 +71,13 @@ impl Printer<'_> {
                 self.term(b, out);
                 out.push(')');
             }
+            T::Call(name, args) => {
+                out.push('@');
+                out.push_str(self.table.name_text(*name));
+                out.push('(');
+                self.terms(args, out);
+                out.push(')');
+            }
         }
     }
 

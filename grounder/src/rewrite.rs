@@ -388,6 +388,11 @@ impl<'a> Converter<'a> {
                 let (a, b) = (self.term(a), self.term(b));
                 self.arith(T::Binary(*op, Box::new(a), Box::new(b)), &t.span)
             }
+            TermKind::Call { name, args } => {
+                let args = args.iter().map(|a| self.term(a)).collect();
+                let name = self.table.name(name);
+                self.arith(T::Call(name, args), &t.span)
+            }
         }
     }
 
@@ -444,7 +449,7 @@ impl<'a> Converter<'a> {
     fn extract_in(&mut self, t: &mut T) {
         match t {
             T::Fun(_, _, args) => args.iter_mut().for_each(|a| self.extract_in(a)),
-            T::Unary(..) | T::Binary(..) => {
+            T::Unary(..) | T::Binary(..) | T::Call(..) => {
                 let mut vars = Vec::new();
                 t.vars(&mut vars);
                 vars.sort_unstable();
@@ -827,7 +832,7 @@ impl<'a> Converter<'a> {
 fn collect_var_spans(t: &ast::Term, f: &mut dyn FnMut(&str, &Span)) {
     match &t.kind {
         TermKind::Variable(v) => f(v, &t.span),
-        TermKind::Function { args, .. } | TermKind::Pool(args) => {
+        TermKind::Function { args, .. } | TermKind::Call { args, .. } | TermKind::Pool(args) => {
             args.iter().for_each(|a| collect_var_spans(a, f))
         }
         TermKind::Interval(a, b) | TermKind::Binary(_, a, b) => {
@@ -898,7 +903,9 @@ fn has_anonymous(t: &ast::Term) -> bool {
     while let Some(t) = stack.pop() {
         match &t.kind {
             TermKind::Anonymous => return true,
-            TermKind::Function { args, .. } | TermKind::Pool(args) => stack.extend(args),
+            TermKind::Function { args, .. }
+            | TermKind::Call { args, .. }
+            | TermKind::Pool(args) => stack.extend(args),
             TermKind::Interval(a, b) | TermKind::Binary(_, a, b) => {
                 stack.push(a);
                 stack.push(b);
@@ -918,7 +925,9 @@ fn named_variables(t: &ast::Term, out: &mut Vec<ast::Term>) {
             TermKind::Variable(_) if !out.iter().any(|o| o.kind == t.kind) => {
                 out.push(t.clone());
             }
-            TermKind::Function { args, .. } | TermKind::Pool(args) => stack.extend(args),
+            TermKind::Function { args, .. }
+            | TermKind::Call { args, .. }
+            | TermKind::Pool(args) => stack.extend(args),
             TermKind::Interval(a, b) | TermKind::Binary(_, a, b) => {
                 stack.push(a);
                 stack.push(b);

@@ -23,7 +23,7 @@ use crate::rules::{AtomPat, Rule};
 /// Whether the terms `a` and `b` may denote the same value.
 fn unify(table: &Interner, a: &T, b: &T) -> bool {
     match (a, b) {
-        (T::Var(_), _) | (_, T::Var(_)) => true,
+        (T::Var(_), _) | (_, T::Var(_)) | (T::Call(..), _) | (_, T::Call(..)) => true,
         (T::Unary(UnaryOp::Minus, _), _) | (_, T::Unary(UnaryOp::Minus, _)) => true,
         (T::Unary(..) | T::Binary(..), other) | (other, T::Unary(..) | T::Binary(..)) => {
             matches!(other, T::Val(Val::Num(_)) | T::Unary(..) | T::Binary(..))

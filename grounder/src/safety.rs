@@ -29,7 +29,7 @@ fn bound_term(t: &T, bound: &Bound) -> bool {
     match t {
         T::Val(_) => true,
         T::Var(v) => bound.contains(v),
-        T::Fun(_, _, args) => args.iter().all(|a| bound_term(a, bound)),
+        T::Fun(_, _, args) | T::Call(_, args) => args.iter().all(|a| bound_term(a, bound)),
         T::Unary(_, a) => bound_term(a, bound),
         T::Binary(_, a, b) => bound_term(a, bound) && bound_term(b, bound),
     }

@@ -71,6 +71,15 @@ pub(crate) fn term(t: &Term) -> R<Term> {
                 })
             })
         }
+        TermKind::Call { name, args } => {
+            let lists = args.iter().map(term).collect::<Result<Vec<_>, _>>()?;
+            product(lists, |args| {
+                with(TermKind::Call {
+                    name: name.clone(),
+                    args,
+                })
+            })
+        }
         TermKind::Interval(a, b) => {
             let lists = vec![term(a)?, term(b)?];
             product(lists, |mut v| {
@@ -99,7 +108,7 @@ pub(crate) fn term(t: &Term) -> R<Term> {
 pub(crate) fn pool_free(t: &Term) -> bool {
     match &t.kind {
         TermKind::Pool(_) => false,
-        TermKind::Function { args, .. } => args.iter().all(pool_free),
+        TermKind::Function { args, .. } | TermKind::Call { args, .. } => args.iter().all(pool_free),
         TermKind::Interval(a, b) | TermKind::Binary(_, a, b) => pool_free(a) && pool_free(b),
         TermKind::Unary(_, a) => pool_free(a),
         _ => true,

@@ -275,6 +275,22 @@ impl Ctx {
         self.node(TermKind::Pool(terms), depth + 1, l, r)
     }
 
+    /// `@name(alt1; ...)`: built as [`Ctx::function`], each function made a call.
+    pub fn call(&mut self, name: String, alternatives: Vec<Tuple>, l: usize, r: usize) -> Tm {
+        let mut tm = self.function(name, alternatives, l, r);
+        let into_call = |term: &mut Term| {
+            if let TermKind::Function { name, args } = &mut term.kind {
+                let (name, args) = (std::mem::take(name), std::mem::take(args));
+                term.kind = TermKind::Call { name, args };
+            }
+        };
+        match &mut tm.term.kind {
+            TermKind::Pool(alternatives) => alternatives.iter_mut().for_each(into_call),
+            _ => into_call(&mut tm.term),
+        }
+        tm
+    }
+
     /// The arguments of `name(a1; a2; ...)` when every alternative has one term (or there
     /// is a single alternative): the terms, or one pool argument.
     fn pool_args(&mut self, alternatives: Vec<Tuple>, l: usize, r: usize) -> Vec<Tm> {
@@ -389,7 +405,7 @@ impl Ctx {
             let found = match &term.kind {
                 TermKind::Variable(_) => "<VARIABLE>",
                 TermKind::Anonymous => "<ANONYMOUS>",
-                TermKind::Function { args, .. } => {
+                TermKind::Function { args, .. } | TermKind::Call { args, .. } => {
                     stack.extend(args);
                     continue;
                 }

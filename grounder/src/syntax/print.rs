@@ -53,6 +53,11 @@ fn write_bare(f: &mut Formatter<'_>, term: &Term) -> fmt::Result {
         TermKind::Variable(name) => f.write_str(name),
         TermKind::Anonymous => f.write_char('_'),
         TermKind::Function { name, args } => write_function(f, name, args),
+        TermKind::Call { name, args } if args.is_empty() => write!(f, "@{name}"),
+        TermKind::Call { name, args } => {
+            f.write_char('@')?;
+            write_function(f, name, args)
+        }
         TermKind::Pool(alternatives) => {
             f.write_char('(')?;
             write_list(f, alternatives, ";")?;
