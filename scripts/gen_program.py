@@ -19,14 +19,22 @@ stay rare but present, and the difference test checks that mini-clingo rejects t
 Of the 482 accepted, 142 are unsatisfiable; the others have 11 answer sets on average (at most
 4096); clingo grounds and solves all 500 in about two seconds.
 
-Usage: gen_program.py [--seed S] [--count N] [--out DIR]
-  without --out, prints program S to stdout; with --out, writes DIR/prog-<seed>.lp for N seeds.
-Library: generate(seed) -> list of statement strings; program_text(statements) -> str.
+Usage: gen_program.py [--grammar safe|full] [--seed S] [--count N] [--out DIR] [--coverage N]
+  without --out, prints program S to stdout; with --out, writes DIR/prog-<seed>.lp for N seeds;
+  --coverage N prints, per construct, how many of the programs of seeds S..S+N-1 contain it.
+Library: generate(seed, grammar="safe") -> list of statement strings; program_text(statements).
+
+Grammars: `safe` (the default, described above; seed N always makes the same program, which the
+CI's tests/regressions/known-mismatches.txt relies on) and `full` (scripts/gen_full.py: every
+production of the clingo 5 language, nested; its own tests/regressions/known-mismatches-full.txt).
+Coverage of the full grammar over a day's corpus: see scripts/README.md.
 """
 
 import argparse
 import os
 import random
+
+from gen_full import PRODUCTIONS, generate_full
 
 # predicate name -> arity; dom/1 is the domain predicate. v/1 only ever heads assignment rules
 # (v(N) :- N = #sum{...}), so aggregate values never feed back into a domain.
@@ -274,9 +282,36 @@ def join_body(parts):
     return text
 
 
-def generate(seed):
+def generate(seed, grammar="safe"):
     """The program of the given seed, as a list of statements."""
+    if grammar == "full":
+        return generate_full(seed)[0]
     return Generator(seed).program()
+
+
+def coverage(first, count, grammar="full"):
+    """{construct: number of programs of seeds first..first+count-1 that contain it}. The full
+    grammar tags constructs as it makes them; for the safe grammar only statement kinds are
+    counted (from the text)."""
+    counts = {}
+    for seed in range(first, first + count):
+        if grammar == "full":
+            tags = set().union(*generate_full(seed)[1])
+        else:
+            tags = {"statement:" + line.split()[0] for line in generate(seed) if line.startswith("#")}
+        for name in tags:
+            counts[name] = counts.get(name, 0) + 1
+    return counts
+
+
+def print_coverage(first, count, grammar):
+    counts = coverage(first, count, grammar)
+    expected = PRODUCTIONS if grammar == "full" else []
+    print(f"coverage of {count} programs (seeds {first}..{first + count - 1}, grammar {grammar}):")
+    print(f"{'programs':>8}  {'share':>6}  construct")
+    for name in sorted(set(counts) | set(expected)):
+        found = counts.get(name, 0)
+        print(f"{found:>8}  {100.0 * found / count:5.1f}%  {name}" + ("   <-- never" if not found else ""))
 
 
 def program_text(statements):
@@ -289,14 +324,19 @@ def main():
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--count", type=int, default=1)
     parser.add_argument("--out")
+    parser.add_argument("--grammar", choices=["safe", "full"], default="safe")
+    parser.add_argument("--coverage", type=int, metavar="N", help="print the coverage of N programs")
     opts = parser.parse_args()
+    if opts.coverage:
+        print_coverage(opts.seed, opts.coverage, opts.grammar)
+        return
     if not opts.out:
-        print(program_text(generate(opts.seed)), end="")
+        print(program_text(generate(opts.seed, opts.grammar)), end="")
         return
     os.makedirs(opts.out, exist_ok=True)
     for seed in range(opts.seed, opts.seed + opts.count):
         with open(os.path.join(opts.out, f"prog-{seed}.lp"), "w", encoding="utf-8") as handle:
-            handle.write(program_text(generate(seed)))
+            handle.write(program_text(generate(seed, opts.grammar)))
 
 
 if __name__ == "__main__":
