@@ -3,7 +3,7 @@
 //! After rewriting, a rule's variables are numbered `0..n` and a binding is a
 //! `Vec<Option<Val>>` indexed by variable. [`eval`] computes a term under a binding with
 //! clingo's 32-bit arithmetic: results wrap around on overflow, `/` truncates toward zero, `\`
-//! has the sign of the dividend, `**` with a negative exponent is 0 (1 or -1 for bases 1, -1),
+//! has the sign of the dividend, `**` with a negative exponent is 0 (clingo 5.8.3: also for bases 1 and -1),
 //! and division by zero, `0**-n` or arithmetic on non-integers is *undefined*: the rule instance
 //! is dropped and an `operation undefined` info is given. Unary minus negates numbers and flips
 //! classical negation of named functions.
@@ -206,17 +206,16 @@ pub(crate) fn binary(op: BinaryOp, x: i32, y: i32) -> Result<i32, Undefined> {
     })
 }
 
-/// `x ** y` with wrapping; negative exponents give the truncated reciprocal power.
+/// `x ** y` with wrapping; a negative exponent gives 0 (clingo 5.8.3, also for bases 1 and
+/// -1), and is undefined for base 0.
 fn power(x: i32, y: i32) -> Result<i32, Undefined> {
     if y >= 0 {
         return Ok(x.wrapping_pow(y as u32));
     }
-    match x {
-        0 => Err(Undefined),
-        1 => Ok(1),
-        -1 => Ok(if y % 2 == 0 { 1 } else { -1 }),
-        _ => Ok(0),
+    if x == 0 {
+        return Err(Undefined);
     }
+    Ok(0)
 }
 
 /// Unifies `t` with the ground `v`, binding unbound variables (pushed onto `trail`).

@@ -390,6 +390,15 @@ impl Ctx {
         })
     }
 
+    /// `#true` standing for an empty condition that ends at `at`.
+    pub fn always(&self, at: usize) -> crate::ast::Literal {
+        crate::ast::Literal {
+            sign: crate::ast::Sign::None,
+            kind: crate::ast::LiteralKind::Boolean(true),
+            span: self.span(at, at),
+        }
+    }
+
     /// The arity of a signature (a non-negative 32-bit number).
     pub fn arity(&mut self, value: i64, l: usize, r: usize) -> u32 {
         u32::try_from(value).unwrap_or_else(|_| {
