@@ -883,7 +883,12 @@ impl<'a> Grounder<'a> {
         let body = glits.to_vec();
         // Each atom with the conditions it occurs under (none: unconditional).
         let mut conds: Vec<(AtomId, Option<Vec<Vec<GLit>>>)> = Vec::new();
+        let mut conjunctions = Vec::new();
         for e in elems {
+            if e.conj.is_some() {
+                self.conjunction_instances(rule, e, binding, mode, &mut conjunctions)?;
+                continue;
+            }
             if elems.len() > 1 && self.is_known_fact(rule, e, binding) {
                 // clingo drops the instance here; the atoms before stay in the domain.
                 return Ok(());
@@ -900,7 +905,19 @@ impl<'a> Grounder<'a> {
         if mode == Mode::Domain {
             return Ok(());
         }
+        let mut stand_ins = Vec::new();
+        for (_, _, cond, atoms) in conjunctions {
+            match atoms.as_slice() {
+                // An empty conjunction under a certain condition satisfies the head.
+                [] if cond.is_empty() => return Ok(()),
+                [atom] => add_head_condition(&mut conds, *atom, cond),
+                _ => stand_ins.push((atoms, cond)),
+            }
+        }
         subsume_conditions(&mut conds);
+        for (atoms, cond) in stand_ins {
+            head.push(self.conjunction_head(&atoms, &cond)?);
+        }
         for (atom, cond) in conds {
             match cond {
                 None => head.push(atom),

@@ -682,19 +682,44 @@ impl<'a> Converter<'a> {
 
     /// A disjunction element. An interval in an unconditional one splits the rule, as in
     /// clingo (`r(1..2) ; b.` is `r(1) ; b.` and `r(2) ; b.`): its range goes to the body.
-    fn disjunct(&mut self, c: &ast::ConditionalLiteral) -> Option<HeadElem> {
+    /// A conditional one keeps its pool (see `unpool::head`): each alternative becomes an
+    /// element of the conjunction `index` (see `HeadElem::conj`).
+    fn disjunct(&mut self, index: usize, c: &ast::ConditionalLiteral) -> Vec<HeadElem> {
         if !c.condition.is_empty() {
-            return self.head_elem(c, &[]);
+            let alternatives =
+                unpool::literal(&c.literal).unwrap_or_else(|_| vec![c.literal.clone()]);
+            let mut out = Vec::new();
+            for literal in alternatives {
+                let alt = ast::ConditionalLiteral {
+                    literal,
+                    condition: c.condition.clone(),
+                };
+                out.extend(self.head_elem(&alt, &[]).map(|mut e| {
+                    let inner = e.cond.iter().filter_map(|l| match l {
+                        Lit::Range(v, ..) if self.var_names[*v as usize].starts_with("#Range") => {
+                            Some(*v)
+                        }
+                        _ => None,
+                    });
+                    let mut atom_vars = Vec::new();
+                    e.atom.args.iter().for_each(|t| t.vars(&mut atom_vars));
+                    let inner = inner.filter(|v| atom_vars.contains(v)).collect();
+                    e.conj = Some((index as u32, inner));
+                    e
+                }));
+            }
+            return out;
         }
         let LiteralKind::Atom(a) = &c.literal.kind else {
-            return None;
+            return Vec::new();
         };
         let atom = self.atom(a);
-        Some(HeadElem {
+        vec![HeadElem {
             terms: Vec::new(),
             atom,
             cond: Vec::new(),
-        })
+            conj: None,
+        }]
     }
 
     fn head_elem(&mut self, c: &ast::ConditionalLiteral, terms: &[ast::Term]) -> Option<HeadElem> {
@@ -714,6 +739,7 @@ impl<'a> Converter<'a> {
             terms,
             atom: atom?,
             cond,
+            conj: None,
         })
     }
 
@@ -745,7 +771,11 @@ impl<'a> Converter<'a> {
             },
             ast::Head::Disjunction(es) => {
                 self.region = Region::Element;
-                let elems = es.iter().filter_map(|e| self.disjunct(e)).collect();
+                let elems = es
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(i, e)| self.disjunct(i, e))
+                    .collect();
                 self.region = Region::Global;
                 Head::Disj(elems)
             }
