@@ -356,7 +356,7 @@ impl<'a> Grounder<'a> {
     /// Reports `operation undefined` for the innermost undefined arithmetic of `terms`.
     pub fn undefined(&mut self, rule: &Rule, terms: &[&T], binding: &Binding) {
         for t in terms {
-            if let Some(bad) = self.find_undefined(t, binding) {
+            if let Some(bad) = self.find_undefined(rule, t, binding) {
                 let Some(span) = rule.arith_spans.get(bad).cloned() else {
                     continue;
                 };
@@ -364,11 +364,14 @@ impl<'a> Grounder<'a> {
                     return;
                 }
                 let mut text = String::new();
-                Printer {
-                    table: self.table,
-                    names: &rule.var_names,
+                match rule.linear.get(bad) {
+                    Some(linear) => text.push_str(linear),
+                    None => Printer {
+                        table: self.table,
+                        names: &rule.var_names,
+                    }
+                    .term(bad, &mut text),
                 }
-                .term(bad, &mut text);
                 self.infos.push(Diagnostic {
                     severity: Severity::Info,
                     span: Some(span),
@@ -380,16 +383,22 @@ impl<'a> Grounder<'a> {
         }
     }
 
-    fn find_undefined<'t>(&mut self, t: &'t T, binding: &Binding) -> Option<&'t T> {
+    fn find_undefined<'t>(&mut self, rule: &Rule, t: &'t T, binding: &Binding) -> Option<&'t T> {
         if eval(self.table, t, binding).is_ok() {
             return None;
         }
+        if rule.linear.contains_key(t) {
+            // clingo's linear term `m*X+n` is one term.
+            return Some(t);
+        }
         let inner = match t {
-            T::Fun(_, _, args) => args.iter().find_map(|a| self.find_undefined(a, binding)),
-            T::Unary(_, a) => self.find_undefined(a, binding),
+            T::Fun(_, _, args) => args
+                .iter()
+                .find_map(|a| self.find_undefined(rule, a, binding)),
+            T::Unary(_, a) => self.find_undefined(rule, a, binding),
             T::Binary(_, a, b) => self
-                .find_undefined(a, binding)
-                .or_else(|| self.find_undefined(b, binding)),
+                .find_undefined(rule, a, binding)
+                .or_else(|| self.find_undefined(rule, b, binding)),
             _ => None,
         };
         inner.or(Some(t))

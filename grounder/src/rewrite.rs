@@ -360,6 +360,7 @@ struct Converter<'a> {
     /// Variable occurrences in aggregate element tuples (for the global-variable info).
     tuple_occurrences: Vec<(u32, Span)>,
     arith_spans: FxHashMap<T, Span>,
+    linear: FxHashMap<T, String>,
     /// Extra literals (ranges, arithmetic equations) for the scope being converted.
     extra: Vec<Lit>,
     region: Region,
@@ -382,6 +383,7 @@ impl<'a> Converter<'a> {
             global: FxHashSet::default(),
             tuple_occurrences: Vec::new(),
             arith_spans: FxHashMap::default(),
+            linear: FxHashMap::default(),
             extra: Vec::new(),
             region: Region::Global,
             arith_count: 0,
@@ -444,13 +446,38 @@ impl<'a> Converter<'a> {
                     (UnaryOp::Minus, T::Fun(n, neg, args)) => T::Fun(*n, !neg, args.clone()),
                     _ => T::Unary(*op, Box::new(a)),
                 };
-                self.arith(result, &t.span)
+                let result = self.arith(result, &t.span);
+                self.note_linear(&result, t);
+                result
             }
             TermKind::Binary(op, a, b) => {
                 let (a, b) = (self.term(a), self.term(b));
-                self.arith(T::Binary(*op, Box::new(a), Box::new(b)), &t.span)
+                let result = self.arith(T::Binary(*op, Box::new(a), Box::new(b)), &t.span);
+                self.note_linear(&result, t);
+                result
             }
         }
+    }
+
+    /// clingo keeps a term linear in one variable as `m*X+n` and reports it at the
+    /// variable: its text and span replace the term's.
+    fn note_linear(&mut self, folded: &T, t: &ast::Term) {
+        let Some((v, m, n)) = crate::eval::single_linear(folded) else {
+            return;
+        };
+        let mut span = None;
+        collect_var_spans(t, &mut |_, s| span = span.take().or(Some(s.clone())));
+        let Some(span) = span else {
+            return;
+        };
+        let var = &self.var_names[v as usize];
+        let text = match (m, n) {
+            (1, n) => format!("({var}+{n})"),
+            (m, 0) => format!("({m}*{var})"),
+            (m, n) => format!("({m}*{var}+{n})"),
+        };
+        self.arith_spans.insert(folded.clone(), span);
+        self.linear.insert(folded.clone(), text);
     }
 
     /// Records the span of an arithmetic term and folds it when it is ground and defined.
@@ -843,6 +870,7 @@ impl<'a> Converter<'a> {
             var_spans: self.var_spans,
             span: self.span,
             arith_spans: self.arith_spans,
+            linear: self.linear,
             globals: self.global,
         }
     }

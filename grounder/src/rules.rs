@@ -164,6 +164,9 @@ pub(crate) struct Rule {
     pub span: Span,
     /// Spans of arithmetic terms, for `operation undefined` infos.
     pub arith_spans: FxHashMap<T, Span>,
+    /// clingo's text of arithmetic terms linear in one variable (`(2*X+-1)`, see
+    /// `eval::single_linear`): reported whole, at the variable's span.
+    pub linear: FxHashMap<T, String>,
     /// Variables occurring outside every element and condition.
     pub globals: FxHashSet<u32>,
 }
