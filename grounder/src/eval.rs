@@ -407,6 +407,41 @@ pub(crate) fn solve_linear(l: &T, r: &T, binding: &Binding) -> Option<Option<(u3
     Some(i32::try_from(negated / c).ok().map(|x| (v, Val::Num(x))))
 }
 
+/// `t` as `m*X+n` when it is built from one occurrence of the variable `X`, integers, `+`,
+/// `-` and `*` (clingo's linear terms), with `m` not 0.
+pub(crate) fn single_linear(t: &T) -> Option<(u32, i64, i64)> {
+    fn go(t: &T) -> Option<(Option<u32>, i64, i64)> {
+        let r = match t {
+            T::Var(v) => (Some(*v), 1, 0),
+            T::Val(Val::Num(n)) => (None, 0, i64::from(*n)),
+            T::Unary(UnaryOp::Minus, a) => {
+                let (v, m, n) = go(a)?;
+                (v, -m, -n)
+            }
+            T::Binary(op, a, b) => {
+                let ((va, ma, na), (vb, mb, nb)) = (go(a)?, go(b)?);
+                match op {
+                    BinaryOp::Add | BinaryOp::Sub if va.is_some() && vb.is_some() => return None,
+                    BinaryOp::Add => (va.or(vb), ma + mb, na + nb),
+                    BinaryOp::Sub => (va.or(vb), ma - mb, na - nb),
+                    BinaryOp::Mul => match (va, vb) {
+                        (Some(_), Some(_)) => return None,
+                        (Some(v), None) => (Some(v), ma * nb, na * nb),
+                        (None, v) => (v, mb * na, nb * na),
+                    },
+                    _ => return None,
+                }
+            }
+            _ => return None,
+        };
+        (r.1.abs() < 1 << 31 && r.2.abs() < 1 << 31).then_some(r)
+    }
+    match go(t)? {
+        (Some(v), m, n) if m != 0 => Some((v, m, n)),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -356,7 +356,7 @@ impl<'a> Grounder<'a> {
     /// Reports `operation undefined` for the innermost undefined arithmetic of `terms`.
     pub fn undefined(&mut self, rule: &Rule, terms: &[&T], binding: &Binding) {
         for t in terms {
-            if let Some(bad) = self.find_undefined(t, binding) {
+            if let Some(bad) = self.find_undefined(rule, t, binding) {
                 let Some(span) = rule.arith_spans.get(bad).cloned() else {
                     continue;
                 };
@@ -364,11 +364,12 @@ impl<'a> Grounder<'a> {
                     return;
                 }
                 let mut text = String::new();
-                match bad {
-                    T::Call(name, _) => {
+                match (bad, rule.linear.get(bad)) {
+                    (T::Call(name, _), _) => {
                         let name = self.table.name_text(*name);
                         text = format!("function '{name}' not found");
                     }
+                    (_, Some(linear)) => text.push_str(linear),
                     _ => Printer {
                         table: self.table,
                         names: &rule.var_names,
@@ -386,16 +387,22 @@ impl<'a> Grounder<'a> {
         }
     }
 
-    fn find_undefined<'t>(&mut self, t: &'t T, binding: &Binding) -> Option<&'t T> {
+    fn find_undefined<'t>(&mut self, rule: &Rule, t: &'t T, binding: &Binding) -> Option<&'t T> {
         if eval(self.table, t, binding).is_ok() {
             return None;
         }
+        if rule.linear.contains_key(t) {
+            // clingo's linear term `m*X+n` is one term.
+            return Some(t);
+        }
         let inner = match t {
-            T::Fun(_, _, args) => args.iter().find_map(|a| self.find_undefined(a, binding)),
-            T::Unary(_, a) => self.find_undefined(a, binding),
+            T::Fun(_, _, args) => args
+                .iter()
+                .find_map(|a| self.find_undefined(rule, a, binding)),
+            T::Unary(_, a) => self.find_undefined(rule, a, binding),
             T::Binary(_, a, b) => self
-                .find_undefined(a, binding)
-                .or_else(|| self.find_undefined(b, binding)),
+                .find_undefined(rule, a, binding)
+                .or_else(|| self.find_undefined(rule, b, binding)),
             _ => None,
         };
         inner.or(Some(t))
@@ -889,7 +896,12 @@ impl<'a> Grounder<'a> {
         let body = glits.to_vec();
         // Each atom with the conditions it occurs under (none: unconditional).
         let mut conds: Vec<(AtomId, Option<Vec<Vec<GLit>>>)> = Vec::new();
+        let mut conjunctions = Vec::new();
         for e in elems {
+            if e.conj.is_some() {
+                self.conjunction_instances(rule, e, binding, mode, &mut conjunctions)?;
+                continue;
+            }
             if elems.len() > 1 && self.is_known_fact(rule, e, binding) {
                 // clingo drops the instance here; the atoms before stay in the domain.
                 return Ok(());
@@ -906,7 +918,19 @@ impl<'a> Grounder<'a> {
         if mode == Mode::Domain {
             return Ok(());
         }
+        let mut stand_ins = Vec::new();
+        for (_, _, cond, atoms) in conjunctions {
+            match atoms.as_slice() {
+                // An empty conjunction under a certain condition satisfies the head.
+                [] if cond.is_empty() => return Ok(()),
+                [atom] => add_head_condition(&mut conds, *atom, cond),
+                _ => stand_ins.push((atoms, cond)),
+            }
+        }
         subsume_conditions(&mut conds);
+        for (atoms, cond) in stand_ins {
+            head.push(self.conjunction_head(&atoms, &cond)?);
+        }
         for (atom, cond) in conds {
             match cond {
                 None => head.push(atom),

@@ -14,6 +14,7 @@ pub mod syntax;
 mod aggregate;
 mod astwalk;
 mod components;
+mod conjunction;
 mod constants;
 mod depgraph;
 mod domain;

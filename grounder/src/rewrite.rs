@@ -298,6 +298,7 @@ struct Converter<'a> {
     /// Variable occurrences in aggregate element tuples (for the global-variable info).
     tuple_occurrences: Vec<(u32, Span)>,
     arith_spans: FxHashMap<T, Span>,
+    linear: FxHashMap<T, String>,
     /// Extra literals (ranges, arithmetic equations) for the scope being converted.
     extra: Vec<Lit>,
     region: Region,
@@ -320,6 +321,7 @@ impl<'a> Converter<'a> {
             global: FxHashSet::default(),
             tuple_occurrences: Vec::new(),
             arith_spans: FxHashMap::default(),
+            linear: FxHashMap::default(),
             extra: Vec::new(),
             region: Region::Global,
             arith_count: 0,
@@ -382,11 +384,15 @@ impl<'a> Converter<'a> {
                     (UnaryOp::Minus, T::Fun(n, neg, args)) => T::Fun(*n, !neg, args.clone()),
                     _ => T::Unary(*op, Box::new(a)),
                 };
-                self.arith(result, &t.span)
+                let result = self.arith(result, &t.span);
+                self.note_linear(&result, t);
+                result
             }
             TermKind::Binary(op, a, b) => {
                 let (a, b) = (self.term(a), self.term(b));
-                self.arith(T::Binary(*op, Box::new(a), Box::new(b)), &t.span)
+                let result = self.arith(T::Binary(*op, Box::new(a), Box::new(b)), &t.span);
+                self.note_linear(&result, t);
+                result
             }
             TermKind::Call { name, args } => {
                 let args = args.iter().map(|a| self.term(a)).collect();
@@ -394,6 +400,27 @@ impl<'a> Converter<'a> {
                 self.arith(T::Call(name, args), &t.span)
             }
         }
+    }
+
+    /// clingo keeps a term linear in one variable as `m*X+n` and reports it at the
+    /// variable: its text and span replace the term's.
+    fn note_linear(&mut self, folded: &T, t: &ast::Term) {
+        let Some((v, m, n)) = crate::eval::single_linear(folded) else {
+            return;
+        };
+        let mut span = None;
+        collect_var_spans(t, &mut |_, s| span = span.take().or(Some(s.clone())));
+        let Some(span) = span else {
+            return;
+        };
+        let var = &self.var_names[v as usize];
+        let text = match (m, n) {
+            (1, n) => format!("({var}+{n})"),
+            (m, 0) => format!("({m}*{var})"),
+            (m, n) => format!("({m}*{var}+{n})"),
+        };
+        self.arith_spans.insert(folded.clone(), span);
+        self.linear.insert(folded.clone(), text);
     }
 
     /// Records the span of an arithmetic term and folds it when it is ground and defined.
@@ -642,19 +669,44 @@ impl<'a> Converter<'a> {
 
     /// A disjunction element. An interval in an unconditional one splits the rule, as in
     /// clingo (`r(1..2) ; b.` is `r(1) ; b.` and `r(2) ; b.`): its range goes to the body.
-    fn disjunct(&mut self, c: &ast::ConditionalLiteral) -> Option<HeadElem> {
+    /// A conditional one keeps its pool (see `unpool::head`): each alternative becomes an
+    /// element of the conjunction `index` (see `HeadElem::conj`).
+    fn disjunct(&mut self, index: usize, c: &ast::ConditionalLiteral) -> Vec<HeadElem> {
         if !c.condition.is_empty() {
-            return self.head_elem(c, &[]);
+            let alternatives =
+                unpool::literal(&c.literal).unwrap_or_else(|_| vec![c.literal.clone()]);
+            let mut out = Vec::new();
+            for literal in alternatives {
+                let alt = ast::ConditionalLiteral {
+                    literal,
+                    condition: c.condition.clone(),
+                };
+                out.extend(self.head_elem(&alt, &[]).map(|mut e| {
+                    let inner = e.cond.iter().filter_map(|l| match l {
+                        Lit::Range(v, ..) if self.var_names[*v as usize].starts_with("#Range") => {
+                            Some(*v)
+                        }
+                        _ => None,
+                    });
+                    let mut atom_vars = Vec::new();
+                    e.atom.args.iter().for_each(|t| t.vars(&mut atom_vars));
+                    let inner = inner.filter(|v| atom_vars.contains(v)).collect();
+                    e.conj = Some((index as u32, inner));
+                    e
+                }));
+            }
+            return out;
         }
         let LiteralKind::Atom(a) = &c.literal.kind else {
-            return None;
+            return Vec::new();
         };
         let atom = self.atom(a);
-        Some(HeadElem {
+        vec![HeadElem {
             terms: Vec::new(),
             atom,
             cond: Vec::new(),
-        })
+            conj: None,
+        }]
     }
 
     fn head_elem(&mut self, c: &ast::ConditionalLiteral, terms: &[ast::Term]) -> Option<HeadElem> {
@@ -674,6 +726,7 @@ impl<'a> Converter<'a> {
             terms,
             atom: atom?,
             cond,
+            conj: None,
         })
     }
 
@@ -705,7 +758,11 @@ impl<'a> Converter<'a> {
             },
             ast::Head::Disjunction(es) => {
                 self.region = Region::Element;
-                let elems = es.iter().filter_map(|e| self.disjunct(e)).collect();
+                let elems = es
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(i, e)| self.disjunct(i, e))
+                    .collect();
                 self.region = Region::Global;
                 Head::Disj(elems)
             }
@@ -773,6 +830,7 @@ impl<'a> Converter<'a> {
             var_spans: self.var_spans,
             span: self.span,
             arith_spans: self.arith_spans,
+            linear: self.linear,
             globals: self.global,
         }
     }

@@ -101,6 +101,12 @@ pub(crate) struct HeadElem {
     pub atom: AtomPat,
     /// The condition.
     pub cond: Vec<Lit>,
+    /// For an element of a disjunction with a condition: the element of the source it came
+    /// from and the variables of the ranges its atom's intervals were replaced by. clingo
+    /// reads a pool or interval there as a conjunction (`p(1..2) : c ; q` is `p(1) & p(2) : c
+    /// ; q`), so the instances of one source element that agree on every other variable form
+    /// one conjunction.
+    pub conj: Option<(u32, Vec<u32>)>,
 }
 
 /// The head of a rewritten rule.
@@ -158,6 +164,9 @@ pub(crate) struct Rule {
     pub span: Span,
     /// Spans of arithmetic terms, for `operation undefined` infos.
     pub arith_spans: FxHashMap<T, Span>,
+    /// clingo's text of arithmetic terms linear in one variable (`(2*X+-1)`, see
+    /// `eval::single_linear`): reported whole, at the variable's span.
+    pub linear: FxHashMap<T, String>,
     /// Variables occurring outside every element and condition.
     pub globals: FxHashSet<u32>,
 }
@@ -169,6 +178,7 @@ impl HeadElem {
             terms: Vec::new(),
             atom,
             cond: Vec::new(),
+            conj: None,
         }
     }
 }

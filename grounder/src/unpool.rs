@@ -6,7 +6,8 @@
 //! conditional literal, it splits that element. Intervals are left in place (the rewrite binds them to fresh variables).
 //!
 //! # Invariants
-//! - The result contains no `TermKind::Pool`.
+//! - The result contains no `TermKind::Pool`, except in the literal of a conditional
+//!   disjunction element (the rewrite expands it into a conjunction).
 //! - Products are capped at [`MAX_EXPANSION`] alternatives per statement; beyond that the
 //!   expansion stops with an error message instead of exhausting memory.
 
@@ -271,13 +272,20 @@ pub(crate) fn head(h: &Head) -> R<Head> {
         Head::Literal(l) => Ok(literal(l)?.into_iter().map(Head::Literal).collect()),
         Head::Disjunction(es) => {
             // A pool in an unconditional element splits the rule (clingo: `r(1;2) ; b.` has
-            // the answer sets {b} and {r(1), r(2)}); in a conditional one, the element.
+            // the answer sets {b} and {r(1), r(2)}); in a conditional one's condition, the
+            // element; in a conditional one's literal it stays: the rewrite makes its
+            // alternatives a conjunction (`p(1;2) : c` is `p(1) & p(2) : c`).
             let mut lists = Vec::new();
             for e in es {
-                let alternatives = conditional(e)?;
                 match e.condition.is_empty() {
-                    true => lists.push(alternatives.into_iter().map(|a| vec![a]).collect()),
-                    false => lists.push(vec![alternatives]),
+                    true => lists.push(conditional(e)?.into_iter().map(|a| vec![a]).collect()),
+                    false => lists.push(vec![condition(&e.condition)?
+                        .into_iter()
+                        .map(|condition| ConditionalLiteral {
+                            literal: e.literal.clone(),
+                            condition,
+                        })
+                        .collect()]),
                 }
             }
             product(lists, |parts: Vec<Vec<ConditionalLiteral>>| {
