@@ -482,13 +482,16 @@ impl Grounder<'_> {
         Ok(Tri::Lits(vec![self.disj_lit(lits)?]))
     }
 
-    /// The negation of a three-valued literal.
+    /// The negation of a three-valued literal. The negation of `not a` is `not x` with
+    /// `x :- not a.`, never `a`: `not not a` does not depend positively on `a`, so a rule
+    /// `p :- not #count{1 : p} <= 0.` can support `p` (`p :- not not p.`), as in clingo.
     pub(crate) fn negate(&mut self, t: Tri) -> Result<Tri, Stop> {
         Ok(match t {
             Tri::True => Tri::False,
             Tri::False => Tri::True,
             Tri::Lits(l) => match l.as_slice() {
-                [one] => Tri::Lits(vec![one.negate()]),
+                [one] if one.positive => Tri::Lits(vec![one.negate()]),
+                [one] => Tri::Lits(vec![self.not_not(one.negate())?]),
                 _ => Tri::Lits(vec![GLit::neg(self.define_aux(vec![l])?)]),
             },
         })
@@ -761,7 +764,11 @@ impl Grounder<'_> {
         let function = function.unwrap_or(AggregateFunction::Count);
         let weighted = self.weighted(function, groups, mode)?;
         let tri = self.bounds_tri(function, &weighted, &bvals, false)?;
-        let violated = self.negate(tri)?;
+        // In a constraint's body `not not a` is `a`.
+        let violated = match tri {
+            Tri::Lits(l) if l.len() == 1 => Tri::Lits(l.iter().map(|x| x.negate()).collect()),
+            t => self.negate(t)?,
+        };
         match violated {
             Tri::False => Ok(()),
             Tri::True => self.constraint(body.to_vec()),

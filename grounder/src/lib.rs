@@ -22,6 +22,7 @@ mod eval;
 mod ground;
 mod instantiate;
 mod intern;
+mod negheads;
 mod order;
 mod output;
 mod print;

@@ -24,6 +24,7 @@ use crate::ast::{
 use crate::diagnostic::{Diagnostic, Note, Severity};
 use crate::eval::{is_invertible, T};
 use crate::intern::{Interner, Val};
+use crate::negheads;
 use crate::rules::{AggElem, AggLit, AtomPat, Bound, CondLit, Head, HeadElem, Lit, Pred, Rule};
 use crate::syntax::facts::{FactTerm, Facts};
 use crate::unpool;
@@ -222,6 +223,15 @@ fn expand(stmt: &ast::Statement) -> Result<Vec<Variant>, unpool::TooLarge> {
     match &stmt.kind {
         StatementKind::Rule { head, body } if is_plain_rule(head, body) => {
             out.push(Variant::Rule(head.clone(), body.to_vec()));
+        }
+        StatementKind::Rule { head, body } if negheads::split(head, body).is_some() => {
+            if let Some((h, b)) = negheads::split(head, body) {
+                let moved = ast::Statement {
+                    kind: StatementKind::Rule { head: h, body: b },
+                    span: stmt.span.clone(),
+                };
+                return expand(&moved);
+            }
         }
         StatementKind::Rule { head, body } => {
             for h in unpool::head(head)? {
