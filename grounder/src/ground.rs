@@ -10,19 +10,19 @@
 //!   by the infos, as clingo reports them.
 
 use crate::ast;
-use crate::components::{ground_all, undefined_atom_infos};
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::domain::AtomId;
-use crate::eval::T;
+use crate::instantiate::components::{ground_all, undefined_atom_infos};
+use crate::instantiate::domain::AtomId;
+use crate::instantiate::simplify::{simplify, Truth};
 use crate::instantiate::{Budget, GBody, GLit, GRule, Grounder, Stop};
-use crate::intern::Interner;
-use crate::print::Printer;
-use crate::rewrite::{rewrite, PlainFact};
-use crate::rules::{Lit, Pred, Rule};
-use crate::safety;
-use crate::simplify::{simplify, Truth};
-use crate::symbols::ProgramSymbols;
+use crate::normalize::print::Printer;
+use crate::normalize::rewrite::{rewrite, PlainFact};
+use crate::normalize::rules::{Lit, Pred, Rule};
+use crate::normalize::safety;
+use crate::output::symbols::ProgramSymbols;
 use crate::syntax::facts::Facts;
+use crate::term::eval::T;
+use crate::term::intern::Interner;
 use crate::{Dialect, Source, Symbol};
 use fxhash::FxHashSet;
 
@@ -311,7 +311,7 @@ fn classical_negation(g: &mut Grounder) -> Result<(), Stop> {
 /// Parses a term and evaluates it to a ground symbol.
 pub fn parse_symbol(text: &str) -> Result<Symbol, Diagnostic> {
     let term = crate::syntax::parse_term(text)?;
-    crate::rewrite::ground_term(&term).ok_or_else(|| Diagnostic {
+    crate::normalize::rewrite::ground_term(&term).ok_or_else(|| Diagnostic {
         severity: Severity::Error,
         span: Some(term.span.clone()),
         message: format!("not a ground term: {text}"),
@@ -321,7 +321,7 @@ pub fn parse_symbol(text: &str) -> Result<Symbol, Diagnostic> {
 
 /// clingo's `--text` output of a ground program: one rule per line with symbol names.
 pub fn print_text(grounded: &Grounded) -> String {
-    crate::text::print(grounded)
+    crate::output::text::print(grounded)
 }
 
 #[cfg(test)]

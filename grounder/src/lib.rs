@@ -8,36 +8,21 @@
 
 pub mod ast;
 pub mod diagnostic;
-pub mod symbol;
 pub mod syntax;
 
-mod aggregate;
-mod astwalk;
-mod components;
-mod depgraph;
-mod domain;
-mod eval;
 mod ground;
 mod instantiate;
-mod intern;
-mod order;
+mod normalize;
 mod output;
-mod print;
-mod recursion;
-mod rewrite;
-mod rulegraph;
-mod rules;
-mod safety;
-mod satisfiable;
-mod simplify;
-mod symbols;
-mod text;
-mod unpool;
+mod plan;
+mod term;
+
+pub use term::symbol;
 
 pub use diagnostic::{Diagnostic, Note, Severity};
 pub use ground::{ground, parse_symbol, print_text, GroundError, GroundOptions, Grounded, Limits};
+pub use output::symbols::ProgramSymbols;
 pub use symbol::Symbol;
-pub use symbols::ProgramSymbols;
 
 /// Which input language a file is written in.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]

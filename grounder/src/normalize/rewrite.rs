@@ -22,11 +22,13 @@ use crate::ast::{
     self, BodyLiteral, CompareOp, Guard, LiteralKind, Sign, Span, StatementKind, TermKind, UnaryOp,
 };
 use crate::diagnostic::{Diagnostic, Note, Severity};
-use crate::eval::{is_invertible, T};
-use crate::intern::{Interner, Val};
-use crate::rules::{AggElem, AggLit, AtomPat, Bound, CondLit, Head, HeadElem, Lit, Pred, Rule};
+use crate::normalize::rules::{
+    AggElem, AggLit, AtomPat, Bound, CondLit, Head, HeadElem, Lit, Pred, Rule,
+};
+use crate::normalize::unpool;
 use crate::syntax::facts::{FactTerm, Facts};
-use crate::unpool;
+use crate::term::eval::{is_invertible, T};
+use crate::term::intern::{Interner, Val};
 
 /// Directives that are not rules.
 #[derive(Default, Debug)]
@@ -198,7 +200,7 @@ fn substitute_statement(
         return stmt.clone();
     }
     let mut s = stmt.clone();
-    crate::astwalk::terms_mut(&mut s, &mut |t| *t = substitute(t, consts, 0));
+    crate::normalize::astwalk::terms_mut(&mut s, &mut |t| *t = substitute(t, consts, 0));
     s
 }
 
@@ -467,7 +469,7 @@ impl<'a> Converter<'a> {
             });
             if undefined && !inner_reported {
                 let mut text = String::new();
-                crate::print::Printer {
+                crate::normalize::print::Printer {
                     table: self.table,
                     names: &self.var_names,
                 }
@@ -891,7 +893,7 @@ fn fold(table: &mut Interner, t: T) -> T {
     if !vars.is_empty() {
         return t;
     }
-    match crate::eval::eval(table, &t, &Vec::new()) {
+    match crate::term::eval::eval(table, &t, &Vec::new()) {
         Ok(v) => T::Val(v),
         Err(_) => t,
     }
@@ -933,7 +935,7 @@ pub(crate) fn ground_term(t: &ast::Term) -> Option<crate::Symbol> {
     if !conv.var_names.is_empty() || !conv.extra.is_empty() {
         return None;
     }
-    let v = crate::eval::eval(&mut table, &term, &Vec::new()).ok()?;
+    let v = crate::term::eval::eval(&mut table, &term, &Vec::new()).ok()?;
     Some(table.to_symbol(v))
 }
 

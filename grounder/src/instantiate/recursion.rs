@@ -31,13 +31,13 @@
 
 use fxhash::FxHashMap;
 
-use crate::aggregate::{open_sum, weight, Tri, Weighted};
 use crate::ast::{AggregateFunction, CompareOp, Sign};
-use crate::depgraph::Graph;
-use crate::domain::AtomId;
+use crate::instantiate::aggregate::{open_sum, weight, Tri, Weighted};
+use crate::instantiate::domain::AtomId;
 use crate::instantiate::{GBody, GLit, GRule, Grounder, Stop};
-use crate::intern::Val;
-use crate::rules::{AtomPat, Lit, Pred, Rule};
+use crate::normalize::rules::{AtomPat, Lit, Pred, Rule};
+use crate::plan::depgraph::Graph;
+use crate::term::intern::Val;
 
 /// A disjunctive head with the extra body literals it needs: `(head atoms, body)`.
 type HeadClause = (Vec<AtomId>, Vec<GLit>);
@@ -385,7 +385,7 @@ impl Grounder<'_> {
             Eq => {
                 let ge = self.recursive_sum_ge(elems, n)?;
                 let le = self.recursive_sum_le(elems, n)?;
-                Ok(crate::aggregate::conj(ge, le))
+                Ok(crate::instantiate::aggregate::conj(ge, le))
             }
             Ne => self.recursive_sum_ne(elems, n),
         }
@@ -422,7 +422,7 @@ impl Grounder<'_> {
                     Tri::Lits(vec![self.implication_lit(e, d)?])
                 }
             };
-            all = crate::aggregate::conj(all, part);
+            all = crate::instantiate::aggregate::conj(all, part);
         }
         Ok(all)
     }

@@ -22,12 +22,12 @@
 use fxhash::{FxHashMap, FxHashSet};
 
 use crate::ast::Sign;
-use crate::domain::AtomId;
-use crate::eval::T;
+use crate::instantiate::domain::AtomId;
 use crate::instantiate::Grounder;
-use crate::intern::Val;
-use crate::rewrite::PlainFact;
-use crate::rules::{Head, Lit, Pred, Rule};
+use crate::normalize::rewrite::PlainFact;
+use crate::normalize::rules::{Head, Lit, Pred, Rule};
+use crate::term::eval::T;
+use crate::term::intern::Val;
 
 /// A simple fact's rank, packed (see [`rank`]): facts from pools after the others, then
 /// program order. [`NO_RANK`] for atoms that are no simple fact.

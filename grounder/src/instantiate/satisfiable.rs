@@ -21,11 +21,11 @@
 
 use fxhash::FxHashMap;
 
-use crate::aggregate::Weighted;
 use crate::ast::{AggregateFunction, CompareOp};
-use crate::domain::AtomId;
+use crate::instantiate::aggregate::Weighted;
+use crate::instantiate::domain::AtomId;
 use crate::instantiate::{GLit, Grounder};
-use crate::intern::{Interner, Val};
+use crate::term::intern::{Interner, Val};
 
 /// One end of a value interval: the value and whether it belongs to the interval.
 type End = (Val, bool);

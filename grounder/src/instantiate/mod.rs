@@ -25,16 +25,23 @@
 //!   length marks per frame); a frame's candidates are the top of the candidate stack.
 //! - A ground rule is emitted only in `Mode::Emit`.
 
+pub(crate) mod aggregate;
+pub(crate) mod components;
+pub(crate) mod domain;
+pub(crate) mod recursion;
+pub(crate) mod satisfiable;
+pub(crate) mod simplify;
+
 use fxhash::{FxHashMap, FxHashSet};
 
 use crate::ast::{CompareOp, Sign, Span};
 use crate::diagnostic::{Diagnostic, Note, Severity};
-use crate::domain::{AtomId, Store};
-use crate::eval::{eval, match_term, Binding, Undefined, T};
-use crate::intern::{Interner, Val};
-use crate::print::Printer;
-use crate::rules::{AtomPat, Head, Lit, Rule};
-use crate::safety;
+use crate::instantiate::domain::{AtomId, Store};
+use crate::normalize::print::Printer;
+use crate::normalize::rules::{AtomPat, Head, Lit, Rule};
+use crate::normalize::safety;
+use crate::term::eval::{eval, match_term, Binding, Undefined, T};
+use crate::term::intern::{Interner, Val};
 
 /// A literal of a ground rule body.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -730,7 +737,7 @@ impl<'a> Grounder<'a> {
         }
         let free_side = if lb { r } else { l };
         if op == CompareOp::Eq && (!(lb || rb) || !free_side.is_matchable(binding)) {
-            if let Some(Some(bind)) = crate::eval::solve_linear(l, r, binding) {
+            if let Some(Some(bind)) = crate::term::eval::solve_linear(l, r, binding) {
                 s.push_assign(Some(bind), &[]);
             }
             return;
@@ -869,7 +876,7 @@ impl<'a> Grounder<'a> {
     fn disjunction(
         &mut self,
         rule: &Rule,
-        elems: &[crate::rules::HeadElem],
+        elems: &[crate::normalize::rules::HeadElem],
         mode: Mode,
         binding: &mut Binding,
         glits: &[GLit],
@@ -933,7 +940,7 @@ impl<'a> Grounder<'a> {
     fn is_known_fact(
         &mut self,
         rule: &Rule,
-        e: &crate::rules::HeadElem,
+        e: &crate::normalize::rules::HeadElem,
         binding: &Binding,
     ) -> bool {
         if !e.cond.is_empty() {
@@ -1044,7 +1051,7 @@ impl<'a> Grounder<'a> {
     pub fn head_element_atoms(
         &mut self,
         rule: &Rule,
-        e: &crate::rules::HeadElem,
+        e: &crate::normalize::rules::HeadElem,
         binding: &mut Binding,
         mode: Mode,
         define: bool,

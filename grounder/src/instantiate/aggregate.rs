@@ -29,12 +29,12 @@
 use fxhash::FxHashMap;
 
 use crate::ast::{AggregateFunction, CompareOp, Sign};
-use crate::domain::AtomId;
-use crate::eval::Binding;
+use crate::instantiate::domain::AtomId;
 use crate::instantiate::{compare, GBody, GLit, GRule, Grounder, Mode, Stop};
-use crate::intern::Val;
-use crate::rules::{AggElem, AggLit, AtomPat, Bound, CondLit, HeadElem, Lit, Rule};
-use crate::safety;
+use crate::normalize::rules::{AggElem, AggLit, AtomPat, Bound, CondLit, HeadElem, Lit, Rule};
+use crate::normalize::safety;
+use crate::term::eval::Binding;
+use crate::term::intern::Val;
 
 /// A literal's value known at grounding time, or the literals it depends on (a conjunction).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -427,7 +427,13 @@ impl Grounder<'_> {
         // For #max: `>= b` iff some weight >= b holds, `<= b` iff no weight > b holds.
         // For #min the mirror image.
         let (toward, strict_toward) = if max { (Ge, Gt) } else { (Le, Lt) };
-        let mirrored = |o: CompareOp| if max { o } else { crate::rewrite::flip(o) };
+        let mirrored = |o: CompareOp| {
+            if max {
+                o
+            } else {
+                crate::normalize::rewrite::flip(o)
+            }
+        };
         let empty = if max { Val::Inf } else { Val::Sup };
         Ok(match mirrored(op) {
             Ge if b == empty => Tri::True,

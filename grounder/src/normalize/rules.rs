@@ -15,7 +15,7 @@
 use fxhash::{FxHashMap, FxHashSet};
 
 use crate::ast::{AggregateFunction, CompareOp, Sign, Span};
-use crate::eval::T;
+use crate::term::eval::T;
 
 /// A predicate: interned name, arity and classical negation.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
