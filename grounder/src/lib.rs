@@ -16,12 +16,15 @@ mod normalize;
 mod output;
 mod plan;
 mod term;
+#[cfg(test)]
+mod tests;
 
 pub use term::symbol;
 
 pub use diagnostic::{Diagnostic, Note, Severity};
-pub use ground::{ground, parse_symbol, print_text, GroundError, GroundOptions, Grounded, Limits};
+pub use ground::{ground, parse_symbol, print_text, GroundError, GroundOptions, Limits};
 pub use output::symbols::ProgramSymbols;
+pub use output::Grounded;
 pub use symbol::Symbol;
 
 /// Which input language a file is written in.

@@ -431,7 +431,7 @@ impl Grounder<'_> {
             if max {
                 o
             } else {
-                crate::normalize::rewrite::flip(o)
+                crate::normalize::rules::flip(o)
             }
         };
         let empty = if max { Val::Inf } else { Val::Sup };

@@ -178,7 +178,7 @@ impl Printer<'_> {
     ) {
         if let Some((op, t)) = bounds.first() {
             self.term(t, out);
-            out.push_str(crate::normalize::rewrite::flip(*op).text());
+            out.push_str(crate::normalize::rules::flip(*op).text());
         }
         out.push_str(f.text());
         out.push('{');

@@ -23,7 +23,7 @@ use crate::ast::{
 };
 use crate::diagnostic::{Diagnostic, Note, Severity};
 use crate::normalize::rules::{
-    AggElem, AggLit, AtomPat, Bound, CondLit, Head, HeadElem, Lit, Pred, Rule,
+    flip, AggElem, AggLit, AtomPat, Bound, CondLit, Head, HeadElem, Lit, Pred, Rule,
 };
 use crate::normalize::unpool;
 use crate::syntax::facts::{FactTerm, Facts};
@@ -896,17 +896,6 @@ fn fold(table: &mut Interner, t: T) -> T {
     match crate::term::eval::eval(table, &t, &Vec::new()) {
         Ok(v) => T::Val(v),
         Err(_) => t,
-    }
-}
-
-/// The operator with its operands swapped: `a op b` iff `b flip(op) a`.
-pub(crate) fn flip(op: CompareOp) -> CompareOp {
-    match op {
-        CompareOp::Lt => CompareOp::Gt,
-        CompareOp::Le => CompareOp::Ge,
-        CompareOp::Gt => CompareOp::Lt,
-        CompareOp::Ge => CompareOp::Le,
-        o => o,
     }
 }
 

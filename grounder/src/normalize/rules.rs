@@ -214,3 +214,14 @@ impl Lit {
         }
     }
 }
+
+/// The operator with its operands swapped: `a op b` iff `b flip(op) a`.
+pub(crate) fn flip(op: CompareOp) -> CompareOp {
+    match op {
+        CompareOp::Lt => CompareOp::Gt,
+        CompareOp::Le => CompareOp::Ge,
+        CompareOp::Gt => CompareOp::Lt,
+        CompareOp::Ge => CompareOp::Le,
+        o => o,
+    }
+}

@@ -26,12 +26,26 @@ pub(crate) mod text;
 use fxhash::FxHashMap;
 use solver_core::{Atom, ExternalValue, GroundProgram, HeadKind, Literal, WeightedLiteral};
 
+use crate::diagnostic::Diagnostic;
 use crate::instantiate::domain::AtomId;
 use crate::instantiate::simplify::{simplify_conj, Truth};
 use crate::instantiate::{GBody, GLit, GRule, Grounder};
 use crate::normalize::rewrite::{Directives, PlainFact};
 use crate::normalize::rules::{Pred, Rule};
+use crate::output::symbols::ProgramSymbols;
 use crate::term::intern::Val;
+
+/// A grounded program with its symbol tables.
+#[derive(Clone, Debug)]
+pub struct Grounded {
+    /// The ground program.
+    pub program: solver_core::GroundProgram,
+    /// The symbols of `program.outputs` (each output's `name` is its symbol's Display text)
+    /// and of its atoms (none for auxiliary atoms).
+    pub symbols: ProgramSymbols,
+    /// Info messages (clingo's `info:` lines), in order.
+    pub infos: Vec<Diagnostic>,
+}
 
 /// The ground program with its symbol tables.
 pub(crate) struct Built {
