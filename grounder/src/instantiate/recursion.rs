@@ -121,6 +121,7 @@ fn merge_literals(elems: &[Weighted]) -> Vec<Weighted> {
         .collect()
 }
 
+/// Positive recursion through conditions: the disjunctive rules and implications gringo adds.
 impl Grounder<'_> {
     /// Whether `pred` shares a positive dependency component with a head atom of `rule`.
     fn in_head_cycle(&self, rule: &Rule, pred: Pred) -> bool {
@@ -282,7 +283,10 @@ impl Grounder<'_> {
         }
         Ok(k)
     }
+}
 
+/// Recursive aggregates: their bounds as weight rules and implications (see the module doc).
+impl Grounder<'_> {
     /// `Σ w·l >= k` for a recursive aggregate: negative weights become positive weights on
     /// implications (see the module doc).
     fn recursive_sum_ge(&mut self, elems: &[Weighted], k: i64) -> Result<Tri, Stop> {
