@@ -116,7 +116,7 @@ pub(crate) fn undefined_atom_infos(
 fn ground_plain_facts(g: &mut Grounder, rules: &[Rule], facts: &[PlainFact]) -> Result<(), Stop> {
     let mut pending = facts.iter().peekable();
     for (i, rule) in rules.iter().enumerate() {
-        if !crate::output::order::is_simple_fact(rule) {
+        if !crate::normalize::rules::is_simple_fact(rule) {
             continue;
         }
         while let Some(fact) = pending.next_if(|f| f.before as usize <= i) {
@@ -204,7 +204,7 @@ pub(crate) fn ground_all(
     crate::instantiate::recursion::positive_components(g, rules);
     g.fact_scopes = fact_scopes(rules, &infos, g.store.preds.len());
     let mut remaining = vec![0u32; g.store.preds.len()];
-    let counted = |r: &Rule| !crate::output::order::is_simple_fact(r);
+    let counted = |r: &Rule| !crate::normalize::rules::is_simple_fact(r);
     for (_, info) in rules.iter().zip(&infos).filter(|(r, _)| counted(r)) {
         for h in distinct(&info.heads) {
             if let Some(n) = remaining.get_mut(h as usize) {
