@@ -1,9 +1,4 @@
-//! grounder: clingo program text in, a `solver_core::GroundProgram` out.
-//!
-//! The pipeline runs one way: [`syntax`] (logos lexer, LALRPOP grammar, the gringo-3 dialect
-//! rewrite, `#include` resolution) produces an [`ast::Program`]; the grounder checks safety,
-//! rewrites pools, intervals and aggregates, orders the components of the predicate dependency
-//! graph and instantiates them semi-naively into a ground program plus the symbols it shows.
+#![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 
 pub mod ast;

@@ -1,3 +1,13 @@
+//! Instantiation: rules in the grounder's form to ground rules over ground atoms.
+//!
+//! In: the safe `Rule`s of `normalize` and the plain facts, in the component order of `plan`.
+//! Out: the `Grounder`'s atom store (`domain`: ground atoms, predicate domains, which atoms
+//! are facts) and its ground rules (`GRule`); `simplify` then settles what is certain.
+//! Pieces: `components` (component order, semi-naive rounds), `join` and `candidates` (the
+//! join loop), `head` (rule heads), `aggregate` (aggregates, conditional literals, choice
+//! rules), `recursion` and `satisfiable` (gringo's translation of recursive aggregates and
+//! conditions), `domain`, `simplify`.
+//!
 //! Instantiation: the join loop, semi-naive evaluation of components, and rule heads.
 //!
 //! Components of the predicate dependency graph are grounded in topological order. Inside a

@@ -1,3 +1,9 @@
+//! Output: ground rules and atoms to the `solver_core::GroundProgram` and its symbols.
+//!
+//! In: the `Grounder` after instantiation, the truth values of `simplify`, the rules and
+//! directives of `normalize`. Out: [`Grounded`] (the program, `symbols::ProgramSymbols`, the
+//! infos); `order` gives gringo's order of shown atoms, `text` prints a program as `--text`.
+//!
 //! From the grounder's atoms and rules to a `solver_core::GroundProgram` with its symbols.
 //!
 //! Atoms get aspif numbers facts first, then as gringo numbers them: rules in the grounding
