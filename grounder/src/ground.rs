@@ -10,19 +10,20 @@
 //!   by the infos, as clingo reports them.
 
 use crate::ast;
-use crate::components::{ground_all, undefined_atom_infos};
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::domain::AtomId;
-use crate::eval::T;
+use crate::instantiate::components::{ground_all, undefined_atom_infos};
+use crate::instantiate::domain::AtomId;
+use crate::instantiate::simplify::{simplify, Truth};
 use crate::instantiate::{Budget, GBody, GLit, GRule, Grounder, Stop};
-use crate::intern::Interner;
-use crate::print::Printer;
-use crate::rewrite::{rewrite, PlainFact};
-use crate::rules::{Lit, Pred, Rule};
-use crate::safety;
-use crate::simplify::{simplify, Truth};
-use crate::symbols::ProgramSymbols;
+use crate::normalize::print::Printer;
+use crate::normalize::rewrite::{rewrite, PlainFact};
+use crate::normalize::rules::{Lit, Pred, Rule};
+use crate::normalize::safety;
+use crate::output::symbols::ProgramSymbols;
+use crate::output::Grounded;
 use crate::syntax::facts::Facts;
+use crate::term::eval::T;
+use crate::term::intern::Interner;
 use crate::{Dialect, Source, Symbol};
 use fxhash::FxHashSet;
 
@@ -53,18 +54,6 @@ pub struct GroundOptions {
     pub limits: Limits,
     /// Stops grounding when set.
     pub interrupt: Option<solver_core::Interrupt>,
-}
-
-/// A grounded program with its symbol tables.
-#[derive(Clone, Debug)]
-pub struct Grounded {
-    /// The ground program.
-    pub program: solver_core::GroundProgram,
-    /// The symbols of `program.outputs` (each output's `name` is its symbol's Display text)
-    /// and of its atoms (none for auxiliary atoms).
-    pub symbols: ProgramSymbols,
-    /// Info messages (clingo's `info:` lines), in order.
-    pub infos: Vec<Diagnostic>,
 }
 
 /// Grounding failed: the errors (at most 20) followed by the infos.
@@ -312,7 +301,7 @@ fn classical_negation(g: &mut Grounder) -> Result<(), Stop> {
 /// Parses a term and evaluates it to a ground symbol.
 pub fn parse_symbol(text: &str) -> Result<Symbol, Diagnostic> {
     let term = crate::syntax::parse_term(text)?;
-    crate::rewrite::ground_term(&term).ok_or_else(|| Diagnostic {
+    crate::normalize::rewrite::ground_term(&term).ok_or_else(|| Diagnostic {
         severity: Severity::Error,
         span: Some(term.span.clone()),
         message: format!("not a ground term: {text}"),
@@ -322,115 +311,5 @@ pub fn parse_symbol(text: &str) -> Result<Symbol, Diagnostic> {
 
 /// clingo's `--text` output of a ground program: one rule per line with symbol names.
 pub fn print_text(grounded: &Grounded) -> String {
-    crate::text::print(grounded)
-}
-
-#[cfg(test)]
-pub(crate) mod tests {
-    use super::*;
-
-    /// Grounds `text` (parsed directly, clingo dialect) and returns the sorted text lines.
-    pub(crate) fn ground_text(text: &str) -> Result<Vec<String>, Vec<String>> {
-        let source = Source::new("<test>", text);
-        let program = crate::syntax::parse(&source, Dialect::Clingo)
-            .map_err(|e| e.iter().map(|d| d.to_string()).collect::<Vec<_>>())?;
-        let mut infos = Vec::new();
-        let g = ground_program(
-            program,
-            Facts::default(),
-            &[],
-            &GroundOptions::default(),
-            &mut infos,
-        )
-        .map_err(|e| {
-            e.diagnostics
-                .iter()
-                .map(|d| d.to_string())
-                .collect::<Vec<_>>()
-        })?;
-        let mut lines: Vec<String> = print_text(&g).lines().map(String::from).collect();
-        lines.sort();
-        Ok(lines)
-    }
-
-    /// The shown symbols (in output order) and the `--text` of `text`, grounded with the
-    /// simple facts taken out (`split`) or parsed whole.
-    fn shown_and_text(text: &str, split: bool) -> (Vec<String>, String) {
-        let source = Source::new("<test>", text);
-        let options = GroundOptions::default();
-        let g = if split {
-            ground(&[source], &options).unwrap()
-        } else {
-            let program = crate::syntax::parse(&source, Dialect::Auto).unwrap();
-            ground_program(program, Facts::default(), &[], &options, &mut Vec::new()).unwrap()
-        };
-        let shown = (0..g.symbols.shown_len())
-            .filter_map(|i| g.symbols.shown(i))
-            .map(|s| s.to_string())
-            .collect();
-        (shown, print_text(&g))
-    }
-
-    /// Facts taken out before parsing ground exactly as when parsed: output order (facts by
-    /// program order, pools after, domains in creation order), atom numbers, constants,
-    /// program parts.
-    #[test]
-    fn facts_taken_out_ground_as_parsed() {
-        let programs = [
-            "q(3). p(2) :- q(3). p(1). r(X) :- p(X). p(0;5). p(4). q(1..2). s(\"a\",f(g(1))).",
-            "b :- a. a. c(1). c(X+1) :- c(X), X < 3. c(0). #show c/1.",
-            "#const n = 2. p(n). p(m). q(1).",
-            "p(1). #program other. p(2). q(7). #program base. p(3).",
-            "x(2). y(1). x(1). z :- x(1), y(1). :- x(3). y(0).",
-            "e(1,2). e(2,3). path(X,Y) :- e(X,Y). path(X,Z) :- path(X,Y), e(Y,Z). e(1,2).",
-        ];
-        for text in programs {
-            assert_eq!(
-                shown_and_text(text, true),
-                shown_and_text(text, false),
-                "{text}"
-            );
-        }
-        // The facts in clingo 5.8.3's answer order: `q(3) q(1) q(2) p(1) p(4) p(0) p(5) p(2)`.
-        let (shown, _) = shown_and_text(programs[0], true);
-        let facts = [
-            "q(3)", "q(1)", "q(2)", "p(1)", "p(4)", "p(0)", "p(5)", "p(2)",
-        ];
-        assert_eq!(
-            shown.get(..8).map(|s| s.to_vec()),
-            Some(facts.map(String::from).to_vec())
-        );
-    }
-
-    /// Checked against `gringo --text` (same rules, plus our `#show` lines).
-    #[test]
-    fn stratified_program_is_decided() {
-        let lines =
-            ground_text("p(1..3). q(X) :- p(X), X > 1. r :- not q(1). s :- not q(2).").unwrap();
-        let want = [
-            "#show p(1).",
-            "#show p(2).",
-            "#show p(3).",
-            "#show q(2).",
-            "#show q(3).",
-            "#show r.",
-            "#show.",
-            "p(1).",
-            "p(2).",
-            "p(3).",
-            "q(2).",
-            "q(3).",
-            "r.",
-        ];
-        assert_eq!(lines, want);
-    }
-
-    #[test]
-    fn even_loop_keeps_negation() {
-        let lines = ground_text("a :- not b. b :- not a. c :- a. #show c/0.").unwrap();
-        assert_eq!(
-            lines,
-            ["#show c:c.", "#show.", "a:-not b.", "b:-not a.", "c:-a."]
-        );
-    }
+    crate::output::text::print(grounded)
 }

@@ -1,46 +1,26 @@
-//! grounder: clingo program text in, a `solver_core::GroundProgram` out.
-//!
-//! The pipeline runs one way: [`syntax`] (logos lexer, LALRPOP grammar, the gringo-3 dialect
-//! rewrite, `#include` resolution) produces an [`ast::Program`]; the grounder checks safety,
-//! rewrites pools, intervals and aggregates, orders the components of the predicate dependency
-//! graph and instantiates them semi-naively into a ground program plus the symbols it shows.
+#![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 
 pub mod ast;
 pub mod diagnostic;
-pub mod symbol;
 pub mod syntax;
 
-mod aggregate;
-mod astwalk;
-mod components;
-mod conjunction;
-mod constants;
-mod depgraph;
-mod domain;
-mod eval;
 mod ground;
 mod instantiate;
-mod intern;
-mod negheads;
-mod order;
+mod normalize;
 mod output;
-mod print;
-mod recursion;
-mod rewrite;
-mod rulegraph;
-mod rules;
-mod safety;
-mod satisfiable;
-mod simplify;
-mod symbols;
-mod text;
-mod unpool;
+mod plan;
+mod term;
+#[cfg(test)]
+mod tests;
+
+pub use term::symbol;
 
 pub use diagnostic::{Diagnostic, Note, Severity};
-pub use ground::{ground, parse_symbol, print_text, GroundError, GroundOptions, Grounded, Limits};
+pub use ground::{ground, parse_symbol, print_text, GroundError, GroundOptions, Limits};
+pub use output::symbols::ProgramSymbols;
+pub use output::Grounded;
 pub use symbol::Symbol;
-pub use symbols::ProgramSymbols;
 
 /// Which input language a file is written in.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]

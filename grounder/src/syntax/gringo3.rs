@@ -18,8 +18,8 @@ use crate::ast::{
 };
 use crate::syntax::actions::Ctx;
 use crate::syntax::lower::{
-    body_element, constant, false_literal, head_aggregate, literal_terms, negate, optimize_element,
-    set_element, zero, Lowered,
+    atom_term, body_element, constant, false_literal, head_aggregate, literal_only, literal_terms,
+    negate, optimize_element, set_element, zero, Lowered,
 };
 use crate::syntax::raw::{
     self, AggElem, AggKind, BodyItem, OptElem, RawStatement, Sep, SepKind, Seq, WeightedElem,
@@ -160,24 +160,6 @@ fn hide_condition(vars: &[Term], atom: Atom, body: Vec<BodyLiteral>, span: &Span
         }
     }
     condition
-}
-
-/// The term an atom is written as.
-fn atom_term(atom: &Atom) -> Term {
-    let function = Term {
-        kind: TermKind::Function {
-            name: atom.name.clone(),
-            args: atom.args.clone(),
-        },
-        span: atom.span.clone(),
-    };
-    if atom.negative {
-        return Term {
-            kind: TermKind::Unary(UnaryOp::Minus, Box::new(function)),
-            span: atom.span.clone(),
-        };
-    }
-    function
 }
 
 /// Lowers one statement, appending the result(s).
@@ -382,18 +364,6 @@ fn is_tuple_pool(atom: &Atom) -> bool {
 /// Unpools every literal of a condition.
 fn unpool_all(literals: Vec<Literal>) -> Vec<Literal> {
     literals.into_iter().flat_map(unpool).collect()
-}
-
-/// A body element that must be a literal.
-fn literal_only(item: BodyItem) -> Lowered<Literal> {
-    match item {
-        BodyItem::Literal(literal) => Ok(literal),
-        BodyItem::Aggregate(aggregate) => Err(crate::syntax::lower::Failure {
-            span: aggregate.span,
-            message: "syntax error, unexpected aggregate in a condition".into(),
-            legacy: false,
-        }),
-    }
 }
 
 /// Lowers a body.

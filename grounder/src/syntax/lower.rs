@@ -51,27 +51,8 @@ pub fn lower(raw: Vec<RawStatement>, ctx: &mut Ctx) -> Vec<Statement> {
     out
 }
 
-/// Lowers a file as clingo 5 unless it uses a form only gringo 3 accepts; then as gringo 3
-/// (the flag says which).
-pub fn lower_or_legacy(raw: Vec<RawStatement>, ctx: &mut Ctx) -> (Vec<Statement>, bool) {
-    let mut out = Vec::new();
-    let mut failures = Vec::new();
-    for statement in raw.iter().cloned() {
-        if let Err(failure) = lower_statement(statement, &mut out) {
-            failures.push(failure);
-        }
-    }
-    if failures.iter().any(|failure| failure.legacy) {
-        return (crate::syntax::gringo3::lower(raw, ctx), true);
-    }
-    for failure in failures {
-        ctx.error(failure.span, failure.message);
-    }
-    (out, false)
-}
-
 /// Lowers one statement, appending the result(s).
-fn lower_statement(statement: RawStatement, out: &mut Vec<Statement>) -> Lowered<()> {
+pub fn lower_statement(statement: RawStatement, out: &mut Vec<Statement>) -> Lowered<()> {
     let (kind, span) = match statement {
         RawStatement::Plain(statement) => {
             out.push(statement);
@@ -242,7 +223,7 @@ pub fn group<T>(seq: Seq<T>, comma_separates: bool, expecting: &str) -> Lowered<
 }
 
 /// A body element that must be a literal (in a condition).
-fn literal_only(item: BodyItem) -> Lowered<Literal> {
+pub fn literal_only(item: BodyItem) -> Lowered<Literal> {
     match item {
         BodyItem::Literal(literal) => Ok(literal),
         BodyItem::Aggregate(aggregate) => Err(Failure {

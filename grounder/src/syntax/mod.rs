@@ -20,7 +20,7 @@ mod load;
 
 use std::sync::Arc;
 
-use crate::ast::{Program, Term};
+use crate::ast::{Program, Statement, Term};
 use crate::diagnostic::Diagnostic;
 use crate::{Dialect, Source};
 use actions::Ctx;
@@ -97,7 +97,7 @@ fn parse_text(
         Dialect::Clingo => (lower::lower(raw, &mut ctx), false),
         Dialect::Gringo3 => (gringo3::lower(raw, &mut ctx), true),
         Dialect::Auto if ctx.legacy => (gringo3::lower(raw, &mut ctx), true),
-        Dialect::Auto => lower::lower_or_legacy(raw, &mut ctx),
+        Dialect::Auto => lower_or_legacy(raw, &mut ctx),
     };
     let statements = tuples::expand(statements, &mut ctx, legacy);
     if !ctx.errors.is_empty() {
@@ -206,4 +206,23 @@ fn utf8_error(file: Arc<str>, bytes: &[u8], error: std::str::Utf8Error) -> Diagn
         message: format!("lexer error, invalid UTF-8 byte 0x{byte:02x}: the input must be UTF-8"),
         notes: Vec::new(),
     }
+}
+
+/// Lowers a file as clingo 5 unless it uses a form only gringo 3 accepts; then as gringo 3
+/// (the flag says which).
+fn lower_or_legacy(raw: Vec<raw::RawStatement>, ctx: &mut Ctx) -> (Vec<Statement>, bool) {
+    let mut out = Vec::new();
+    let mut failures = Vec::new();
+    for statement in raw.iter().cloned() {
+        if let Err(failure) = lower::lower_statement(statement, &mut out) {
+            failures.push(failure);
+        }
+    }
+    if failures.iter().any(|failure| failure.legacy) {
+        return (gringo3::lower(raw, ctx), true);
+    }
+    for failure in failures {
+        ctx.error(failure.span, failure.message);
+    }
+    (out, false)
 }

@@ -18,8 +18,8 @@ use fxhash::FxHashSet;
 
 use crate::ast::{CompareOp, Sign, Span};
 use crate::diagnostic::{Diagnostic, Note, Severity};
-use crate::eval::{is_invertible, linear_difference, T};
-use crate::rules::{AggLit, Head, Lit, Rule};
+use crate::normalize::rules::{AggLit, Head, Lit, Rule};
+use crate::term::eval::{is_invertible, linear_difference, T};
 
 /// Variables bound so far.
 pub(crate) type Bound = FxHashSet<u32>;
@@ -414,7 +414,7 @@ fn unsafe_error(rule: &Rule, span: &Span, vars: &[u32], text: String) -> Diagnos
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{AtomPat, Pred};
+    use crate::normalize::rules::{AtomPat, Pred};
 
     fn atom(sign: Sign, name: u32, vars: &[u32]) -> Lit {
         Lit::Atom(

@@ -11,13 +11,13 @@
 use fxhash::FxHashSet;
 
 use crate::diagnostic::{Diagnostic, Note, Severity};
-use crate::domain::AtomId;
+use crate::instantiate::domain::AtomId;
 use crate::instantiate::{lit_size, Grounder, JoinPlan, Mode, Ranges, Stop};
-use crate::intern::Val;
-use crate::print::Printer;
-use crate::rewrite::PlainFact;
-use crate::rules::{Lit, Pred, Rule};
-use crate::safety;
+use crate::normalize::print::Printer;
+use crate::normalize::rewrite::PlainFact;
+use crate::normalize::rules::{Lit, Pred, Rule};
+use crate::normalize::safety;
+use crate::term::intern::Val;
 
 /// Per-rule facts the component loop needs.
 struct RuleInfo {
@@ -116,7 +116,7 @@ pub(crate) fn undefined_atom_infos(
 fn ground_plain_facts(g: &mut Grounder, rules: &[Rule], facts: &[PlainFact]) -> Result<(), Stop> {
     let mut pending = facts.iter().peekable();
     for (i, rule) in rules.iter().enumerate() {
-        if !crate::order::is_simple_fact(rule) {
+        if !crate::normalize::rules::is_simple_fact(rule) {
             continue;
         }
         while let Some(fact) = pending.next_if(|f| f.before as usize <= i) {
@@ -163,7 +163,7 @@ fn fact_scopes(rules: &[Rule], infos: &[RuleInfo], preds: usize) -> Vec<Vec<u32>
         }
     }
     let is_disjunction =
-        |r: &Rule| matches!(&r.head, crate::rules::Head::Disj(elems) if elems.len() > 1);
+        |r: &Rule| matches!(&r.head, crate::normalize::rules::Head::Disj(elems) if elems.len() > 1);
     let scope = |info: &RuleInfo| {
         let mut seen = vec![false; preds];
         let mut stack = info.deps.clone();
@@ -201,10 +201,10 @@ pub(crate) fn ground_all(
 ) -> Result<(), Stop> {
     ground_plain_facts(g, rules, facts)?;
     let infos: Vec<RuleInfo> = rules.iter().map(|r| rule_info(g, r)).collect();
-    crate::recursion::positive_components(g, rules);
+    crate::instantiate::recursion::positive_components(g, rules);
     g.fact_scopes = fact_scopes(rules, &infos, g.store.preds.len());
     let mut remaining = vec![0u32; g.store.preds.len()];
-    let counted = |r: &Rule| !crate::order::is_simple_fact(r);
+    let counted = |r: &Rule| !crate::normalize::rules::is_simple_fact(r);
     for (_, info) in rules.iter().zip(&infos).filter(|(r, _)| counted(r)) {
         for h in distinct(&info.heads) {
             if let Some(n) = remaining.get_mut(h as usize) {
@@ -213,8 +213,8 @@ pub(crate) fn ground_all(
         }
     }
     mark_complete(g, &remaining, |_| true);
-    let table: &crate::intern::Interner = g.table;
-    let comps = crate::rulegraph::rule_components(table, rules, &|r| !counted(r));
+    let table: &crate::term::intern::Interner = g.table;
+    let comps = crate::plan::rulegraph::rule_components(table, rules, &|r| !counted(r));
     for (members, recursive) in comps {
         let mut preds: Vec<u32> = members
             .iter()

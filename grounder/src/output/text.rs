@@ -18,7 +18,7 @@ use std::fmt::Write;
 
 use solver_core::{Atom, Body, ExternalValue, HeadKind, Literal, Rule};
 
-use crate::ground::Grounded;
+use crate::output::Grounded;
 
 fn atom_name(g: &Grounded, a: Atom) -> String {
     match g.symbols.atom_text((a.0 as usize).wrapping_sub(1)) {

@@ -22,12 +22,12 @@
 use fxhash::{FxHashMap, FxHashSet};
 
 use crate::ast::Sign;
-use crate::domain::AtomId;
-use crate::eval::T;
+use crate::instantiate::domain::AtomId;
 use crate::instantiate::Grounder;
-use crate::intern::Val;
-use crate::rewrite::PlainFact;
-use crate::rules::{Head, Lit, Pred, Rule};
+use crate::normalize::rewrite::PlainFact;
+use crate::normalize::rules::{simple_fact, Head, Lit, Pred, Rule};
+use crate::term::eval::T;
+use crate::term::intern::Val;
 
 /// A simple fact's rank, packed (see [`rank`]): facts from pools after the others, then
 /// program order. [`NO_RANK`] for atoms that are no simple fact.
@@ -57,34 +57,6 @@ pub(crate) fn shown_order(g: &Grounder, rules: &[Rule], facts: &[PlainFact]) -> 
         out.extend(members);
     }
     out
-}
-
-/// Whether `rule` is a simple fact: a ground atom without body (gringo's EDB).
-pub(crate) fn is_simple_fact(rule: &Rule) -> bool {
-    simple_fact(rule).is_some()
-}
-
-/// The head atom of a simple fact (`p(1,a).`), with its arguments.
-fn simple_fact(rule: &Rule) -> Option<(Pred, Vec<Val>)> {
-    let Head::Disj(elems) = &rule.head else {
-        return None;
-    };
-    let [elem] = elems.as_slice() else {
-        return None;
-    };
-    if !rule.body.is_empty() || !elem.cond.is_empty() {
-        return None;
-    }
-    let args = elem
-        .atom
-        .args
-        .iter()
-        .map(|t| match t {
-            T::Val(v) => Some(*v),
-            _ => None,
-        })
-        .collect::<Option<Vec<Val>>>()?;
-    Some((elem.atom.pred, args))
 }
 
 /// The rank of each atom (by id) as a simple fact, [`NO_RANK`] for others; a fact sharing its

@@ -17,8 +17,8 @@
 
 use fxhash::FxHashMap;
 
-use crate::intern::{Interner, Val};
-use crate::rules::Pred;
+use crate::normalize::rules::Pred;
+use crate::term::intern::{Interner, Val};
 
 /// A ground atom of the grounder (not yet the ground program's numbering).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

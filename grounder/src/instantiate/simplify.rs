@@ -12,7 +12,7 @@
 //! - Truth values only move from unknown to true or false, so the passes terminate.
 //! - An empty constraint (`:- .`) is kept: it makes the program inconsistent.
 
-use crate::domain::AtomId;
+use crate::instantiate::domain::AtomId;
 use crate::instantiate::{GBody, GLit, GRule};
 
 /// What is known about an atom.

@@ -28,7 +28,7 @@ use std::fmt;
 
 use fxhash::FxHashMap;
 
-use crate::symbol::Symbol;
+use crate::term::symbol::Symbol;
 
 /// An interned ground term.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -320,7 +320,7 @@ impl fmt::Display for ShowVal<'_> {
             Val::Num(n) => write!(f, "{n}"),
             Val::Str(id) => {
                 f.write_str("\"")?;
-                crate::symbol::write_escaped(f, table.string_text(id))?;
+                crate::term::symbol::write_escaped(f, table.string_text(id))?;
                 f.write_str("\"")
             }
             Val::Fun(id) => {

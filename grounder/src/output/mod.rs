@@ -1,3 +1,9 @@
+//! Output: ground rules and atoms to the `solver_core::GroundProgram` and its symbols.
+//!
+//! In: the `Grounder` after instantiation, the truth values of `simplify`, the rules and
+//! directives of `normalize`. Out: [`Grounded`] (the program, `symbols::ProgramSymbols`, the
+//! infos); `order` gives gringo's order of shown atoms, `text` prints a program as `--text`.
+//!
 //! From the grounder's atoms and rules to a `solver_core::GroundProgram` with its symbols.
 //!
 //! Atoms get aspif numbers facts first, then as gringo numbers them: rules in the grounding
@@ -19,15 +25,33 @@
 //! - Shown atoms come first, in gringo's output order; then the `#show` terms. No
 //!   `(symbol, condition)` pair is output twice.
 
+pub(crate) mod order;
+pub(crate) mod symbols;
+pub(crate) mod text;
+
 use fxhash::FxHashMap;
 use solver_core::{Atom, ExternalValue, GroundProgram, HeadKind, Literal, WeightedLiteral};
 
-use crate::domain::AtomId;
+use crate::diagnostic::Diagnostic;
+use crate::instantiate::domain::AtomId;
+use crate::instantiate::simplify::{simplify_conj, Truth};
 use crate::instantiate::{GBody, GLit, GRule, Grounder};
-use crate::intern::Val;
-use crate::rewrite::{Directives, PlainFact};
-use crate::rules::{Pred, Rule};
-use crate::simplify::{simplify_conj, Truth};
+use crate::normalize::rewrite::{Directives, PlainFact};
+use crate::normalize::rules::{Pred, Rule};
+use crate::output::symbols::ProgramSymbols;
+use crate::term::intern::Val;
+
+/// A grounded program with its symbol tables.
+#[derive(Clone, Debug)]
+pub struct Grounded {
+    /// The ground program.
+    pub program: solver_core::GroundProgram,
+    /// The symbols of `program.outputs` (each output's `name` is its symbol's Display text)
+    /// and of its atoms (none for auxiliary atoms).
+    pub symbols: ProgramSymbols,
+    /// Info messages (clingo's `info:` lines), in order.
+    pub infos: Vec<Diagnostic>,
+}
 
 /// The ground program with its symbol tables.
 pub(crate) struct Built {
@@ -172,7 +196,7 @@ pub(crate) fn build(g: &Grounder, from: &Source, rules: &[GRule], truth: &[Truth
 /// head atoms, then its body atoms, on first use. clasp prints non-fact atoms by number, so
 /// this is the order of clingo's answer lines.
 fn number_in_gringo_order(n: &mut Numbering, g: &Grounder, source: &[Rule], rules: &[GRule]) {
-    let ranks = crate::order::pred_ranks(g, source);
+    let ranks = crate::output::order::pred_ranks(g, source);
     let rank = |a: &AtomId| {
         let pred = g.store.info(*a).map_or(u32::MAX, |i| i.pred);
         ranks.get(pred as usize).copied().unwrap_or(usize::MAX)
@@ -225,7 +249,7 @@ fn shown_atoms(
     truth: &[Truth],
 ) -> Vec<(Val, Vec<Literal>)> {
     let d = from.directives;
-    let order = crate::order::shown_order(g, from.rules, from.facts);
+    let order = crate::output::order::shown_order(g, from.rules, from.facts);
     let mut out = Vec::with_capacity(order.len());
     for id in order {
         let Some(info) = g.store.info(id) else {
@@ -272,7 +296,7 @@ fn show_terms(
             }
         }
     }
-    order.sort_by_key(|&v| std::cmp::Reverse(crate::order::show_statement(g, source, v)));
+    order.sort_by_key(|&v| std::cmp::Reverse(crate::output::order::show_statement(g, source, v)));
     let mut out = Vec::new();
     for v in order {
         let bodies = conds.remove(&v).unwrap_or_default();

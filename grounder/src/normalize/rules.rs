@@ -15,7 +15,8 @@
 use fxhash::{FxHashMap, FxHashSet};
 
 use crate::ast::{AggregateFunction, CompareOp, Sign, Span};
-use crate::eval::T;
+use crate::term::eval::T;
+use crate::term::intern::Val;
 
 /// A predicate: interned name, arity and classical negation.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -223,4 +224,43 @@ impl Lit {
             }
         }
     }
+}
+
+/// The operator with its operands swapped: `a op b` iff `b flip(op) a`.
+pub(crate) fn flip(op: CompareOp) -> CompareOp {
+    match op {
+        CompareOp::Lt => CompareOp::Gt,
+        CompareOp::Le => CompareOp::Ge,
+        CompareOp::Gt => CompareOp::Lt,
+        CompareOp::Ge => CompareOp::Le,
+        o => o,
+    }
+}
+
+/// Whether `rule` is a simple fact: a ground atom without body (gringo's EDB).
+pub(crate) fn is_simple_fact(rule: &Rule) -> bool {
+    simple_fact(rule).is_some()
+}
+
+/// The head atom of a simple fact (`p(1,a).`), with its arguments.
+pub(crate) fn simple_fact(rule: &Rule) -> Option<(Pred, Vec<Val>)> {
+    let Head::Disj(elems) = &rule.head else {
+        return None;
+    };
+    let [elem] = elems.as_slice() else {
+        return None;
+    };
+    if !rule.body.is_empty() || !elem.cond.is_empty() {
+        return None;
+    }
+    let args = elem
+        .atom
+        .args
+        .iter()
+        .map(|t| match t {
+            T::Val(v) => Some(*v),
+            _ => None,
+        })
+        .collect::<Option<Vec<Val>>>()?;
+    Some((elem.atom.pred, args))
 }

@@ -19,7 +19,7 @@
 //!   unbinds them when backtracking.
 
 use crate::ast::{BinaryOp, UnaryOp};
-use crate::intern::{Interner, Val};
+use crate::term::intern::{Interner, Val};
 
 /// A term of a rewritten rule.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -10,9 +10,9 @@
 use std::fmt::Write;
 
 use crate::ast::{AggregateFunction, BinaryOp, Sign, UnaryOp};
-use crate::eval::T;
-use crate::intern::{Interner, Val};
-use crate::rules::{AggLit, AtomPat, Bound, Head, HeadElem, Lit, Rule};
+use crate::normalize::rules::{AggLit, AtomPat, Bound, Head, HeadElem, Lit, Rule};
+use crate::term::eval::T;
+use crate::term::intern::{Interner, Val};
 
 /// Prints terms and rules with one rule's variable names.
 pub(crate) struct Printer<'a> {
@@ -185,7 +185,7 @@ impl Printer<'_> {
     ) {
         if let Some((op, t)) = bounds.first() {
             self.term(t, out);
-            out.push_str(crate::rewrite::flip(*op).text());
+            out.push_str(crate::normalize::rules::flip(*op).text());
         }
         out.push_str(f.text());
         out.push('{');

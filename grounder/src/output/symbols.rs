@@ -10,8 +10,8 @@
 //! - Every id in `shown` and `atoms` was made by `table`.
 //! - The table is frozen: nothing is interned into it after construction.
 
-use crate::intern::{Interner, Val};
-use crate::symbol::Symbol;
+use crate::term::intern::{Interner, Val};
+use crate::term::symbol::Symbol;
 
 /// The symbols of a ground program's outputs and atoms.
 #[derive(Clone, Debug, Default)]

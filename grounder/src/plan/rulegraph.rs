@@ -15,10 +15,10 @@
 //!   every real dependency is an edge.
 
 use crate::ast::UnaryOp;
-use crate::depgraph::Graph;
-use crate::eval::T;
-use crate::intern::{Interner, Val};
-use crate::rules::{AtomPat, Rule};
+use crate::normalize::rules::{AtomPat, Rule};
+use crate::plan::depgraph::Graph;
+use crate::term::eval::T;
+use crate::term::intern::{Interner, Val};
 
 /// Whether the terms `a` and `b` may denote the same value.
 fn unify(table: &Interner, a: &T, b: &T) -> bool {
@@ -80,7 +80,8 @@ pub(crate) fn rule_components(
                 .is_some_and(|r| !r.head.atoms().is_empty() && !skip(r))
         })
         .collect();
-    let mut by_pred: fxhash::FxHashMap<crate::rules::Pred, Vec<u32>> = Default::default();
+    let mut by_pred: fxhash::FxHashMap<crate::normalize::rules::Pred, Vec<u32>> =
+        Default::default();
     for (n, &i) in nodes.iter().enumerate() {
         for a in rules.get(i).map(|r| r.head.atoms()).unwrap_or_default() {
             by_pred.entry(a.pred).or_default().push(n as u32);

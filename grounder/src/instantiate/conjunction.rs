@@ -12,10 +12,10 @@
 //!   replaced by a stand-in `h` with `h :- atoms, c.`, `a :- h, c.` for each atom and
 //!   `:- h, not l.` for each condition literal `l` (as `conditional_head_atom` does for one).
 
-use crate::domain::AtomId;
-use crate::eval::Binding;
+use crate::instantiate::domain::AtomId;
 use crate::instantiate::{GBody, GLit, GRule, Grounder, Mode, Stop};
-use crate::rules::{HeadElem, Rule};
+use crate::normalize::rules::{HeadElem, Rule};
+use crate::term::eval::Binding;
 
 /// One conjunction: the source element, the binding without interval variables, the ground
 /// condition and the (defined) atoms.

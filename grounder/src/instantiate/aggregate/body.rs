@@ -1,0 +1,154 @@
+//! Body aggregates: the truth of `#count`/`#sum`/`#min`/`#max` against its bounds for one
+//! binding, and assignments `X = #agg{..}` grounded once per possible value.
+
+use super::{Checks, Outcomes, Tri, Weighted, MAX_SUBSET_SUMS};
+use crate::ast::{AggregateFunction, CompareOp, Sign};
+use crate::instantiate::{Grounder, Mode, Stop};
+use crate::normalize::rules::{AggLit, Bound, Rule};
+use crate::normalize::safety;
+use crate::term::eval::Binding;
+use crate::term::intern::Val;
+
+impl Grounder<'_> {
+    /// The ground outcomes of a body aggregate: an optional assignment and the literals.
+    pub(crate) fn body_aggregate(
+        &mut self,
+        rule: &Rule,
+        agg: &AggLit,
+        binding: &mut Binding,
+        mode: Mode,
+    ) -> Result<Outcomes, Stop> {
+        let bound = Self::bound_set(binding);
+        let assign = safety::assigned_var(agg, &bound);
+        let groups = self.agg_instances(rule, &agg.elems, binding, mode)?;
+        let elems = self.weighted(agg.function, groups, mode)?;
+        let mut checks: Checks = Vec::new();
+        match assign {
+            Some(var) => {
+                for v in self.possible_values(agg.function, &elems)? {
+                    checks.push((Some((var, v)), vec![(CompareOp::Eq, v)]));
+                }
+            }
+            None => {
+                let Some(bounds) = self.eval_bounds(rule, &agg.bounds, binding) else {
+                    return Ok(Vec::new());
+                };
+                checks.push((None, bounds));
+            }
+        }
+        let mut out = Vec::new();
+        for (bind, bounds) in checks {
+            if mode == Mode::Domain {
+                // As gringo: an aggregate whose elements cannot reach its bounds never holds.
+                if agg.sign != Sign::None || self.body_satisfiable(agg.function, &elems, &bounds) {
+                    out.push((bind, Vec::new()));
+                }
+                continue;
+            }
+            let recursive = agg.sign == Sign::None
+                && agg
+                    .elems
+                    .iter()
+                    .any(|e| self.condition_recursive(rule, &e.cond));
+            let mut tri = self.bounds_tri(agg.function, &elems, &bounds, recursive)?;
+            if agg.sign != Sign::None {
+                tri = self.negate(tri)?;
+            }
+            if agg.sign == Sign::NotNot {
+                tri = self.negate(tri)?;
+            }
+            match tri {
+                Tri::True => out.push((bind, Vec::new())),
+                Tri::False => {}
+                Tri::Lits(l) => out.push((bind, l)),
+            }
+        }
+        Ok(out)
+    }
+
+    /// Evaluates guards; `None` when one is undefined.
+    pub(crate) fn eval_bounds(
+        &mut self,
+        rule: &Rule,
+        bounds: &[Bound],
+        binding: &Binding,
+    ) -> Option<Vec<(CompareOp, Val)>> {
+        let mut out = Vec::new();
+        for (op, t) in bounds {
+            out.push((*op, self.eval_term(rule, t, binding)?));
+        }
+        Some(out)
+    }
+
+    /// The values an aggregate can take given its elements.
+    pub(super) fn possible_values(
+        &mut self,
+        function: AggregateFunction,
+        elems: &[Weighted],
+    ) -> Result<Vec<Val>, Stop> {
+        match function {
+            AggregateFunction::Min | AggregateFunction::Max => {
+                let mut vals: Vec<Val> = elems.iter().map(|(w, _)| *w).collect();
+                let empty = if function == AggregateFunction::Max {
+                    Val::Inf
+                } else {
+                    Val::Sup
+                };
+                if elems.iter().all(|(_, l)| l.is_some()) {
+                    vals.push(empty);
+                }
+                let table = &*self.table;
+                vals.sort_by(|a, b| table.cmp(*a, *b));
+                vals.dedup();
+                Ok(vals)
+            }
+            _ => self.possible_sums(elems),
+        }
+    }
+
+    pub(super) fn possible_sums(&mut self, elems: &[Weighted]) -> Result<Vec<Val>, Stop> {
+        let num = |w: &Val| match w {
+            Val::Num(n) => i64::from(*n),
+            _ => 0,
+        };
+        let fixed: i64 = elems
+            .iter()
+            .filter(|(_, l)| l.is_none())
+            .map(|(w, _)| num(w))
+            .sum();
+        let mut sums = std::collections::BTreeSet::from([fixed]);
+        let mut exact = true;
+        for (w, _) in elems.iter().filter(|(_, l)| l.is_some()) {
+            let add: Vec<i64> = sums.iter().map(|s| s + num(w)).collect();
+            sums.extend(add);
+            if sums.len() > MAX_SUBSET_SUMS {
+                exact = false;
+                break;
+            }
+        }
+        if !exact {
+            let lo = fixed
+                + elems
+                    .iter()
+                    .filter(|(_, l)| l.is_some())
+                    .map(|(w, _)| num(w).min(0))
+                    .sum::<i64>();
+            let hi = fixed
+                + elems
+                    .iter()
+                    .filter(|(_, l)| l.is_some())
+                    .map(|(w, _)| num(w).max(0))
+                    .sum::<i64>();
+            if (hi - lo) as u64 > self.budget.max_size {
+                return Err(Stop::Limit(
+                    "grounding limit exceeded: too many aggregate values".into(),
+                ));
+            }
+            sums = (lo..=hi).collect();
+        }
+        Ok(sums
+            .into_iter()
+            .filter_map(|s| i32::try_from(s).ok().map(Val::Num))
+            .collect())
+    }
+}

@@ -1,0 +1,269 @@
+//! Bound checks as [`Tri`]s: weight rules for sums (the certain weights folded into the bound),
+//! disjunctions for `#min`/`#max`, and the value of the simple literals inside elements.
+
+use super::{conj, open_sum, Tri, Weighted};
+use crate::ast::{AggregateFunction, CompareOp, Sign};
+use crate::instantiate::{compare, GBody, GLit, GRule, Grounder, Mode, Stop};
+use crate::normalize::rules::{Lit, Rule};
+use crate::term::eval::Binding;
+use crate::term::intern::Val;
+
+impl Grounder<'_> {
+    /// Whether the aggregate value satisfies all `bounds` (`recursive`: the aggregate depends
+    /// positively on its rule's head, see `recursion`).
+    pub(super) fn bounds_tri(
+        &mut self,
+        function: AggregateFunction,
+        elems: &[Weighted],
+        bounds: &[(CompareOp, Val)],
+        recursive: bool,
+    ) -> Result<Tri, Stop> {
+        let mut lits = Vec::new();
+        for &(op, b) in bounds {
+            let tri = match function {
+                _ if recursive => self.recursive_bound_tri(function, elems, op, b)?,
+                AggregateFunction::Min | AggregateFunction::Max => {
+                    self.extreme_tri(function == AggregateFunction::Max, elems, op, b)?
+                }
+                _ => self.sum_tri(elems, op, b)?,
+            };
+            match tri {
+                Tri::True => {}
+                Tri::False => return Ok(Tri::False),
+                Tri::Lits(l) => lits.extend(l),
+            }
+        }
+        Ok(if lits.is_empty() {
+            Tri::True
+        } else {
+            Tri::Lits(lits)
+        })
+    }
+
+    pub(crate) fn sum_tri(
+        &mut self,
+        elems: &[Weighted],
+        op: CompareOp,
+        b: Val,
+    ) -> Result<Tri, Stop> {
+        let Val::Num(n) = b else {
+            let holds = compare(self.table, op, Val::Num(0), b);
+            return Ok(if holds { Tri::True } else { Tri::False });
+        };
+        let n = i64::from(n);
+        Ok(match op {
+            CompareOp::Ge => self.sum_ge(elems, n)?,
+            CompareOp::Gt => self.sum_ge(elems, n + 1)?,
+            CompareOp::Le => {
+                let t = self.sum_ge(elems, n + 1)?;
+                self.negate(t)?
+            }
+            CompareOp::Lt => {
+                let t = self.sum_ge(elems, n)?;
+                self.negate(t)?
+            }
+            CompareOp::Eq | CompareOp::Ne => {
+                let ge = self.sum_ge(elems, n)?;
+                let gt = self.sum_ge(elems, n + 1)?;
+                let not_gt = self.negate(gt)?;
+                let eq = conj(ge, not_gt);
+                if op == CompareOp::Eq {
+                    eq
+                } else {
+                    self.negate(eq)?
+                }
+            }
+        })
+    }
+
+    /// `sum >= k`.
+    pub(crate) fn sum_ge(&mut self, elems: &[Weighted], k: i64) -> Result<Tri, Stop> {
+        let (need, uncertain) = match open_sum(elems, k) {
+            Ok(open) => open,
+            Err(decided) => return Ok(decided),
+        };
+        let aux = self.store.aux();
+        self.push_rule(GRule {
+            choice: false,
+            head: vec![aux],
+            body: GBody::Weight {
+                lower: need,
+                elems: uncertain,
+            },
+        })?;
+        Ok(Tri::Lits(vec![GLit::pos(aux)]))
+    }
+
+    /// `#max op b` (or `#min op b` when `!max`).
+    pub(crate) fn extreme_tri(
+        &mut self,
+        max: bool,
+        elems: &[Weighted],
+        op: CompareOp,
+        b: Val,
+    ) -> Result<Tri, Stop> {
+        use CompareOp::*;
+        // For #max: `>= b` iff some weight >= b holds, `<= b` iff no weight > b holds.
+        // For #min the mirror image.
+        let (toward, strict_toward) = if max { (Ge, Gt) } else { (Le, Lt) };
+        let mirrored = |o: CompareOp| {
+            if max {
+                o
+            } else {
+                crate::normalize::rules::flip(o)
+            }
+        };
+        let empty = if max { Val::Inf } else { Val::Sup };
+        Ok(match mirrored(op) {
+            Ge if b == empty => Tri::True,
+            Ge => self.exists(elems, toward, b)?,
+            Gt => self.exists(elems, strict_toward, b)?,
+            Le => {
+                let t = self.exists(elems, strict_toward, b)?;
+                self.negate(t)?
+            }
+            Lt => {
+                let t = self.exists(elems, toward, b)?;
+                self.negate(t)?
+            }
+            Eq | Ne => {
+                let at_least = if b == empty {
+                    Tri::True
+                } else {
+                    self.exists(elems, toward, b)?
+                };
+                let beyond = self.exists(elems, strict_toward, b)?;
+                let not_beyond = self.negate(beyond)?;
+                let eq = conj(at_least, not_beyond);
+                if op == Eq {
+                    eq
+                } else {
+                    self.negate(eq)?
+                }
+            }
+        })
+    }
+
+    /// Whether some element whose weight satisfies `weight op b` holds.
+    pub(crate) fn exists(
+        &mut self,
+        elems: &[Weighted],
+        op: CompareOp,
+        b: Val,
+    ) -> Result<Tri, Stop> {
+        let mut lits = Vec::new();
+        for (w, l) in elems {
+            if !compare(self.table, op, *w, b) {
+                continue;
+            }
+            match l {
+                None => return Ok(Tri::True),
+                Some(l) => lits.push(vec![*l]),
+            }
+        }
+        if lits.is_empty() {
+            return Ok(Tri::False);
+        }
+        Ok(Tri::Lits(vec![self.disj_lit(lits)?]))
+    }
+
+    /// The negation of a three-valued literal. The negation of `not a` is `not x` with
+    /// `x :- not a.`, never `a`: `not not a` does not depend positively on `a`, so a rule
+    /// `p :- not #count{1 : p} <= 0.` can support `p` (`p :- not not p.`), as in clingo.
+    pub(crate) fn negate(&mut self, t: Tri) -> Result<Tri, Stop> {
+        Ok(match t {
+            Tri::True => Tri::False,
+            Tri::False => Tri::True,
+            Tri::Lits(l) => match l.as_slice() {
+                [one] if one.positive => Tri::Lits(vec![one.negate()]),
+                [one] => Tri::Lits(vec![self.not_not(one.negate())?]),
+                _ => Tri::Lits(vec![GLit::neg(self.define_aux(vec![l])?)]),
+            },
+        })
+    }
+
+    /// The ground value of a simple literal (atom, comparison, boolean) under `binding`.
+    pub(super) fn simple_tri(
+        &mut self,
+        rule: &Rule,
+        lit: &Lit,
+        binding: &Binding,
+    ) -> Result<Tri, Stop> {
+        match lit {
+            Lit::Bool(b) => Ok(if *b { Tri::True } else { Tri::False }),
+            Lit::Cmp(op, l, r) => {
+                let (Some(x), Some(y)) = (
+                    self.eval_term(rule, l, binding),
+                    self.eval_term(rule, r, binding),
+                ) else {
+                    return Ok(Tri::False);
+                };
+                Ok(if compare(self.table, *op, x, y) {
+                    Tri::True
+                } else {
+                    Tri::False
+                })
+            }
+            Lit::Atom(sign, pat) => {
+                let Some(atom) = self.ground_atom(rule, pat, binding) else {
+                    return Ok(Tri::False);
+                };
+                let info = self.store.info(atom);
+                let fact = info.is_some_and(|i| i.fact);
+                let derivable = info.is_some_and(|i| i.in_domain);
+                let complete = info
+                    .and_then(|i| self.store.preds.get(i.pred as usize))
+                    .is_some_and(|d| d.complete);
+                let positive = if fact {
+                    Tri::True
+                } else if complete && !derivable {
+                    Tri::False
+                } else {
+                    Tri::Lits(vec![GLit::pos(atom)])
+                };
+                match sign {
+                    Sign::None => Ok(positive),
+                    Sign::Not => self.negate(positive),
+                    Sign::NotNot => {
+                        let n = self.negate(positive)?;
+                        self.negate(n)
+                    }
+                }
+            }
+            _ => Ok(Tri::True),
+        }
+    }
+
+    /// A positive literal with variables bound neither globally nor by the condition holds
+    /// when some instance of it does (gringo grounds `e(X) : f(Y)` to `e(1)|e(2)`).
+    pub(super) fn existential_tri(
+        &mut self,
+        rule: &Rule,
+        lit: &Lit,
+        binding: &mut Binding,
+    ) -> Result<Tri, Stop> {
+        let mut alternatives: Vec<Vec<GLit>> = Vec::new();
+        let mut certain = false;
+        self.sub_join(
+            rule,
+            std::slice::from_ref(lit),
+            binding,
+            Mode::Emit,
+            &mut |_, _, l| {
+                if l.is_empty() {
+                    certain = true;
+                } else {
+                    alternatives.push(l.to_vec());
+                }
+                Ok(())
+            },
+        )?;
+        if certain {
+            return Ok(Tri::True);
+        }
+        if alternatives.is_empty() {
+            return Ok(Tri::False);
+        }
+        Ok(Tri::Lits(vec![self.disj_lit(alternatives)?]))
+    }
+}

@@ -1,0 +1,135 @@
+//! Body conditional literals `l : c`: the conjunction over the condition's instances (see the
+//! module doc of `aggregate`).
+
+use super::{implied_by, Tri};
+use crate::ast::Sign;
+use crate::instantiate::{GLit, Grounder, Mode, Stop};
+use crate::normalize::rules::{AtomPat, CondLit, Lit, Rule};
+use crate::term::eval::Binding;
+
+impl Grounder<'_> {
+    /// A body conditional literal: the literals of its conjunction, `None` when false.
+    pub(crate) fn conditional(
+        &mut self,
+        rule: &Rule,
+        c: &CondLit,
+        binding: &mut Binding,
+        mode: Mode,
+    ) -> Result<Option<Vec<GLit>>, Stop> {
+        if mode == Mode::Domain {
+            let possible = self.conditional_possible(rule, c, binding)?;
+            return Ok(possible.then(Vec::new));
+        }
+        let mut instances: Vec<(Tri, Vec<GLit>)> = Vec::new();
+        let recursive = self.condition_recursive(rule, &c.cond)
+            && self.condition_recursive(rule, std::slice::from_ref(&c.lit));
+        let lit = &c.lit;
+        self.sub_join(rule, &c.cond, binding, mode, &mut |g, b, lits| {
+            let tri = match lit {
+                Lit::Atom(Sign::None, pat) if !pat.args.iter().all(|t| t.is_bound(b)) => {
+                    g.existential_tri(rule, lit, b)?
+                }
+                _ => g.simple_tri(rule, lit, b)?,
+            };
+            instances.push((tri, lits.to_vec()));
+            Ok(())
+        })?;
+        let mut conj_lits = Vec::new();
+        for (tri, cond) in instances {
+            match self.conditional_instance(tri, &cond, recursive)? {
+                Some(lits) => conj_lits.extend(lits),
+                None => return Ok(None),
+            }
+        }
+        if conj_lits.is_empty() && self.condition_recursive(rule, &c.cond) {
+            // gringo's conjunction over a recursive condition is never a fact (its rule's head
+            // is not one either): true, but through an atom.
+            conj_lits.push(GLit::pos(self.true_aux()?));
+        }
+        Ok(Some(conj_lits))
+    }
+
+    /// In `Mode::Domain`: whether a body conditional literal `l : c` can hold given the atoms
+    /// derived so far. It cannot when an instance with a certain condition has a positive
+    /// literal whose atom is in no domain yet: gringo leaves such a conjunction undefined
+    /// (`p :- q(X) : r(X).` with the fact `r(2)` derives `p` only once `q(2)` is derivable).
+    pub(super) fn conditional_possible(
+        &mut self,
+        rule: &Rule,
+        c: &CondLit,
+        binding: &mut Binding,
+    ) -> Result<bool, Stop> {
+        let Lit::Atom(Sign::None, pat) = &c.lit else {
+            return Ok(true);
+        };
+        let mut blocked = false;
+        self.sub_join(rule, &c.cond, binding, Mode::Domain, &mut |g, b, lits| {
+            let certain = lits.is_empty() && pat.args.iter().all(|t| t.is_bound(b));
+            if certain && !blocked {
+                blocked = !g.possibly_derived(rule, pat, b);
+            }
+            Ok(())
+        })?;
+        Ok(!blocked)
+    }
+
+    /// Whether the ground atom of `pat` under `binding` is in its domain (without creating
+    /// the atom); an undefined term counts as derivable (`Mode::Emit` decides that instance).
+    pub(super) fn possibly_derived(
+        &mut self,
+        rule: &Rule,
+        pat: &AtomPat,
+        binding: &Binding,
+    ) -> bool {
+        let mut args = Vec::with_capacity(pat.args.len());
+        for t in &pat.args {
+            match self.eval_term(rule, t, binding) {
+                Some(v) => args.push(v),
+                None => return true,
+            }
+        }
+        let val = self.table.fun(pat.pred.name, pat.pred.negative, &args);
+        self.store
+            .find(val)
+            .and_then(|a| self.store.info(a))
+            .is_some_and(|i| i.in_domain || i.fact)
+    }
+
+    /// The literals one instance `l : cond` of a conditional literal adds to the conjunction
+    /// (`None`: it is false); `recursive`: the condition depends on the rule's head.
+    pub(super) fn conditional_instance(
+        &mut self,
+        tri: Tri,
+        cond: &[GLit],
+        recursive: bool,
+    ) -> Result<Option<Vec<GLit>>, Stop> {
+        if implied_by(&tri, cond) {
+            // `l : c` with `l` among the literals of `c` holds whatever `c` is.
+            return Ok(Some(Vec::new()));
+        }
+        // `x :- not c_i.` for each `c_i`; for `c_i = not e` that is `x :- not not e.`, never
+        // `x :- e.`, which would let `e` support itself through `x` when `e` depends on `x`.
+        let mut bodies: Vec<Vec<GLit>> = Vec::with_capacity(cond.len() + 1);
+        for c in cond {
+            bodies.push(vec![self.not_not(c.negate())?]);
+        }
+        let mut implication = None;
+        match (tri, cond.is_empty()) {
+            (Tri::True, _) => return Ok(Some(Vec::new())),
+            (Tri::False, true) => return Ok(None),
+            (Tri::Lits(l), true) => return Ok(Some(l)),
+            (Tri::False, false) => {}
+            (Tri::Lits(l), false) => {
+                if recursive {
+                    implication = Some(l.clone());
+                }
+                bodies.push(l);
+            }
+        }
+        let x = self.define_aux(bodies)?;
+        if let Some(l) = implication {
+            self.implication_support(x, cond, &l)?;
+        }
+        Ok(Some(vec![GLit::pos(x)]))
+    }
+}

@@ -1,0 +1,100 @@
+//! Aggregate elements: each element's condition joined under the rule's binding, instances
+//! grouped by tuple (a tuple holds when any of its conditions does), and their weights.
+
+use super::{Groups, Weighted};
+use crate::ast::AggregateFunction;
+use crate::instantiate::domain::AtomId;
+use crate::instantiate::{GLit, Grounder, Mode, Stop};
+use crate::normalize::rules::{AggElem, Rule};
+use crate::term::eval::Binding;
+use crate::term::intern::Val;
+use fxhash::FxHashMap;
+
+impl Grounder<'_> {
+    /// The tuples of aggregate elements under `binding` with the condition literals of each.
+    pub(super) fn agg_instances(
+        &mut self,
+        rule: &Rule,
+        elems: &[AggElem],
+        binding: &mut Binding,
+        mode: Mode,
+    ) -> Result<Groups, Stop> {
+        let mut index: FxHashMap<Vec<Val>, usize> = FxHashMap::default();
+        let mut groups: Groups = Vec::new();
+        for e in elems {
+            let terms = &e.terms;
+            self.sub_join(rule, &e.cond, binding, mode, &mut |g, b, lits| {
+                let mut tuple = Vec::with_capacity(terms.len());
+                for t in terms {
+                    match g.eval_term(rule, t, b) {
+                        Some(v) => tuple.push(v),
+                        None => return Ok(()),
+                    }
+                }
+                let slot = *index.entry(tuple.clone()).or_insert_with(|| {
+                    groups.push((tuple, Vec::new()));
+                    groups.len() - 1
+                });
+                if let Some((_, alts)) = groups.get_mut(slot) {
+                    alts.push(lits.to_vec());
+                }
+                Ok(())
+            })?;
+        }
+        Ok(groups)
+    }
+
+    /// The weight of a tuple for `function`; `None` when the tuple does not count.
+    pub(crate) fn weight_of(function: AggregateFunction, tuple: &[Val]) -> Option<Val> {
+        match function {
+            AggregateFunction::Count => Some(Val::Num(1)),
+            AggregateFunction::Sum => match tuple.first() {
+                Some(Val::Num(n)) if *n != 0 => Some(Val::Num(*n)),
+                _ => None,
+            },
+            AggregateFunction::SumPlus => match tuple.first() {
+                Some(Val::Num(n)) if *n > 0 => Some(Val::Num(*n)),
+                _ => None,
+            },
+            AggregateFunction::Min | AggregateFunction::Max => tuple.first().copied(),
+        }
+    }
+
+    /// Groups with weights, each uncertain group turned into one literal (emit mode only).
+    pub(super) fn weighted(
+        &mut self,
+        function: AggregateFunction,
+        groups: Groups,
+        mode: Mode,
+    ) -> Result<Vec<Weighted>, Stop> {
+        let mut out = Vec::new();
+        for (tuple, alts) in groups {
+            let Some(w) = Self::weight_of(function, &tuple) else {
+                continue;
+            };
+            if alts.iter().any(|a| a.is_empty()) {
+                out.push((w, None));
+            } else if mode == Mode::Domain {
+                out.push((w, Some(GLit::pos(AtomId(0)))));
+            } else {
+                let lit = self.disj_lit(alts)?;
+                out.push((w, Some(lit)));
+            }
+        }
+        Ok(out)
+    }
+
+    /// A literal for a disjunction of conjunctions (each non-empty).
+    pub(crate) fn disj_lit(&mut self, mut alts: Vec<Vec<GLit>>) -> Result<GLit, Stop> {
+        alts.sort();
+        alts.dedup();
+        if let [only] = alts.as_slice() {
+            if let [lit] = only.as_slice() {
+                return Ok(*lit);
+            }
+        }
+        let aux = self.define_aux(alts.clone())?;
+        self.aux_alternatives.insert(aux, alts);
+        Ok(GLit::pos(aux))
+    }
+}

@@ -1,0 +1,195 @@
+//! The candidates of one join frame: the atoms, values or bindings a body literal can take
+//! given the binding so far (positive atoms from the domain's indexes, restricted to a
+//! semi-naive range; negative literals, comparisons and intervals decided or enumerated).
+
+use super::{compare, Cand, GLit, Grounder, JoinPlan, JoinScratch, Stop};
+use crate::ast::{CompareOp, Sign};
+use crate::normalize::rules::{AtomPat, Lit, Rule};
+use crate::term::eval::{Binding, T};
+use crate::term::intern::Val;
+
+impl<'a> Grounder<'a> {
+    /// Pushes the candidates of plan step `step` onto `s.cands`.
+    pub(super) fn candidates(
+        &mut self,
+        rule: &Rule,
+        plan: JoinPlan,
+        step: usize,
+        binding: &mut Binding,
+        s: &mut JoinScratch,
+    ) -> Result<(), Stop> {
+        let Some(&index) = plan.order.get(step) else {
+            return Ok(());
+        };
+        let Some(lit) = plan.lits.get(index) else {
+            return Ok(());
+        };
+        match lit {
+            Lit::Bool(b) => {
+                if *b {
+                    s.push_assign(None, &[]);
+                }
+            }
+            Lit::Atom(Sign::None, pat) => {
+                let range = plan.ranges.and_then(|r| r.get(index)).copied();
+                self.atom_candidates(rule, pat, range.unwrap_or((0, u32::MAX)), binding, s);
+            }
+            Lit::Atom(sign, pat) => self.negative_candidates(rule, *sign, pat, binding, s)?,
+            Lit::Cmp(op, l, r) => self.compare_candidates(rule, *op, l, r, binding, s),
+            Lit::Range(v, lo, hi) => self.range_candidates(rule, *v, lo, hi, binding, s)?,
+            Lit::Agg(agg) => {
+                for (bind, lits) in self.body_aggregate(rule, agg, binding, plan.mode)? {
+                    s.push_assign(bind, &lits);
+                }
+            }
+            Lit::Cond(c) => {
+                if let Some(lits) = self.conditional(rule, c, binding, plan.mode)? {
+                    s.push_assign(None, &lits);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The domain atoms in `range` that agree with the bound arguments of `pat`.
+    pub(super) fn atom_candidates(
+        &mut self,
+        rule: &Rule,
+        pat: &AtomPat,
+        range: (u32, u32),
+        binding: &Binding,
+        s: &mut JoinScratch,
+    ) {
+        let pred = self.store.pred(pat.pred);
+        let mut mask = 0u64;
+        let mut all_bound = true;
+        s.key.clear();
+        for (i, t) in pat.args.iter().enumerate() {
+            if i < 64 && t.is_bound(binding) {
+                match self.eval_term(rule, t, binding) {
+                    Some(v) => s.key.push(v),
+                    None => return,
+                }
+                mask |= 1 << i;
+            } else {
+                all_bound = false;
+            }
+        }
+        if all_bound && !pat.args.is_empty() {
+            let found = self.store.find_bound(self.table, &pat.pred, &s.key, range);
+            s.cands.extend(found.map(Cand::Atom));
+            return;
+        }
+        let JoinScratch { key, cands, .. } = s;
+        self.store
+            .lookup(self.table, pred, mask, key, range, cands, Cand::Atom);
+    }
+
+    /// A negated literal: decided when its predicate is complete (or the atom is a fact),
+    /// else the literal itself (`not not a` through an auxiliary atom).
+    pub(super) fn negative_candidates(
+        &mut self,
+        rule: &Rule,
+        sign: Sign,
+        pat: &AtomPat,
+        binding: &Binding,
+        s: &mut JoinScratch,
+    ) -> Result<(), Stop> {
+        let Some(atom) = self.ground_atom(rule, pat, binding) else {
+            return Ok(());
+        };
+        let complete = self
+            .store
+            .info(atom)
+            .and_then(|i| self.store.preds.get(i.pred as usize))
+            .is_some_and(|d| d.complete);
+        let fact = self.store.is_fact(atom);
+        let derivable = self.store.info(atom).is_some_and(|i| i.in_domain);
+        match sign {
+            Sign::Not if fact => {}
+            Sign::Not if complete && !derivable => s.push_assign(None, &[]),
+            Sign::Not => s.push_assign(None, &[GLit::neg(atom)]),
+            _ if fact => s.push_assign(None, &[]),
+            _ if complete && !derivable => {}
+            _ => {
+                let aux = self.not_aux(atom)?;
+                s.push_assign(None, &[GLit::neg(aux)]);
+            }
+        }
+        Ok(())
+    }
+
+    /// A comparison: checked when both sides are bound, else the value the unbound side
+    /// must match.
+    pub(super) fn compare_candidates(
+        &mut self,
+        rule: &Rule,
+        op: CompareOp,
+        l: &T,
+        r: &T,
+        binding: &Binding,
+        s: &mut JoinScratch,
+    ) {
+        let (lb, rb) = (l.is_bound(binding), r.is_bound(binding));
+        if lb && rb {
+            let (Some(x), Some(y)) = (
+                self.eval_term(rule, l, binding),
+                self.eval_term(rule, r, binding),
+            ) else {
+                return;
+            };
+            if compare(self.table, op, x, y) {
+                s.push_assign(None, &[]);
+            }
+            return;
+        }
+        let free_side = if lb { r } else { l };
+        if op == CompareOp::Eq && (!(lb || rb) || !free_side.is_matchable(binding)) {
+            if let Some(Some(bind)) = crate::term::eval::solve_linear(l, r, binding) {
+                s.push_assign(Some(bind), &[]);
+            }
+            return;
+        }
+        let bound_side = if lb { l } else { r };
+        if let Some(v) = self.eval_term(rule, bound_side, binding) {
+            s.cands.push(Cand::Match(v));
+        }
+    }
+
+    /// An interval `var = lo..hi`: checked when `var` is bound, else one candidate per value.
+    pub(super) fn range_candidates(
+        &mut self,
+        rule: &Rule,
+        var: u32,
+        lo: &T,
+        hi: &T,
+        binding: &Binding,
+        s: &mut JoinScratch,
+    ) -> Result<(), Stop> {
+        let (Some(a), Some(b)) = (
+            self.eval_term(rule, lo, binding),
+            self.eval_term(rule, hi, binding),
+        ) else {
+            return Ok(());
+        };
+        let (Val::Num(a), Val::Num(b)) = (a, b) else {
+            return Ok(());
+        };
+        if let Some(Some(v)) = binding.get(var as usize) {
+            if matches!(v, Val::Num(n) if a <= *n && *n <= b) {
+                s.push_assign(None, &[]);
+            }
+            return Ok(());
+        }
+        let count = (i64::from(b) - i64::from(a) + 1).max(0) as u64;
+        if count > self.budget.max_size {
+            return Err(Stop::Limit(format!(
+                "grounding limit exceeded: interval {a}..{b} is too large"
+            )));
+        }
+        for n in a..=b {
+            s.push_assign(Some((var, Val::Num(n))), &[]);
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,375 @@
+//! Rule heads: what a solution of the body join produces (a ground rule in `Mode::Emit`, the
+//! head atoms in `Mode::Domain`): single atoms, disjunctions with conditions (stand-in atoms
+//! for uncertain conditions), weak constraints and the other special heads.
+
+use super::{GBody, GLit, GRule, Grounder, HeadInstance, Mode, Stop};
+use crate::instantiate::domain::AtomId;
+use crate::normalize::rules::{AtomPat, Head, Rule};
+use crate::term::eval::{Binding, T};
+use crate::term::intern::Val;
+
+impl<'a> Grounder<'a> {
+    /// Handles one solution of a rule body.
+    pub fn on_match(
+        &mut self,
+        rule: &Rule,
+        mode: Mode,
+        binding: &mut Binding,
+        glits: &[GLit],
+    ) -> Result<(), Stop> {
+        match &rule.head {
+            Head::Disj(elems) => self.disjunction(rule, elems, mode, binding, glits),
+            Head::Choice { elems, bounds } => {
+                self.head_aggregate(rule, None, elems, bounds, mode, binding, glits)
+            }
+            Head::Agg {
+                function,
+                elems,
+                bounds,
+                ..
+            } => self.head_aggregate(rule, Some(*function), elems, bounds, mode, binding, glits),
+            Head::External(a, value) => {
+                let Some(atom) = self.ground_atom(rule, a, binding) else {
+                    return Ok(());
+                };
+                self.store.add_to_domain(self.table, atom);
+                if mode == Mode::Emit {
+                    let v = self.eval_term(rule, value, binding).unwrap_or(Val::Num(0));
+                    self.extras.externals.push((atom, v));
+                }
+                Ok(())
+            }
+            _ if mode == Mode::Domain => Ok(()),
+            Head::Weak {
+                weight,
+                priority,
+                terms,
+            } => self.weak(rule, weight, priority, terms, binding, glits),
+            Head::Show(t) => {
+                if let Some(v) = self.eval_term(rule, t, binding) {
+                    self.extras.shows.push((v, glits.to_vec()));
+                }
+                Ok(())
+            }
+            Head::Project(a) => {
+                if let Some(atom) = self.ground_atom(rule, a, binding) {
+                    self.extras.projects.push(atom);
+                }
+                Ok(())
+            }
+        }
+    }
+
+    pub(super) fn weak(
+        &mut self,
+        rule: &Rule,
+        weight: &T,
+        priority: &T,
+        terms: &[T],
+        binding: &Binding,
+        glits: &[GLit],
+    ) -> Result<(), Stop> {
+        let (Some(w), Some(p)) = (
+            self.eval_term(rule, weight, binding),
+            self.eval_term(rule, priority, binding),
+        ) else {
+            return Ok(());
+        };
+        let (Val::Num(w), Val::Num(p)) = (w, p) else {
+            return Ok(());
+        };
+        let mut tuple = Vec::with_capacity(terms.len());
+        for t in terms {
+            match self.eval_term(rule, t, binding) {
+                Some(v) => tuple.push(v),
+                None => return Ok(()),
+            }
+        }
+        let key = (p, i64::from(w), tuple);
+        if !self.extras.weak.contains_key(&key) {
+            self.extras.weak_order.push(key.clone());
+        }
+        self.extras
+            .weak
+            .entry(key)
+            .or_default()
+            .push(glits.to_vec());
+        self.tick()
+    }
+
+    pub(super) fn disjunction(
+        &mut self,
+        rule: &Rule,
+        elems: &[crate::normalize::rules::HeadElem],
+        mode: Mode,
+        binding: &mut Binding,
+        glits: &[GLit],
+    ) -> Result<(), Stop> {
+        if let [e] = elems {
+            if e.cond.is_empty() && e.terms.is_empty() {
+                return self.single_head(rule, &e.atom, mode, binding, glits);
+            }
+        }
+        let mut head = Vec::new();
+        let body = glits.to_vec();
+        // Each atom with the conditions it occurs under (none: unconditional).
+        let mut conds: Vec<(AtomId, Option<Vec<Vec<GLit>>>)> = Vec::new();
+        let mut conjunctions = Vec::new();
+        for e in elems {
+            if e.conj.is_some() {
+                self.conjunction_instances(rule, e, binding, mode, &mut conjunctions)?;
+                continue;
+            }
+            if elems.len() > 1 && self.is_known_fact(rule, e, binding) {
+                // clingo drops the instance here; the atoms before stay in the domain.
+                return Ok(());
+            }
+            let atoms = self.head_element_atoms(rule, e, binding, mode, true)?;
+            if atoms.is_empty() && e.cond.is_empty() {
+                // The head atom is undefined (e.g. `p(1/0)`): the instance is dropped.
+                return Ok(());
+            }
+            for (atom, _, cond) in atoms {
+                add_head_condition(&mut conds, atom, cond);
+            }
+        }
+        if mode == Mode::Domain {
+            return Ok(());
+        }
+        let mut stand_ins = Vec::new();
+        for (_, _, cond, atoms) in conjunctions {
+            match atoms.as_slice() {
+                // An empty conjunction under a certain condition satisfies the head.
+                [] if cond.is_empty() => return Ok(()),
+                [atom] => add_head_condition(&mut conds, *atom, cond),
+                _ => stand_ins.push((atoms, cond)),
+            }
+        }
+        subsume_conditions(&mut conds);
+        for (atoms, cond) in stand_ins {
+            head.push(self.conjunction_head(&atoms, &cond)?);
+        }
+        for (atom, cond) in conds {
+            match cond {
+                None => head.push(atom),
+                Some(bodies) => {
+                    let c = self.condition_disjunction(bodies)?;
+                    head.push(self.conditional_head_atom(atom, c)?);
+                }
+            }
+        }
+        // gringo derives no fact from a disjunction or a conditional head (`p(1) ; p(1).` and
+        // `p(X) : q(X).` stay rules), so `not p(1)` stays undecided there as in clingo.
+        if let [atom] = head.as_slice() {
+            if !body.is_empty() && self.store.is_fact(*atom) {
+                return Ok(());
+            }
+        }
+        head.sort_unstable();
+        head.dedup();
+        self.push_rule(GRule {
+            choice: false,
+            head,
+            body: GBody::Normal(body),
+        })
+    }
+
+    /// Whether the head element `e` is unconditional and its atom a fact clingo knows when it
+    /// grounds the rule: a plain fact, or one over a predicate the body depends on. clingo
+    /// drops a disjunction instance at the first such element, so the atoms after it are not
+    /// derived by it.
+    pub(super) fn is_known_fact(
+        &mut self,
+        rule: &Rule,
+        e: &crate::normalize::rules::HeadElem,
+        binding: &Binding,
+    ) -> bool {
+        if !e.cond.is_empty() {
+            return false;
+        }
+        let Some(atom) = self.ground_atom(rule, &e.atom, binding) else {
+            return false;
+        };
+        let scope = self
+            .current_rule
+            .and_then(|i| self.fact_scopes.get(i))
+            .map_or(&[][..], Vec::as_slice);
+        self.plain_facts.contains(&atom)
+            || (self.store.is_fact(atom)
+                && self
+                    .store
+                    .info(atom)
+                    .is_some_and(|i| scope.binary_search(&i.pred).is_ok()))
+    }
+
+    /// The common rule `atom :- body.` (one unconditional head atom): what `disjunction` does
+    /// for it, without its bookkeeping.
+    pub(super) fn single_head(
+        &mut self,
+        rule: &Rule,
+        atom: &AtomPat,
+        mode: Mode,
+        binding: &Binding,
+        glits: &[GLit],
+    ) -> Result<(), Stop> {
+        let Some(atom) = self.ground_atom(rule, atom, binding) else {
+            // The head atom is undefined (e.g. `p(1/0)`): the instance is dropped.
+            return Ok(());
+        };
+        self.store.add_to_domain(self.table, atom);
+        if mode == Mode::Domain {
+            return Ok(());
+        }
+        if glits.is_empty() {
+            self.store.set_fact(self.table, atom);
+            return self.tick();
+        }
+        if self.store.is_fact(atom) {
+            return Ok(());
+        }
+        self.push_rule(GRule {
+            choice: false,
+            head: vec![atom],
+            body: GBody::Normal(glits.to_vec()),
+        })
+    }
+
+    /// The literals of a condition that holds when one of `bodies` does: the only body
+    /// itself, else an auxiliary atom with a rule per body.
+    pub(super) fn condition_disjunction(
+        &mut self,
+        mut bodies: Vec<Vec<GLit>>,
+    ) -> Result<Vec<GLit>, Stop> {
+        if bodies.len() == 1 {
+            return Ok(bodies.pop().unwrap_or_default());
+        }
+        let c = self.store.aux();
+        for b in bodies {
+            self.push_rule(GRule {
+                choice: false,
+                head: vec![c],
+                body: GBody::Normal(b),
+            })?;
+        }
+        Ok(vec![GLit::pos(c)])
+    }
+
+    /// A stand-in `h` for the head element `atom : cond` with an uncertain condition, as
+    /// clingo translates it: `h` holds exactly when `atom` and the condition do
+    /// (`h :- atom, cond.`, `atom :- h, cond.` and `:- h, not c.` for each condition literal
+    /// `c`), so the disjunction is satisfied by an element whose atom is derived elsewhere and
+    /// no model differs only in stand-ins. The second rule is left out when `atom` occurs in
+    /// the condition (a rule with its head in its positive body is void).
+    pub(super) fn conditional_head_atom(
+        &mut self,
+        atom: AtomId,
+        cond: Vec<GLit>,
+    ) -> Result<AtomId, Stop> {
+        let h = self.store.aux();
+        let mut support = Vec::with_capacity(cond.len() + 1);
+        support.push(GLit::pos(atom));
+        support.extend(cond.iter().copied());
+        self.push_rule(GRule {
+            choice: false,
+            head: vec![h],
+            body: GBody::Normal(support.clone()),
+        })?;
+        // `atom :- h, cond.` says nothing when `atom` is part of its own condition (and would
+        // put `atom` and `h` on a positive cycle).
+        if !cond.contains(&GLit::pos(atom)) {
+            support[0] = GLit::pos(h);
+            self.push_rule(GRule {
+                choice: false,
+                head: vec![atom],
+                body: GBody::Normal(support),
+            })?;
+        }
+        for c in cond {
+            self.push_rule(GRule {
+                choice: false,
+                head: Vec::new(),
+                body: GBody::Normal(vec![GLit::pos(h), c.negate()]),
+            })?;
+        }
+        Ok(h)
+    }
+
+    /// The ground atoms of a head element with its tuple and condition literals; each atom is
+    /// added to its domain when `define` is set.
+    pub fn head_element_atoms(
+        &mut self,
+        rule: &Rule,
+        e: &crate::normalize::rules::HeadElem,
+        binding: &mut Binding,
+        mode: Mode,
+        define: bool,
+    ) -> Result<Vec<HeadInstance>, Stop> {
+        let mut out = Vec::new();
+        let (atom_pat, terms) = (&e.atom, &e.terms);
+        self.sub_join(rule, &e.cond, binding, mode, &mut |g, b, lits| {
+            let mut tuple = Vec::with_capacity(terms.len());
+            for t in terms {
+                match g.eval_term(rule, t, b) {
+                    Some(v) => tuple.push(v),
+                    None => return Ok(()),
+                }
+            }
+            if let Some(atom) = g.ground_atom(rule, atom_pat, b) {
+                if define {
+                    g.store.add_to_domain(g.table, atom);
+                }
+                out.push((atom, tuple, lits.to_vec()));
+            }
+            Ok(())
+        })?;
+        Ok(out)
+    }
+}
+
+/// An unconditional head atom `a` makes its conditional occurrences `a : c` redundant, except
+/// those whose condition contains `a` itself: `r(3) | r(3) : r(3)` keeps gringo's stand-in
+/// `h :- r(3).` (`h` may be chosen without `r(3)`, which makes the rule unsatisfiable).
+fn subsume_conditions(conds: &mut Vec<(AtomId, Option<Vec<Vec<GLit>>>)>) {
+    let plain: Vec<AtomId> = conds
+        .iter()
+        .filter(|(_, c)| c.is_none())
+        .map(|(a, _)| *a)
+        .collect();
+    for (atom, cond) in conds.iter_mut() {
+        if let Some(bodies) = cond {
+            if plain.contains(atom) {
+                bodies.retain(|b| b.contains(&GLit::pos(*atom)));
+            }
+        }
+    }
+    conds.retain(|(_, c)| c.as_ref().is_none_or(|b| !b.is_empty()));
+}
+
+/// Records that head atom `atom` occurs under `cond` (empty: unconditionally). An atom's
+/// conditions are kept once each and merged into one stand-in; an unconditional occurrence is
+/// kept apart from them (see `subsume_conditions`).
+fn add_head_condition(
+    conds: &mut Vec<(AtomId, Option<Vec<Vec<GLit>>>)>,
+    atom: AtomId,
+    cond: Vec<GLit>,
+) {
+    let conditional = !cond.is_empty();
+    let found = conds
+        .iter()
+        .position(|(a, c)| *a == atom && c.is_some() == conditional);
+    let slot = match found {
+        Some(i) => &mut conds[i].1,
+        None => {
+            conds.push((atom, conditional.then(Vec::new)));
+            match conds.last_mut() {
+                Some(last) => &mut last.1,
+                None => return,
+            }
+        }
+    };
+    if let Some(bodies) = slot {
+        if !bodies.contains(&cond) {
+            bodies.push(cond);
+        }
+    }
+}

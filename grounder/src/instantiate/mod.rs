@@ -1,0 +1,494 @@
+//! Instantiation: rules in the grounder's form to ground rules over ground atoms.
+//!
+//! In: the safe `Rule`s of `normalize` and the plain facts, in the component order of `plan`.
+//! Out: the `Grounder`'s atom store (`domain`: ground atoms, predicate domains, which atoms
+//! are facts) and its ground rules (`GRule`); `simplify` then settles what is certain.
+//! Pieces: `components` (component order, semi-naive rounds), `join` and `candidates` (the
+//! join loop), `head` (rule heads), `aggregate` (aggregates, conditional literals, choice
+//! rules), `recursion` and `satisfiable` (gringo's translation of recursive aggregates and
+//! conditions), `domain`, `simplify`.
+//!
+//! Instantiation: the join loop, semi-naive evaluation of components, and rule heads.
+//!
+//! Components of the predicate dependency graph are grounded in topological order. Inside a
+//! component, rounds repeat until no new atom enters a domain of the component: in round `r`
+//! a rule with positive body literals over the component is joined once per such literal `i`,
+//! with literal `i` ranging over the atoms new in the last round (the *delta*), the recursive
+//! literals before it over the older atoms and those after it over all atoms known at the
+//! round's start (semi-naive evaluation: each combination of body atoms is joined once).
+//! Rules whose aggregates, conditional literals or head conditions range over the component
+//! are *deferred*: during the rounds they only add (an over-approximation of) their head atoms
+//! to the domains, and once the component is complete they are joined again to emit their
+//! ground rules with complete element sets.
+//!
+//! A join is an explicit stack of frames (no recursion on body length), one per literal of the
+//! plan (see `safety::plan`); each frame owns a slice of one candidate stack (its literal's
+//! candidates, pushed when the frame is entered and popped with it). The stacks live in a
+//! [`JoinScratch`] that the grounder reuses, so the join loop does not allocate. Facts are
+//! dropped from ground bodies as they are met; a negative literal over a complete predicate is
+//! decided (true when its atom is not derivable, false for a fact). A disjunctive head element
+//! `a : c` whose condition is not certain is replaced by a stand-in atom `h` with
+//! `h :- a, c.`, `a :- h, c.` and `:- h, not c.` (clingo's translation).
+//!
+//! # Invariants
+//! - The binding and the collected ground literals are restored on backtracking (trail and
+//!   length marks per frame); a frame's candidates are the top of the candidate stack.
+//! - A ground rule is emitted only in `Mode::Emit`.
+
+pub(crate) mod aggregate;
+mod candidates;
+pub(crate) mod components;
+mod conjunction;
+pub(crate) mod domain;
+mod head;
+mod join;
+pub(crate) mod recursion;
+pub(crate) mod satisfiable;
+pub(crate) mod simplify;
+
+use fxhash::{FxHashMap, FxHashSet};
+
+use crate::ast::{CompareOp, Span};
+use crate::diagnostic::{Diagnostic, Note, Severity};
+use crate::instantiate::domain::{AtomId, Store};
+use crate::normalize::print::Printer;
+use crate::normalize::rules::{AtomPat, Lit, Rule};
+use crate::normalize::safety;
+use crate::term::eval::{eval, Binding, Undefined, T};
+use crate::term::intern::{Interner, Val};
+
+/// A literal of a ground rule body.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) struct GLit {
+    /// The atom.
+    pub atom: AtomId,
+    /// `false` for default negation.
+    pub positive: bool,
+}
+
+impl GLit {
+    /// The positive literal of `atom`.
+    pub fn pos(atom: AtomId) -> GLit {
+        GLit {
+            atom,
+            positive: true,
+        }
+    }
+    /// `not atom`.
+    pub fn neg(atom: AtomId) -> GLit {
+        GLit {
+            atom,
+            positive: false,
+        }
+    }
+    /// The complementary literal.
+    pub fn negate(self) -> GLit {
+        GLit {
+            atom: self.atom,
+            positive: !self.positive,
+        }
+    }
+}
+
+/// A ground rule body.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum GBody {
+    /// A conjunction.
+    Normal(Vec<GLit>),
+    /// `lower <= #sum{ weights of true literals }`.
+    Weight {
+        /// The bound.
+        lower: i64,
+        /// Weighted literals.
+        elems: Vec<(GLit, i64)>,
+    },
+}
+
+/// A ground rule of the grounder.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct GRule {
+    /// A choice rule (else a disjunction; empty head: a constraint).
+    pub choice: bool,
+    /// Head atoms.
+    pub head: Vec<AtomId>,
+    /// The body.
+    pub body: GBody,
+}
+
+/// Why grounding stopped early.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Stop {
+    /// A size limit was exceeded.
+    Limit(String),
+    /// The interrupt handle was set.
+    Interrupted,
+}
+
+/// Whether a join emits ground rules or only collects head atoms.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Mode {
+    /// Emit ground rules.
+    Emit,
+    /// Only add head atoms to domains (aggregates count as possibly true).
+    Domain,
+}
+
+/// What grounding produced besides rules.
+#[derive(Default, Debug)]
+pub(crate) struct Extras {
+    /// `#show t : body.` instances.
+    pub shows: Vec<(Val, Vec<GLit>)>,
+    /// Weak constraint instances keyed by (priority, weight, terms) in first-seen order.
+    pub weak_order: Vec<(i32, i64, Vec<Val>)>,
+    /// The bodies of each weak constraint instance.
+    pub weak: FxHashMap<(i32, i64, Vec<Val>), Vec<Vec<GLit>>>,
+    /// `#external` atoms with their value (a constant: true, false, free, release).
+    pub externals: Vec<(AtomId, Val)>,
+    /// `#project a : body.` atoms.
+    pub projects: Vec<AtomId>,
+}
+
+/// One candidate for a join frame.
+#[derive(Copy, Clone, Debug)]
+enum Cand {
+    /// A domain atom to match.
+    Atom(AtomId),
+    /// Match the unbound side of a comparison with a value.
+    Match(Val),
+    /// Bind a variable (ranges, aggregate assignments) and add the literals
+    /// `cand_lits[start..end]` of the join's [`JoinScratch`].
+    Assign(Option<(u32, Val)>, u32, u32),
+}
+
+/// A join frame: the candidates `cands[start..end]` of plan step `step` (in the join's
+/// [`JoinScratch`]), `next` the one to try next, and the lengths to restore before each try.
+struct Frame {
+    /// The plan step.
+    step: usize,
+    /// First candidate.
+    start: usize,
+    /// Next candidate to try.
+    next: usize,
+    /// End of the candidates.
+    end: usize,
+    /// Length of `cand_lits` before this frame's candidates.
+    lits_mark: usize,
+    /// Length of the trail when the frame was entered.
+    trail: usize,
+    /// Length of the collected ground literals when the frame was entered.
+    glits: usize,
+}
+
+/// The buffers of one join, kept by the grounder and reused by later joins so the join loop
+/// does not allocate. Every buffer is empty between joins; a nested join (an aggregate's
+/// elements, a condition) takes another one.
+#[derive(Default)]
+pub(crate) struct JoinScratch {
+    /// Variables bound so far, in binding order.
+    trail: Vec<u32>,
+    /// Ground body literals collected so far.
+    glits: Vec<GLit>,
+    /// The frames, one per plan step entered.
+    frames: Vec<Frame>,
+    /// The candidates of all frames, the innermost frame's last.
+    cands: Vec<Cand>,
+    /// The literals of `Cand::Assign` candidates.
+    cand_lits: Vec<GLit>,
+    /// The bound arguments of an atom being looked up.
+    key: Vec<Val>,
+}
+
+impl JoinScratch {
+    /// Adds a candidate that binds `bind` and adds `lits`.
+    fn push_assign(&mut self, bind: Option<(u32, Val)>, lits: &[GLit]) {
+        let start = self.cand_lits.len() as u32;
+        self.cand_lits.extend_from_slice(lits);
+        let end = self.cand_lits.len() as u32;
+        self.cands.push(Cand::Assign(bind, start, end));
+    }
+
+    /// Empties every buffer.
+    fn clear(&mut self) {
+        self.trail.clear();
+        self.glits.clear();
+        self.frames.clear();
+        self.cands.clear();
+        self.cand_lits.clear();
+        self.key.clear();
+    }
+}
+
+/// Limits on the grounder's work.
+#[derive(Clone, Debug)]
+pub(crate) struct Budget {
+    /// Ground atoms plus ground rules allowed.
+    pub max_size: u64,
+    /// The interrupt handle.
+    pub interrupt: Option<solver_core::Interrupt>,
+    /// Work done (for interrupt checks).
+    pub ticks: u64,
+}
+
+/// The instantiation state.
+pub(crate) struct Grounder<'a> {
+    /// The term table.
+    pub table: &'a mut Interner,
+    /// Atoms and domains.
+    pub store: Store,
+    /// Ground rules emitted so far.
+    pub rules: Vec<GRule>,
+    /// Shows, weak constraints, externals, projections.
+    pub extras: Extras,
+    /// Info messages.
+    pub infos: Vec<Diagnostic>,
+    /// Spans already reported as undefined.
+    undefined_seen: FxHashSet<Span>,
+    /// `not not a` helpers: atom → aux atom defined by `aux :- not a.`
+    not_aux: FxHashMap<AtomId, AtomId>,
+    /// The plain facts (`p(1).`), grounded before any rule: a disjunction instance with one of
+    /// them as an unconditional head atom is dropped, its other atoms stay out of the domain.
+    pub plain_facts: FxHashSet<AtomId>,
+    /// Per rule (by index), for disjunctions: the predicates (sorted) whose facts are known when
+    /// clingo grounds the rule, those its body depends on directly or through other rules.
+    pub fact_scopes: Vec<Vec<u32>>,
+    /// The index of the rule being grounded, if it is one of the program's rules.
+    pub current_rule: Option<usize>,
+    /// Limits.
+    pub budget: Budget,
+    /// The component of each predicate in the positive dependency graph (see `recursion`).
+    pub positive_scc: Vec<u32>,
+    /// Join buffers not in use (see [`JoinScratch`]).
+    scratch: Vec<JoinScratch>,
+    /// The argument values of an atom being grounded (empty between uses).
+    args_buf: Vec<Val>,
+    /// The alternatives (conjunctions) of each auxiliary atom made for a disjunction.
+    pub aux_alternatives: FxHashMap<AtomId, Vec<Vec<GLit>>>,
+    /// An auxiliary atom defined by `aux :- .`: true, but no fact while grounding.
+    true_aux: Option<AtomId>,
+}
+
+/// A ground head element: its atom, its tuple and the literals of its condition.
+pub(crate) type HeadInstance = (AtomId, Vec<Val>, Vec<GLit>);
+
+/// Which positions of the body get which member range `[lo, hi)` (semi-naive).
+pub(crate) type Ranges = Vec<(u32, u32)>;
+
+/// The callback for each solution of a join.
+pub(crate) type Found<'f, 'g> =
+    dyn FnMut(&mut Grounder<'g>, &mut Binding, &[GLit]) -> Result<(), Stop> + 'f;
+
+/// What to join: literals, their order, semi-naive ranges and the mode.
+#[derive(Copy, Clone)]
+pub(crate) struct JoinPlan<'p> {
+    /// The literals.
+    pub lits: &'p [Lit],
+    /// The order to join them in (indexes into `lits`).
+    pub order: &'p [usize],
+    /// Member ranges of positive literals (all members when `None`).
+    pub ranges: Option<&'p Ranges>,
+    /// Emit rules or only collect head atoms.
+    pub mode: Mode,
+}
+
+impl<'a> Grounder<'a> {
+    /// A grounder over `table`.
+    pub fn new(table: &'a mut Interner, budget: Budget) -> Grounder<'a> {
+        Grounder {
+            table,
+            store: Store::default(),
+            rules: Vec::new(),
+            extras: Extras::default(),
+            infos: Vec::new(),
+            undefined_seen: FxHashSet::default(),
+            not_aux: FxHashMap::default(),
+            plain_facts: FxHashSet::default(),
+            fact_scopes: Vec::new(),
+            current_rule: None,
+            budget,
+            positive_scc: Vec::new(),
+            scratch: Vec::new(),
+            args_buf: Vec::new(),
+            aux_alternatives: FxHashMap::default(),
+            true_aux: None,
+        }
+    }
+
+    /// The atom that is true but not a fact while grounding (`aux :- .`), made once.
+    pub(crate) fn true_aux(&mut self) -> Result<AtomId, Stop> {
+        if let Some(aux) = self.true_aux {
+            return Ok(aux);
+        }
+        let aux = self.define_aux(vec![Vec::new()])?;
+        self.true_aux = Some(aux);
+        Ok(aux)
+    }
+
+    /// Marks spans whose `operation undefined` info was already given (while rewriting).
+    pub fn already_reported(&mut self, spans: impl IntoIterator<Item = Span>) {
+        self.undefined_seen.extend(spans);
+    }
+
+    /// Counts work; stops on the interrupt or when the size limit is passed.
+    pub fn tick(&mut self) -> Result<(), Stop> {
+        self.budget.ticks += 1;
+        if self.budget.ticks.is_multiple_of(1024) {
+            if self.budget.interrupt.as_ref().is_some_and(|i| i.is_set()) {
+                return Err(Stop::Interrupted);
+            }
+            let size = self.store.atoms.len() as u64 + self.rules.len() as u64;
+            if size > self.budget.max_size {
+                return Err(Stop::Limit(format!(
+                    "grounding limit exceeded: more than {} ground atoms and rules",
+                    self.budget.max_size
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// Adds a ground rule.
+    pub fn push_rule(&mut self, rule: GRule) -> Result<(), Stop> {
+        self.rules.push(rule);
+        self.tick()
+    }
+
+    /// A fresh auxiliary atom defined by one rule per body in `bodies`.
+    pub fn define_aux(&mut self, bodies: Vec<Vec<GLit>>) -> Result<AtomId, Stop> {
+        let aux = self.store.aux();
+        for body in bodies {
+            self.push_rule(GRule {
+                choice: false,
+                head: vec![aux],
+                body: GBody::Normal(body),
+            })?;
+        }
+        Ok(aux)
+    }
+
+    /// Reports `operation undefined` for the innermost undefined arithmetic of `terms`.
+    pub fn undefined(&mut self, rule: &Rule, terms: &[&T], binding: &Binding) {
+        for t in terms {
+            if let Some(bad) = self.find_undefined(rule, t, binding) {
+                let Some(span) = rule.arith_spans.get(bad).cloned() else {
+                    continue;
+                };
+                if !self.undefined_seen.insert(span.clone()) {
+                    return;
+                }
+                let mut text = String::new();
+                match (bad, rule.linear.get(bad)) {
+                    (T::Call(name, _), _) => {
+                        let name = self.table.name_text(*name);
+                        text = format!("function '{name}' not found");
+                    }
+                    (_, Some(linear)) => text.push_str(linear),
+                    _ => Printer {
+                        table: self.table,
+                        names: &rule.var_names,
+                    }
+                    .term(bad, &mut text),
+                }
+                self.infos.push(Diagnostic {
+                    severity: Severity::Info,
+                    span: Some(span),
+                    message: "operation undefined:".into(),
+                    notes: vec![Note { span: None, text }],
+                });
+                return;
+            }
+        }
+    }
+
+    fn find_undefined<'t>(&mut self, rule: &Rule, t: &'t T, binding: &Binding) -> Option<&'t T> {
+        if eval(self.table, t, binding).is_ok() {
+            return None;
+        }
+        if rule.linear.contains_key(t) {
+            // clingo's linear term `m*X+n` is one term.
+            return Some(t);
+        }
+        let inner = match t {
+            T::Fun(_, _, args) => args
+                .iter()
+                .find_map(|a| self.find_undefined(rule, a, binding)),
+            T::Unary(_, a) => self.find_undefined(rule, a, binding),
+            T::Binary(_, a, b) => self
+                .find_undefined(rule, a, binding)
+                .or_else(|| self.find_undefined(rule, b, binding)),
+            _ => None,
+        };
+        inner.or(Some(t))
+    }
+
+    /// Evaluates a term, reporting undefined operations.
+    pub fn eval_term(&mut self, rule: &Rule, t: &T, binding: &Binding) -> Option<Val> {
+        match eval(self.table, t, binding) {
+            Ok(v) => Some(v),
+            Err(Undefined) => {
+                self.undefined(rule, &[t], binding);
+                None
+            }
+        }
+    }
+
+    /// The ground atom of a pattern under `binding`.
+    pub fn ground_atom(&mut self, rule: &Rule, a: &AtomPat, binding: &Binding) -> Option<AtomId> {
+        let mut args = std::mem::take(&mut self.args_buf);
+        args.clear();
+        for t in &a.args {
+            match self.eval_term(rule, t, binding) {
+                Some(v) => args.push(v),
+                None => break,
+            }
+        }
+        let atom = (args.len() == a.args.len()).then(|| {
+            let val = self.table.fun(a.pred.name, a.pred.negative, &args);
+            let pred = self.store.pred(a.pred);
+            self.store.atom(val, pred)
+        });
+        args.clear();
+        self.args_buf = args;
+        atom
+    }
+
+    /// The bound variables of a binding.
+    pub fn bound_set(binding: &Binding) -> safety::Bound {
+        binding
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| v.is_some())
+            .map(|(i, _)| i as u32)
+            .collect()
+    }
+
+    /// The auxiliary atom `aux :- not atom.` (so `not aux` is `not not atom`).
+    pub(crate) fn not_aux(&mut self, atom: AtomId) -> Result<AtomId, Stop> {
+        if let Some(&aux) = self.not_aux.get(&atom) {
+            return Ok(aux);
+        }
+        let aux = self.define_aux(vec![vec![GLit::neg(atom)]])?;
+        self.not_aux.insert(atom, aux);
+        Ok(aux)
+    }
+}
+
+/// The domain size of a positive literal's predicate (for join ordering).
+pub(crate) fn lit_size(store: &Store, l: &Lit) -> u32 {
+    match l {
+        Lit::Atom(_, a) => store.find_pred(a.pred).map_or(0, |p| store.size(p)),
+        _ => 0,
+    }
+}
+
+/// `x op y` in clingo's term order.
+pub(crate) fn compare(table: &Interner, op: CompareOp, x: Val, y: Val) -> bool {
+    let o = table.cmp(x, y);
+    match op {
+        CompareOp::Eq => o.is_eq(),
+        CompareOp::Ne => o.is_ne(),
+        CompareOp::Lt => o.is_lt(),
+        CompareOp::Le => o.is_le(),
+        CompareOp::Gt => o.is_gt(),
+        CompareOp::Ge => o.is_ge(),
+    }
+}

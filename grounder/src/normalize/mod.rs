@@ -1,0 +1,21 @@
+//! Normalization: AST statements to rules in the grounder's own form.
+//!
+//! In: an [`ast::Program`](crate::ast::Program) (plus the simple facts `syntax::facts` took
+//! out). Out: `rules::Rule`s (non-ground, pool-free, variables numbered) and the
+//! `rewrite::Directives`, after `rewrite` (constants, pools via `unpool`, intervals,
+//! arithmetic, statement kinds as special heads) and `safety` (every variable bound; the join
+//! plan of each rule). `astwalk` visits every term of a statement; `print` prints rules and
+//! terms back as clingo shows them in messages.
+//!
+//! # Invariants
+//! - Every rule that leaves this stage is pool-free, its variables are numbered densely, and
+//!   it is safe (unsafe rules are reported, every unsafe variable, and dropped).
+
+pub(crate) mod astwalk;
+pub(crate) mod constants;
+pub(crate) mod negheads;
+pub(crate) mod print;
+pub(crate) mod rewrite;
+pub(crate) mod rules;
+pub(crate) mod safety;
+pub(crate) mod unpool;

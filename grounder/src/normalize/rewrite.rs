@@ -1,0 +1,422 @@
+//! AST statements to rewritten [`Rule`]s.
+//!
+//! Per statement, in order: constants are substituted (`#const`, overridden from the command
+//! line unless declared `[override]`), pools are expanded (see `unpool`), and each alternative
+//! is converted: variables get numbers, each `_` a fresh variable, an interval `a..b` a fresh
+//! variable `#RangeN` bound by `Lit::Range` in the innermost enclosing body or condition,
+//! non-invertible arithmetic in a positive body atom a fresh `#ArithN` and an equation (as
+//! gringo does, so `p(X*X)` does not bind `X`), a negative literal with anonymous arguments
+//! `not q(X,_)` a projection `not #p_q(X)` defined by `#p_q(X) :- q(X,_).`, and statement kinds
+//! become rules with special heads. Directives (`#show p/n`, `#defined`, ...) are collected into [`Directives`].
+//!
+//! The simple facts the loader took out (see `syntax::facts`) are interned where they stood
+//! among the statements, into [`Rewritten::facts`], without rules.
+//!
+//! # Invariants
+//! - Only statements (and facts) of `#program base` (the default part) are kept.
+//! - Every returned rule is pool-free and its variables are numbered densely.
+
+mod heads;
+mod literals;
+mod terms;
+
+use fxhash::{FxHashMap, FxHashSet};
+
+use crate::ast::{self, BodyLiteral, CompareOp, Span, StatementKind, TermKind};
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::normalize::negheads;
+use crate::normalize::rules::{Lit, Pred, Rule};
+use crate::normalize::unpool;
+use crate::syntax::facts::{FactTerm, Facts};
+use crate::term::eval::T;
+use crate::term::intern::{Interner, Val};
+
+/// Directives that are not rules.
+#[derive(Default, Debug)]
+pub(crate) struct Directives {
+    /// `#show p/n.` signatures.
+    pub show: Vec<Pred>,
+    /// Whether `#show.` or any `#show p/n.` switched off showing all atoms.
+    pub show_explicit: bool,
+    /// Hidden signatures (gringo 3's `#hide p/n.`).
+    pub hide: Vec<Pred>,
+    /// `#project p/n.` signatures.
+    pub project: Vec<Pred>,
+    /// `#defined p/n.` signatures.
+    pub defined: Vec<Pred>,
+}
+
+/// A simple fact taken out of the statements: its atom and the number of rules before it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct PlainFact {
+    /// The atom (a function term).
+    pub atom: Val,
+    /// How many of [`Rewritten::rules`] come before it in program order.
+    pub before: u32,
+}
+
+/// The rewritten program.
+#[derive(Default, Debug)]
+pub(crate) struct Rewritten {
+    /// The rules, in statement order.
+    pub rules: Vec<Rule>,
+    /// The simple facts taken out by the loader, in program order.
+    pub facts: Vec<PlainFact>,
+    /// The directives.
+    pub directives: Directives,
+}
+
+/// Converts the statements of `program` (constants from the command line in `overrides`).
+/// `facts` are the facts taken out of the statements; none of them names a constant.
+pub(crate) fn rewrite(
+    table: &mut Interner,
+    program: &ast::Program,
+    facts: &Facts,
+    overrides: &[(String, ast::Term)],
+    diags: &mut Vec<Diagnostic>,
+) -> Rewritten {
+    let consts = crate::normalize::constants::resolve(program, overrides, diags);
+    let mut out = Rewritten::default();
+    let mut in_base = true;
+    let mut pending = facts.facts.iter().peekable();
+    for (i, stmt) in program.statements.iter().enumerate() {
+        while let Some(fact) = pending.next_if(|f| f.at as usize <= i) {
+            plain_fact(table, facts, fact.code, in_base, &mut out);
+        }
+        if let StatementKind::Program { name, .. } = &stmt.kind {
+            in_base = name == "base";
+            continue;
+        }
+        if !in_base {
+            continue;
+        }
+        let stmt = substitute_statement(stmt, &consts);
+        statement(table, &stmt, &mut out, diags);
+    }
+    for fact in pending {
+        plain_fact(table, facts, fact.code, in_base, &mut out);
+    }
+    out
+}
+
+/// Interns the fact whose code starts at `code` (when in the base part).
+fn plain_fact(table: &mut Interner, facts: &Facts, code: u32, in_base: bool, out: &mut Rewritten) {
+    if !in_base {
+        return;
+    }
+    if let Some(atom) = fact_term(table, facts, code) {
+        let before = out.rules.len() as u32;
+        out.facts.push(PlainFact { atom, before });
+    }
+}
+
+/// The interned term whose code starts at `at` (arguments before names, as `Converter::term`;
+/// the depth is bounded by `syntax::facts::MAX_DEPTH`).
+fn fact_term(table: &mut Interner, facts: &Facts, at: u32) -> Option<Val> {
+    match facts.term(at)?.0 {
+        FactTerm::Number(n) => Some(Val::Num(n)),
+        FactTerm::String(s) => Some(table.string(s)),
+        FactTerm::Function(name, arity, mut next) => {
+            let mut args = Vec::with_capacity(arity);
+            for _ in 0..arity {
+                args.push(fact_term(table, facts, next)?);
+                next = facts.skip(next)?;
+            }
+            let n = table.name(name);
+            Some(table.fun(n, false, &args))
+        }
+    }
+}
+
+/// A statement with constants substituted in every term.
+fn substitute_statement(
+    stmt: &ast::Statement,
+    consts: &FxHashMap<String, ast::Term>,
+) -> ast::Statement {
+    if consts.is_empty() {
+        return stmt.clone();
+    }
+    let mut s = stmt.clone();
+    crate::normalize::astwalk::terms_mut(&mut s, &mut |t| {
+        *t = crate::normalize::constants::substitute(t, consts)
+    });
+    s
+}
+
+/// The predicate of a signature.
+fn sig_pred(table: &mut Interner, s: &ast::Signature) -> Pred {
+    Pred {
+        name: table.name(&s.name),
+        arity: s.arity,
+        negative: s.negative,
+    }
+}
+
+fn statement(
+    table: &mut Interner,
+    stmt: &ast::Statement,
+    out: &mut Rewritten,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let d = &mut out.directives;
+    match &stmt.kind {
+        StatementKind::ShowSignature(s) => {
+            let p = sig_pred(table, s);
+            d.show.push(p);
+            d.show_explicit = true;
+        }
+        StatementKind::ShowNothing => d.show_explicit = true,
+        StatementKind::HideSignature(s) => {
+            let p = sig_pred(table, s);
+            d.hide.push(p);
+        }
+        StatementKind::ProjectSignature(s) => {
+            let p = sig_pred(table, s);
+            d.project.push(p);
+        }
+        StatementKind::Defined(s) => {
+            let p = sig_pred(table, s);
+            d.defined.push(p);
+        }
+        StatementKind::Const { .. } | StatementKind::Program { .. } | StatementKind::Include(_) => {
+        }
+        _ => match expand(stmt) {
+            Ok(variants) => {
+                let mut projections = Vec::new();
+                for v in variants {
+                    let rule =
+                        Converter::new(table, &stmt.span).convert(&v, diags, &mut projections);
+                    out.rules.push(rule);
+                }
+                for p in projections {
+                    statement(table, &p, out, diags);
+                }
+            }
+            Err(unpool::TooLarge) => diags.push(Diagnostic {
+                severity: Severity::Error,
+                span: Some(stmt.span.clone()),
+                message: "pool expansion too large".into(),
+                notes: Vec::new(),
+            }),
+        },
+    }
+}
+
+/// A statement after pool expansion: head and body in AST form.
+#[derive(Clone, Debug)]
+enum Variant {
+    Rule(ast::Head, Vec<BodyLiteral>),
+    Weak(Vec<BodyLiteral>, ast::Term, ast::Term, Vec<ast::Term>),
+    Show(ast::Term, Vec<BodyLiteral>),
+    Project(ast::Atom, Vec<BodyLiteral>),
+    External(ast::Atom, Vec<BodyLiteral>, ast::Term),
+}
+
+/// Expands the pools of a rule-like statement.
+fn expand(stmt: &ast::Statement) -> Result<Vec<Variant>, unpool::TooLarge> {
+    let mut out = Vec::new();
+    let push = |out: &mut Vec<Variant>, v: Variant| -> Result<(), unpool::TooLarge> {
+        out.push(v);
+        if out.len() > unpool::MAX_EXPANSION {
+            return Err(unpool::TooLarge);
+        }
+        Ok(())
+    };
+    match &stmt.kind {
+        StatementKind::Rule { head, body } if is_plain_rule(head, body) => {
+            out.push(Variant::Rule(head.clone(), body.to_vec()));
+        }
+        StatementKind::Rule { head, body } if negheads::split(head, body).is_some() => {
+            if let Some((h, b)) = negheads::split(head, body) {
+                let moved = ast::Statement {
+                    kind: StatementKind::Rule { head: h, body: b },
+                    span: stmt.span.clone(),
+                };
+                return expand(&moved);
+            }
+        }
+        StatementKind::Rule { head, body } => {
+            for h in unpool::head(head)? {
+                for b in unpool::body(body)? {
+                    push(&mut out, Variant::Rule(h.clone(), b))?;
+                }
+            }
+        }
+        StatementKind::Weak {
+            body,
+            weight,
+            priority,
+            terms,
+        } => {
+            let mut all = vec![weight.clone(), priority.clone()];
+            all.extend(terms.iter().cloned());
+            for mut ts in unpool::term_list(&all)? {
+                let (w, p) = (ts.remove(0), ts.remove(0));
+                for b in unpool::body(body)? {
+                    push(&mut out, Variant::Weak(b, w.clone(), p.clone(), ts.clone()))?;
+                }
+            }
+        }
+        StatementKind::ShowTerm { term, body } => {
+            for t in unpool::term(term)? {
+                for b in unpool::body(body)? {
+                    push(&mut out, Variant::Show(t.clone(), b))?;
+                }
+            }
+        }
+        StatementKind::ProjectAtom { atom, body } => {
+            for a in unpool::atom(atom)? {
+                for b in unpool::body(body)? {
+                    push(&mut out, Variant::Project(a.clone(), b))?;
+                }
+            }
+        }
+        StatementKind::External { atom, body, value } => {
+            for a in unpool::atom(atom)? {
+                for b in unpool::body(body)? {
+                    push(&mut out, Variant::External(a.clone(), b, value.clone()))?;
+                }
+            }
+        }
+        _ => {}
+    }
+    Ok(out)
+}
+
+/// Whether a rule is a literal head and plain body literals without pools: its only
+/// expansion is itself (the common case, facts above all, skips the pool machinery).
+fn is_plain_rule(head: &ast::Head, body: &[BodyLiteral]) -> bool {
+    let plain =
+        |b: &BodyLiteral| matches!(b, BodyLiteral::Literal(l) if unpool::literal_pool_free(l));
+    matches!(head, ast::Head::Literal(l) if unpool::literal_pool_free(l)) && body.iter().all(plain)
+}
+
+/// Where a converted term occurs: the global part of the rule or inside an element.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Region {
+    Global,
+    Element,
+}
+
+/// Converts one expanded statement into a rule.
+struct Converter<'a> {
+    table: &'a mut Interner,
+    span: Span,
+    var_ids: FxHashMap<String, u32>,
+    var_names: Vec<String>,
+    var_spans: Vec<Span>,
+    /// Variables occurring in the global part.
+    global: FxHashSet<u32>,
+    /// Variable occurrences in aggregate element tuples (for the global-variable info).
+    tuple_occurrences: Vec<(u32, Span)>,
+    arith_spans: FxHashMap<T, Span>,
+    linear: FxHashMap<T, String>,
+    /// Extra literals (ranges, arithmetic equations) for the scope being converted.
+    extra: Vec<Lit>,
+    region: Region,
+    arith_count: u32,
+    range_count: u32,
+    /// `operation undefined` infos found while converting (ground or `/0` arithmetic).
+    infos: Vec<Diagnostic>,
+    /// Projection rules made for negative literals with anonymous arguments.
+    projections: Vec<ast::Statement>,
+}
+
+/// Calls `f` on each named variable of `t` with its span.
+fn collect_var_spans(t: &ast::Term, f: &mut dyn FnMut(&str, &Span)) {
+    match &t.kind {
+        TermKind::Variable(v) => f(v, &t.span),
+        TermKind::Function { args, .. } | TermKind::Call { args, .. } | TermKind::Pool(args) => {
+            args.iter().for_each(|a| collect_var_spans(a, f))
+        }
+        TermKind::Interval(a, b) | TermKind::Binary(_, a, b) => {
+            collect_var_spans(a, f);
+            collect_var_spans(b, f);
+        }
+        TermKind::Unary(_, a) => collect_var_spans(a, f),
+        _ => {}
+    }
+}
+
+/// Evaluates a variable-free term now; undefined terms are left for grounding to report.
+fn fold(table: &mut Interner, t: T) -> T {
+    let mut vars = Vec::new();
+    t.vars(&mut vars);
+    if !vars.is_empty() {
+        return t;
+    }
+    match crate::term::eval::eval(table, &t, &Vec::new()) {
+        Ok(v) => T::Val(v),
+        Err(_) => t,
+    }
+}
+
+/// The complementary operator: `not (a op b)` iff `a negate(op) b`.
+pub(crate) fn negate(op: CompareOp) -> CompareOp {
+    match op {
+        CompareOp::Eq => CompareOp::Ne,
+        CompareOp::Ne => CompareOp::Eq,
+        CompareOp::Lt => CompareOp::Ge,
+        CompareOp::Le => CompareOp::Gt,
+        CompareOp::Gt => CompareOp::Le,
+        CompareOp::Ge => CompareOp::Lt,
+    }
+}
+
+/// Evaluates a variable-free, pool-free term to a symbol (`None` if it is not one).
+pub(crate) fn ground_term(t: &ast::Term) -> Option<crate::Symbol> {
+    let mut table = Interner::default();
+    let alternatives = unpool::term(t).ok()?;
+    let [only] = alternatives.as_slice() else {
+        return None;
+    };
+    let span = only.span.clone();
+    let mut conv = Converter::new(&mut table, &span);
+    let term = conv.term(only);
+    if !conv.var_names.is_empty() || !conv.extra.is_empty() {
+        return None;
+    }
+    let v = crate::term::eval::eval(&mut table, &term, &Vec::new()).ok()?;
+    Some(table.to_symbol(v))
+}
+
+/// Whether `t` contains `_` (an explicit stack: nesting depth is user-controlled).
+fn has_anonymous(t: &ast::Term) -> bool {
+    let mut stack = vec![t];
+    while let Some(t) = stack.pop() {
+        match &t.kind {
+            TermKind::Anonymous => return true,
+            TermKind::Function { args, .. }
+            | TermKind::Call { args, .. }
+            | TermKind::Pool(args) => stack.extend(args),
+            TermKind::Interval(a, b) | TermKind::Binary(_, a, b) => {
+                stack.push(a);
+                stack.push(b);
+            }
+            TermKind::Unary(_, a) => stack.push(a),
+            _ => {}
+        }
+    }
+    false
+}
+
+/// Appends the named variables of `t` (each once) to `out`.
+fn named_variables(t: &ast::Term, out: &mut Vec<ast::Term>) {
+    let mut stack = vec![t];
+    while let Some(t) = stack.pop() {
+        match &t.kind {
+            TermKind::Variable(_) if !out.iter().any(|o| o.kind == t.kind) => {
+                out.push(t.clone());
+            }
+            TermKind::Function { args, .. }
+            | TermKind::Call { args, .. }
+            | TermKind::Pool(args) => stack.extend(args),
+            TermKind::Interval(a, b) | TermKind::Binary(_, a, b) => {
+                stack.push(a);
+                stack.push(b);
+            }
+            TermKind::Unary(_, a) => stack.push(a),
+            _ => {}
+        }
+    }
+}

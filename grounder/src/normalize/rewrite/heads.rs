@@ -1,0 +1,232 @@
+//! Heads and whole statements: disjunctions, conditional head elements, head aggregates and the
+//! special heads of weak constraints, `#show`, `#external` and `#project`.
+
+use super::{Converter, Region, Variant};
+use crate::ast::{self, BodyLiteral, LiteralKind, Sign};
+use crate::diagnostic::{Diagnostic, Note, Severity};
+use crate::normalize::rules::{Head, HeadElem, Lit, Rule};
+use crate::normalize::unpool;
+
+impl<'a> Converter<'a> {
+    /// A disjunction element. An interval in an unconditional one splits the rule, as in
+    /// clingo (`r(1..2) ; b.` is `r(1) ; b.` and `r(2) ; b.`): its range goes to the body.
+    /// A conditional one keeps its pool (see `unpool::head`): each alternative becomes an
+    /// element of the conjunction `index` (see `HeadElem::conj`).
+    pub(super) fn disjunct(&mut self, index: usize, c: &ast::ConditionalLiteral) -> Vec<HeadElem> {
+        if !c.condition.is_empty() {
+            let alternatives =
+                unpool::literal(&c.literal).unwrap_or_else(|_| vec![c.literal.clone()]);
+            let mut out = Vec::new();
+            for literal in alternatives {
+                let alt = ast::ConditionalLiteral {
+                    literal,
+                    condition: c.condition.clone(),
+                };
+                out.extend(self.head_elem(&alt, &[]).map(|mut e| {
+                    let inner = e.cond.iter().filter_map(|l| match l {
+                        Lit::Range(v, ..) if self.var_names[*v as usize].starts_with("#Range") => {
+                            Some(*v)
+                        }
+                        _ => None,
+                    });
+                    let mut atom_vars = Vec::new();
+                    e.atom.args.iter().for_each(|t| t.vars(&mut atom_vars));
+                    let inner = inner.filter(|v| atom_vars.contains(v)).collect();
+                    e.conj = Some((index as u32, inner));
+                    e
+                }));
+            }
+            return out;
+        }
+        let LiteralKind::Atom(a) = &c.literal.kind else {
+            return Vec::new();
+        };
+        let atom = self.atom(a);
+        vec![HeadElem {
+            terms: Vec::new(),
+            atom,
+            cond: Vec::new(),
+            conj: None,
+        }]
+    }
+
+    pub(super) fn head_elem(
+        &mut self,
+        c: &ast::ConditionalLiteral,
+        terms: &[ast::Term],
+    ) -> Option<HeadElem> {
+        let saved = std::mem::take(&mut self.extra);
+        let terms = terms.iter().map(|t| self.tuple_term(t)).collect();
+        let atom = match &c.literal.kind {
+            LiteralKind::Atom(a) => Some(self.atom(a)),
+            _ => None,
+        };
+        let mut cond = Vec::new();
+        for l in &c.condition {
+            cond.extend(self.literal(l));
+        }
+        cond.append(&mut self.extra);
+        self.extra = saved;
+        Some(HeadElem {
+            terms,
+            atom: atom?,
+            cond,
+            conj: None,
+        })
+    }
+
+    pub(super) fn head(&mut self, h: &ast::Head, body: &mut Vec<Lit>) -> Head {
+        match h {
+            ast::Head::Literal(l) => match &l.kind {
+                LiteralKind::Atom(a) if l.sign == Sign::None => {
+                    let atom = self.atom(a);
+                    Head::Disj(vec![HeadElem::plain(atom)])
+                }
+                LiteralKind::Boolean(false) if l.sign == Sign::None => Head::Disj(Vec::new()),
+                LiteralKind::Boolean(true) if l.sign == Sign::None => {
+                    body.push(Lit::Bool(false));
+                    Head::Disj(Vec::new())
+                }
+                _ => {
+                    // `not a :- B.` and `X < Y :- B.` are constraints on the negated literal.
+                    let negated = ast::Literal {
+                        sign: match l.sign {
+                            Sign::None => Sign::Not,
+                            Sign::Not => Sign::NotNot,
+                            Sign::NotNot => Sign::Not,
+                        },
+                        ..l.clone()
+                    };
+                    body.extend(self.literal(&negated));
+                    Head::Disj(Vec::new())
+                }
+            },
+            ast::Head::Disjunction(es) => {
+                self.region = Region::Element;
+                let elems = es
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(i, e)| self.disjunct(i, e))
+                    .collect();
+                self.region = Region::Global;
+                Head::Disj(elems)
+            }
+            ast::Head::Choice {
+                left,
+                right,
+                elements,
+                ..
+            } => {
+                let bounds = self.bounds(left, right);
+                self.region = Region::Element;
+                let elems = elements
+                    .iter()
+                    .filter_map(|e| self.head_elem(e, &[]))
+                    .collect();
+                self.region = Region::Global;
+                Head::Choice { elems, bounds }
+            }
+            ast::Head::Aggregate {
+                function,
+                left,
+                right,
+                elements,
+                span,
+            } => {
+                let bounds = self.bounds(left, right);
+                self.region = Region::Element;
+                let elems = elements
+                    .iter()
+                    .filter_map(|e| self.head_elem(&e.literal, &e.terms))
+                    .collect();
+                self.region = Region::Global;
+                Head::Agg {
+                    function: *function,
+                    elems,
+                    bounds,
+                    span: span.clone(),
+                }
+            }
+        }
+    }
+
+    pub(super) fn convert(
+        mut self,
+        v: &Variant,
+        diags: &mut Vec<Diagnostic>,
+        projections: &mut Vec<ast::Statement>,
+    ) -> Rule {
+        let (head, body_ast) = self.convert_head(v);
+        let mut body = Vec::new();
+        let mut pending_head = Vec::new();
+        std::mem::swap(&mut pending_head, &mut self.extra);
+        for b in body_ast {
+            body.extend(self.body_literal(b));
+        }
+        body.extend(pending_head);
+        body.append(&mut self.extra);
+        self.global_tuple_infos(diags);
+        diags.append(&mut self.infos);
+        projections.append(&mut self.projections);
+        Rule {
+            head,
+            body,
+            var_names: self.var_names,
+            var_spans: self.var_spans,
+            span: self.span,
+            arith_spans: self.arith_spans,
+            linear: self.linear,
+            globals: self.global,
+        }
+    }
+
+    pub(super) fn convert_head<'v>(&mut self, v: &'v Variant) -> (Head, &'v [BodyLiteral]) {
+        let mut extra_body = Vec::new();
+        let result = match v {
+            Variant::Rule(h, b) => (self.head(h, &mut extra_body), b.as_slice()),
+            Variant::Weak(b, w, p, ts) => {
+                let weight = self.term(w);
+                let priority = self.term(p);
+                let terms = ts.iter().map(|t| self.term(t)).collect();
+                (
+                    Head::Weak {
+                        weight,
+                        priority,
+                        terms,
+                    },
+                    b.as_slice(),
+                )
+            }
+            Variant::Show(t, b) => (Head::Show(self.term(t)), b.as_slice()),
+            Variant::Project(a, b) => (Head::Project(self.atom(a)), b.as_slice()),
+            Variant::External(a, b, value) => {
+                let atom = self.atom(a);
+                (Head::External(atom, self.term(value)), b.as_slice())
+            }
+        };
+        self.extra.extend(extra_body);
+        result
+    }
+
+    /// `info: global variable in tuple of aggregate element` for each such occurrence.
+    pub(super) fn global_tuple_infos(&mut self, diags: &mut Vec<Diagnostic>) {
+        for (var, span) in &self.tuple_occurrences {
+            if self.global.contains(var) {
+                let name = self
+                    .var_names
+                    .get(*var as usize)
+                    .cloned()
+                    .unwrap_or_default();
+                diags.push(Diagnostic {
+                    severity: Severity::Info,
+                    span: Some(span.clone()),
+                    message: "global variable in tuple of aggregate element:".into(),
+                    notes: vec![Note {
+                        span: None,
+                        text: name,
+                    }],
+                });
+            }
+        }
+    }
+}

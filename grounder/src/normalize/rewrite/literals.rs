@@ -1,0 +1,181 @@
+//! Literals, conditions, guards and aggregate elements of one statement (a negative literal with
+//! anonymous arguments becomes a projection).
+
+use super::{collect_var_spans, has_anonymous, named_variables, negate, Converter, Region};
+use crate::ast::{self, BodyLiteral, Guard, LiteralKind, Sign, StatementKind};
+use crate::normalize::rules::{flip, AggElem, AggLit, Bound, CondLit, Lit};
+use crate::term::eval::T;
+
+impl<'a> Converter<'a> {
+    /// `not q(X,_)` becomes `not #p_q(X)` with the rule `#p_q(X) :- q(X,_).`, as gringo
+    /// does: the anonymous argument is projected away rather than left unbound. An argument
+    /// with a nested `_` (`not q(f(_,Y))`) is replaced by its named variables (`#p_q(Y)`).
+    pub(super) fn project_anonymous(
+        &mut self,
+        l: &ast::Literal,
+        a: &ast::Atom,
+    ) -> Option<ast::Atom> {
+        if l.sign == Sign::None || !a.args.iter().any(has_anonymous) {
+            return None;
+        }
+        let name = format!(
+            "#p_{}_{}_{}",
+            a.name, a.span.start.line, a.span.start.column
+        );
+        // Arguments without `_` are kept; of the others, their named variables.
+        let mut kept: Vec<ast::Term> = Vec::new();
+        for t in &a.args {
+            if has_anonymous(t) {
+                named_variables(t, &mut kept);
+            } else {
+                kept.push(t.clone());
+            }
+        }
+        let head = ast::Atom {
+            negative: false,
+            name,
+            args: kept,
+            span: a.span.clone(),
+        };
+        let positive = |atom: ast::Atom| ast::Literal {
+            sign: Sign::None,
+            kind: LiteralKind::Atom(atom),
+            span: l.span.clone(),
+        };
+        self.projections.push(ast::Statement {
+            kind: StatementKind::Rule {
+                head: ast::Head::Literal(positive(head.clone())),
+                body: vec![BodyLiteral::Literal(positive(a.clone()))],
+            },
+            span: l.span.clone(),
+        });
+        Some(head)
+    }
+
+    pub(super) fn literal(&mut self, l: &ast::Literal) -> Vec<Lit> {
+        match &l.kind {
+            LiteralKind::Atom(a) => {
+                let projected = self.project_anonymous(l, a);
+                let a = projected.as_ref().unwrap_or(a);
+                let mut atom = self.atom(a);
+                if l.sign == Sign::None {
+                    self.extract_arith(&mut atom);
+                }
+                vec![Lit::Atom(l.sign, atom)]
+            }
+            LiteralKind::Boolean(b) => vec![Lit::Bool(*b == (l.sign != Sign::Not))],
+            LiteralKind::Comparison { first, rest } => {
+                let mut left = self.term(first);
+                let mut out = Vec::new();
+                for (op, t) in rest {
+                    let right = self.term(t);
+                    let op = if l.sign == Sign::Not {
+                        negate(*op)
+                    } else {
+                        *op
+                    };
+                    out.push(Lit::Cmp(op, left, right.clone()));
+                    left = right;
+                }
+                out
+            }
+        }
+    }
+
+    /// Converts a condition (its own scope for ranges and arithmetic).
+    pub(super) fn condition(&mut self, lits: &[ast::Literal]) -> Vec<Lit> {
+        let saved = std::mem::take(&mut self.extra);
+        let mut out = Vec::new();
+        for l in lits {
+            out.extend(self.literal(l));
+        }
+        out.append(&mut self.extra);
+        self.extra = saved;
+        out
+    }
+
+    pub(super) fn bounds(&mut self, left: &Option<Guard>, right: &Option<Guard>) -> Vec<Bound> {
+        let mut out = Vec::new();
+        if let Some(g) = left {
+            out.push((flip(g.op), self.term(&g.term)));
+        }
+        if let Some(g) = right {
+            out.push((g.op, self.term(&g.term)));
+        }
+        out
+    }
+
+    pub(super) fn body_literal(&mut self, b: &BodyLiteral) -> Vec<Lit> {
+        match b {
+            BodyLiteral::Literal(l) => self.literal(l),
+            BodyLiteral::Conditional(c) => {
+                self.region = Region::Element;
+                let mut lits = self.literal(&c.literal);
+                let mut cond = self.condition(&c.condition);
+                self.region = Region::Global;
+                let lit = if lits.len() == 1 {
+                    lits.pop().unwrap_or(Lit::Bool(true))
+                } else {
+                    cond.extend(lits.drain(1..));
+                    lits.pop().unwrap_or(Lit::Bool(true))
+                };
+                vec![Lit::Cond(Box::new(CondLit { lit, cond }))]
+            }
+            BodyLiteral::Aggregate(a) => {
+                let bounds = self.bounds(&a.left, &a.right);
+                self.region = Region::Element;
+                let elems = a.elements.iter().map(|e| self.agg_element(e)).collect();
+                self.region = Region::Global;
+                vec![Lit::Agg(Box::new(AggLit {
+                    sign: a.sign,
+                    function: a.function,
+                    elems,
+                    bounds,
+                    span: a.span.clone(),
+                }))]
+            }
+        }
+    }
+
+    /// A body aggregate element. A set element `{ l : c }` was lowered to `t : l, c` with `t`
+    /// made from `l` (within its span): that tuple was not written, so no tuple infos for it.
+    pub(super) fn agg_element(&mut self, e: &ast::BodyAggregateElement) -> AggElem {
+        let saved = std::mem::take(&mut self.extra);
+        let within = |t: &ast::Term, l: &ast::Literal| {
+            l.span.start <= t.span.start && t.span.end <= l.span.end
+        };
+        let written = !matches!((e.terms.first(), e.condition.first()),
+            (Some(t), Some(l)) if within(t, l));
+        let terms = e
+            .terms
+            .iter()
+            .map(|t| {
+                if written {
+                    self.tuple_term(t)
+                } else {
+                    self.term(t)
+                }
+            })
+            .collect();
+        let mut cond = Vec::new();
+        for l in &e.condition {
+            cond.extend(self.literal(l));
+        }
+        cond.append(&mut self.extra);
+        self.extra = saved;
+        AggElem { terms, cond }
+    }
+
+    pub(super) fn tuple_term(&mut self, t: &ast::Term) -> T {
+        collect_var_spans(t, &mut |name, span| {
+            let id = self.var_ids.get(name).copied();
+            if let Some(id) = id {
+                self.tuple_occurrences.push((id, span.clone()));
+            } else {
+                let id = self.var(name, span);
+                self.tuple_occurrences.push((id, span.clone()));
+            }
+        });
+        self.term(t)
+    }
+}

@@ -1,0 +1,200 @@
+//! Terms of one statement: variables numbered (each `_` fresh), intervals and non-invertible
+//! arithmetic replaced by fresh variables (see the module doc of `rewrite`).
+
+use super::{fold, Converter, Region};
+use crate::ast::{self, CompareOp, Span, TermKind, UnaryOp};
+use crate::diagnostic::{Diagnostic, Note, Severity};
+use crate::normalize::rules::{AtomPat, Lit, Pred};
+use crate::term::eval::{is_invertible, T};
+use crate::term::intern::{Interner, Val};
+use fxhash::{FxHashMap, FxHashSet};
+
+impl<'a> Converter<'a> {
+    pub(super) fn new(table: &'a mut Interner, span: &Span) -> Converter<'a> {
+        Converter {
+            table,
+            span: span.clone(),
+            var_ids: FxHashMap::default(),
+            var_names: Vec::new(),
+            var_spans: Vec::new(),
+            global: FxHashSet::default(),
+            tuple_occurrences: Vec::new(),
+            arith_spans: FxHashMap::default(),
+            linear: FxHashMap::default(),
+            extra: Vec::new(),
+            region: Region::Global,
+            arith_count: 0,
+            range_count: 0,
+            infos: Vec::new(),
+            projections: Vec::new(),
+        }
+    }
+
+    pub(super) fn fresh(&mut self, name: String, span: &Span) -> u32 {
+        let id = self.var_names.len() as u32;
+        self.var_names.push(name);
+        self.var_spans.push(span.clone());
+        id
+    }
+
+    pub(super) fn var(&mut self, name: &str, span: &Span) -> u32 {
+        let id = match self.var_ids.get(name) {
+            Some(&id) => id,
+            None => {
+                let id = self.fresh(name.to_string(), span);
+                self.var_ids.insert(name.to_string(), id);
+                id
+            }
+        };
+        if self.region == Region::Global {
+            self.global.insert(id);
+        }
+        id
+    }
+
+    pub(super) fn term(&mut self, t: &ast::Term) -> T {
+        match &t.kind {
+            TermKind::Integer(n) => T::Val(Val::Num(*n)),
+            TermKind::String(s) => T::Val(self.table.string(s)),
+            TermKind::Infimum => T::Val(Val::Inf),
+            TermKind::Supremum => T::Val(Val::Sup),
+            TermKind::Variable(v) => T::Var(self.var(v, &t.span)),
+            TermKind::Anonymous => T::Var(self.fresh("_".into(), &t.span)),
+            TermKind::Function { name, args } => {
+                let args: Vec<T> = args.iter().map(|a| self.term(a)).collect();
+                let n = self.table.name(name);
+                fold(self.table, T::Fun(n, false, args))
+            }
+            TermKind::Pool(alts) => match alts.first() {
+                Some(a) => self.term(a),
+                None => T::Val(Val::Num(0)),
+            },
+            TermKind::Interval(a, b) => {
+                let (lo, hi) = (self.term(a), self.term(b));
+                let name = format!("#Range{}", self.range_count);
+                self.range_count += 1;
+                let v = self.fresh(name, &t.span);
+                self.extra.push(Lit::Range(v, lo, hi));
+                T::Var(v)
+            }
+            TermKind::Unary(op, a) => {
+                let a = self.term(a);
+                let result = match (op, &a) {
+                    (UnaryOp::Minus, T::Fun(n, neg, args)) => T::Fun(*n, !neg, args.clone()),
+                    _ => T::Unary(*op, Box::new(a)),
+                };
+                let result = self.arith(result, &t.span);
+                self.note_linear(&result, t);
+                result
+            }
+            TermKind::Binary(op, a, b) => {
+                let (a, b) = (self.term(a), self.term(b));
+                let result = self.arith(T::Binary(*op, Box::new(a), Box::new(b)), &t.span);
+                self.note_linear(&result, t);
+                result
+            }
+            TermKind::Call { name, args } => {
+                let args = args.iter().map(|a| self.term(a)).collect();
+                let name = self.table.name(name);
+                self.arith(T::Call(name, args), &t.span)
+            }
+        }
+    }
+
+    /// clingo keeps a term linear in one variable as `m*X+n` and reports it at the
+    /// variable: its text and span replace the term's.
+    fn note_linear(&mut self, folded: &T, t: &ast::Term) {
+        let Some((v, m, n)) = crate::term::eval::single_linear(folded) else {
+            return;
+        };
+        let mut span = None;
+        super::collect_var_spans(t, &mut |_, s| span = span.take().or(Some(s.clone())));
+        let Some(span) = span else {
+            return;
+        };
+        let var = &self.var_names[v as usize];
+        let text = match (m, n) {
+            (1, n) => format!("({var}+{n})"),
+            (m, 0) => format!("({m}*{var})"),
+            (m, n) => format!("({m}*{var}+{n})"),
+        };
+        self.arith_spans.insert(folded.clone(), span);
+        self.linear.insert(folded.clone(), text);
+    }
+
+    /// Records the span of an arithmetic term and folds it when it is ground and defined.
+    /// A ground undefined term or a division by the literal 0 is reported now, as clingo does.
+    pub(super) fn arith(&mut self, t: T, span: &Span) -> T {
+        let folded = fold(self.table, t);
+        if folded.has_arith() {
+            self.arith_spans.insert(folded.clone(), span.clone());
+            let undefined = folded.is_undefined_arith();
+            let inner_reported = self.infos.iter().any(|d| {
+                d.span
+                    .as_ref()
+                    .is_some_and(|s| s.start >= span.start && s.end <= span.end)
+            });
+            if undefined && !inner_reported {
+                let mut text = String::new();
+                crate::normalize::print::Printer {
+                    table: self.table,
+                    names: &self.var_names,
+                }
+                .term(&folded, &mut text);
+                self.infos.push(Diagnostic {
+                    severity: Severity::Info,
+                    span: Some(span.clone()),
+                    message: "operation undefined:".into(),
+                    notes: vec![Note { span: None, text }],
+                });
+            }
+        }
+        folded
+    }
+
+    pub(super) fn atom(&mut self, a: &ast::Atom) -> AtomPat {
+        let args: Vec<T> = a.args.iter().map(|t| self.term(t)).collect();
+        AtomPat {
+            pred: Pred {
+                name: self.table.name(&a.name),
+                arity: args.len() as u32,
+                negative: a.negative,
+            },
+            args,
+            span: a.span.clone(),
+        }
+    }
+
+    /// Replaces arithmetic that matching cannot invert by `#ArithN` variables.
+    pub(super) fn extract_arith(&mut self, atom: &mut AtomPat) {
+        for arg in &mut atom.args {
+            self.extract_in(arg);
+        }
+    }
+
+    pub(super) fn extract_in(&mut self, t: &mut T) {
+        match t {
+            T::Fun(_, _, args) => args.iter_mut().for_each(|a| self.extract_in(a)),
+            T::Unary(..) | T::Binary(..) | T::Call(..) => {
+                let mut vars = Vec::new();
+                t.vars(&mut vars);
+                vars.sort_unstable();
+                vars.dedup();
+                if vars.is_empty() || (vars.len() == 1 && is_invertible(t)) {
+                    return;
+                }
+                let name = format!("#Arith{}", self.arith_count);
+                self.arith_count += 1;
+                let span = self
+                    .arith_spans
+                    .get(t)
+                    .cloned()
+                    .unwrap_or_else(|| self.span.clone());
+                let v = self.fresh(name, &span);
+                let old = std::mem::replace(t, T::Var(v));
+                self.extra.push(Lit::Cmp(CompareOp::Eq, T::Var(v), old));
+            }
+            _ => {}
+        }
+    }
+}

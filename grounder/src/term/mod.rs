@@ -1,0 +1,14 @@
+//! Terms: the values the other stages compute with.
+//!
+//! In: nothing of the pipeline (every stage uses these). Out: [`symbol::Symbol`] (ground terms
+//! as owned public values), `intern::Interner` (ground terms as small copyable `Val` ids) and
+//! `eval` (non-ground terms of rewritten rules, their evaluation and matching).
+//!
+//! # Invariants
+//! - Two equal ground terms have the same `Val`; `Val` order is clingo's term order.
+//! - Evaluation never panics on user arithmetic: an undefined operation is reported, not
+//!   computed.
+
+pub(crate) mod eval;
+pub(crate) mod intern;
+pub mod symbol;

@@ -1,0 +1,89 @@
+//! Tests of `instantiate::recursion`: positive recursion through conditions and aggregates.
+
+use super::ground_text;
+
+/// Asserts that every line of `wanted` is among the ground `lines`.
+fn assert_has(lines: &[String], wanted: &[&str]) {
+    for want in wanted {
+        assert!(lines.iter().any(|l| l == want), "{want} missing: {lines:?}");
+    }
+}
+
+/// The condition `q` and the literal `p` depend on the head `b`: gringo's
+/// `x | q :- not not p` is added (checked against clingo 5.8.3's aspif).
+#[test]
+fn recursive_condition_gets_the_disjunctive_rule() {
+    let lines = ground_text("q :- b. b :- p : q. p :- b.").unwrap();
+    assert_has(
+        &lines,
+        &[
+            "__aux(3):-not q.",
+            "__aux(3):-p.",
+            "__aux(3);q:-not __aux(4).",
+            "__aux(4):-not p.",
+            "b:-__aux(3).",
+        ],
+    );
+}
+
+/// Without recursion the condition is plain negation, as gringo grounds it.
+#[test]
+fn stratified_condition_has_no_disjunction() {
+    let lines = ground_text("{q}. p :- q. b :- p : q.").unwrap();
+    assert!(!lines.iter().any(|l| l.contains(';')), "{lines:?}");
+    assert!(lines.iter().any(|l| l == "__aux(4):-not q."), "{lines:?}");
+}
+
+/// A literal derived without the head (`{p}`) needs no disjunction even when the
+/// condition is recursive.
+#[test]
+fn literal_outside_the_cycle_has_no_disjunction() {
+    let lines = ground_text("{q}. q :- b. b :- p : q. {p}.").unwrap();
+    assert!(!lines.iter().any(|l| l.contains(';')), "{lines:?}");
+}
+
+/// `-1` on the recursive `q` becomes weight 1 on `y ≡ q → A` (gringo's translation).
+#[test]
+fn recursive_negative_weight_is_an_implication() {
+    let lines = ground_text("{d}. q :- #sum{-1,x:q; 2,y:d} >= 1.").unwrap();
+    assert_has(
+        &lines,
+        &[
+            "__aux(2):-__aux(5).",
+            "__aux(2):-not q.",
+            "__aux(2);q:-not __aux(4).",
+            "__aux(5):-2<=#sum{1,0:__aux(2);2,1:d}.",
+            "__aux(4):-not __aux(5).",
+            "q:-__aux(5).",
+        ],
+    );
+}
+
+/// A negative weight on a tuple with two conditions `q, d` and `e, q`: the implication's
+/// disjunction is multiplied out into clauses over `q` and `d | e` (no stand-in atom for
+/// the conjunctions, so the program stays head-cycle-free).
+#[test]
+fn alternatives_in_a_head_are_multiplied_out() {
+    let text = "{d;e}. q :- #sum{-1,x : q, d; -1,x : e, q ; 2,y: d} >= 1.";
+    let lines = ground_text(text).unwrap();
+    let heads: Vec<&String> = lines
+        .iter()
+        .filter(|l| {
+            l.contains(";q:-")
+                || l.contains(";d;e:-")
+                || l.contains(";e;q:-")
+                || l.contains(";d;q:-")
+        })
+        .collect();
+    assert_eq!(heads.len(), 2, "{lines:?}");
+    assert!(heads.iter().any(|l| l.contains(";q:-")), "{lines:?}");
+    assert!(heads.iter().any(|l| l.contains(";d;e:-")), "{lines:?}");
+}
+
+/// The weights of one literal are added up first: `-1 + 2` on `q(6)` is never negative.
+#[test]
+fn weights_of_one_literal_are_merged() {
+    let text = "q(6) :- 0 <= #sum { -1,x : q(W); 2,k : q(W) } <= 3.";
+    let lines = ground_text(text).unwrap();
+    assert_eq!(lines, ["#show q(6).", "#show.", "q(6)."]);
+}
