@@ -310,13 +310,13 @@ fn make_search(t: &Translation, options: &SolveOptions) -> Search {
             units.push(!*condition);
         }
     }
-    let (ufs_atoms, ufs_bodies, sccs) = &t.ufs;
+    let (ufs_atoms, ufs_bodies) = &t.ufs;
     let parts = SearchParts {
         assignment: assignment::Assignment::new(vars),
         clauses,
         weights,
         minimizer: Minimizer::new(t.levels.clone()),
-        unfounded: Unfounded::new(vars, ufs_atoms.clone(), ufs_bodies.clone(), *sccs),
+        unfounded: Unfounded::new(vars, ufs_atoms.clone(), ufs_bodies.clone()),
         minimality: MinimalityCheck::new(t.minimality.clone(), new_tester),
         heuristic: Heuristic::new(vars, &t.is_atom, options.seed),
     };

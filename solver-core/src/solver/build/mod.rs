@@ -68,7 +68,7 @@ pub(crate) struct Translation {
     /// Minimize levels, highest priority first.
     pub(crate) levels: Vec<Level>,
     /// Cyclic atoms, their bodies, and the number of non-trivial SCCs.
-    pub(crate) ufs: (Vec<UfsAtom>, Vec<UfsBody>, usize),
+    pub(crate) ufs: (Vec<UfsAtom>, Vec<UfsBody>),
     /// Number of distinct bodies.
     pub(crate) body_count: usize,
     /// The stability check of non-HCF components (inactive for HCF programs).
@@ -107,7 +107,7 @@ pub(crate) fn translate(program: &GroundProgram) -> Result<Translation, SolveErr
             clauses: Vec::new(),
             weights: Vec::new(),
             levels: Vec::new(),
-            ufs: (Vec::new(), Vec::new(), 0),
+            ufs: (Vec::new(), Vec::new()),
             body_count: 0,
             minimality: Minimality::default(),
         },

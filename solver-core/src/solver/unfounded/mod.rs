@@ -1,23 +1,55 @@
-//! Unfounded-set checking with source pointers, only for the non-tight part of the program.
+//! Unfounded-set checking with source pointers, only for the non-tight part of the program
+//! (Gebser, Kaufmann, Schaub, "Conflict-driven answer set solving: From theory to practice",
+//! AIJ 2012, section 5; clasp's `unfounded_check.h`).
 //!
 //! Atoms in non-trivial strongly connected components (SCCs) of the positive dependency graph
-//! ("cyclic atoms") each keep a *source*: a supporting body, not false, whose positive atoms in
-//! the same SCC are themselves sourced, so that following sources never cycles (for a weight
-//! body: the non-false weight outside the SCC's unsourced atoms reaches the bound).
+//! ("cyclic atoms") each may keep a *source*: a supporting body, not false, whose positive
+//! atoms in the same SCC are themselves sourced, so that following sources never cycles. A
+//! normal body is *valid* when it is not false and `missing[body]`, the number of its in-SCC
+//! positive atoms without a source, is 0; a weight body when it is not false and the weight of
+//! its non-false elements other than unsourced in-SCC atoms reaches the bound.
 //!
-//! Invariant after a check: every non-false cyclic atom has a source. A source can only break
-//! when a source body, or an element of a weight source body, becomes false; such events (and
-//! unassigning an unsourced atom on backtracking) mark the SCC *dirty*. Checking a dirty SCC
-//! recomputes its sources as a least fixpoint from the bodies whose in-SCC positive atoms are
-//! sourced; the non-false atoms left without a source form an unfounded set `U`
-//! (Gebser, Kaufmann, Schaub, AIJ 2012, section 5). Each `u ∈ U` gets the loop nogood
-//! `{u} ∪ {¬x : x an external support of U}`, in clause form `(¬u ∨ ext...)`, where the
-//! external supports are the (false) bodies without positive atoms in `U` and, for weight
-//! bodies, the false elements outside `U`, which is valid because a stable model containing
-//! an atom of `U` must satisfy one such body using atoms outside `U`.
+//! # Invariants (between checks)
+//! - `missing[b]` is the weight of `b`'s in-SCC positive atoms without a source.
+//! - `source[a] == Some(b)` implies `b` was valid when chosen and no in-SCC atom of `b` lost
+//!   its source since (losing one unsources every head sourced by `b`); `source_count[b]` is
+//!   the number of atoms with source `b`.
+//! - Every non-false cyclic atom without a source is in `pending`; a source body that became
+//!   false (or a weight source whose element became false) since the last check is in
+//!   `broken`.
+//!
+//! # The check, at each propagation fixpoint (`sources.rs`)
+//! 0. *Resume*: sources gained by a stopped check are propagated first.
+//! 1. *Remove*: each broken body that is really invalid unsources its heads; an atom losing
+//!    its source raises `missing` of the bodies it occurs in and unsources their heads in turn.
+//!    Every unsourced atom goes to `pending`.
+//! 2. *Re-source*: each pending atom that is not false looks for a valid body; a new source
+//!    lowers `missing` of the bodies its atom occurs in, and a body that becomes valid sources
+//!    its unsourced heads (a forward fixpoint with a queue). A weight body's available weight
+//!    is scanned once per check (then kept up to date by increments).
+//! 3. The non-false pending atoms still without a source, restricted to the SCC of the first
+//!    one, form an unfounded set `U`: every non-false body of an atom of `U` needs an atom of
+//!    `U`. Each `u in U` gets the loop nogood `{u} + {not x : x an external support of U}`, in
+//!    clause form `(not u | ext...)`, where the external supports are the (false) bodies
+//!    without positive atoms in `U` and, for weight bodies, the false elements outside `U`.
+//!
+//! Work per check is linear in what changed: the atoms that lost their source, the bodies they
+//! occur in and the pending atoms' bodies, never the whole component; an atom unassigned on
+//! backtracking re-enters `pending` only if it has no source. The loops poll the interrupt and
+//! the deadline every [`POLL`] steps; a stopped check leaves the state consistent and the next
+//! check resumes from it.
+
+mod sources;
 
 use super::assignment::Assignment;
 use super::lit::{Lists, Lit, Var};
+
+/// Steps between two polls of the interrupt and the deadline.
+const POLL: u32 = 1024;
+
+/// A check stopped by the interrupt or the deadline before its fixpoint.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Stopped;
 
 /// A body supporting atoms of one SCC.
 #[derive(Clone, Debug)]
@@ -52,23 +84,38 @@ pub(crate) struct Unfounded {
     atoms: Vec<UfsAtom>,
     /// Bodies of cyclic atoms, one entry per (body, SCC).
     bodies: Vec<UfsBody>,
-    /// Atoms and bodies per SCC.
-    sccs: Vec<(Vec<u32>, Vec<u32>)>,
     /// Source body per atom.
     source: Vec<Option<u32>>,
     /// How many atoms use each body as source.
     source_count: Vec<u32>,
-    /// Dirty flag per SCC and the dirty SCCs.
-    dirty: Vec<bool>,
-    dirty_list: Vec<u32>,
+    /// Per body: the weight of its in-SCC positive atoms without a source.
+    missing: Vec<i64>,
+    /// Bodies that may have stopped being valid sources, each once (`in_broken`).
+    broken: Vec<u32>,
+    /// Whether a body is in `broken`.
+    in_broken: Vec<bool>,
+    /// Atoms that may need a source, each once (`in_pending`).
+    pending: Vec<u32>,
+    /// Whether an atom is in `pending`.
+    in_pending: Vec<bool>,
+    /// Atoms that lost their source, whose dependents are still to update (phase 1).
+    lost: Vec<u32>,
+    /// Atoms that got a source, whose dependents are still to update (phase 2).
+    gained: Vec<u32>,
+    /// Whether an atom is in `gained`.
+    in_gained: Vec<bool>,
+    /// Per weight body: its available weight, valid when `avail_round` is `round`.
+    avail: Vec<i64>,
+    /// The check in which `avail` was computed, per body.
+    avail_round: Vec<u32>,
+    /// The current check's number.
+    round: u32,
+    /// Steps since the last poll of the limits.
+    steps: u32,
     /// `watch[var]`: (body, literal) pairs: the body's source may break when the literal is false.
     watch: Lists<(u32, Lit)>,
     /// `atom_of_var[var]`: the cyclic atom index of an atom variable.
     atom_of_var: Vec<u32>,
-    /// Scratch: per body, how much support is still missing.
-    missing: Vec<i64>,
-    /// Scratch: bodies ready to act as sources.
-    queue: Vec<u32>,
     /// Scratch: stamp per variable for collecting external supports.
     stamp: Vec<u32>,
     /// Current stamp value.
@@ -76,41 +123,43 @@ pub(crate) struct Unfounded {
 }
 
 impl Unfounded {
-    /// A checker over `atoms` and `bodies`, grouped by SCC (`scc` ids `0..scc_count`).
-    pub(crate) fn new(
-        vars: usize,
-        atoms: Vec<UfsAtom>,
-        bodies: Vec<UfsBody>,
-        scc_count: usize,
-    ) -> Unfounded {
-        let mut sccs = vec![(Vec::new(), Vec::new()); scc_count];
+    /// A checker over `atoms` and `bodies` (each body's heads and in-SCC atoms in one SCC).
+    pub(crate) fn new(vars: usize, atoms: Vec<UfsAtom>, bodies: Vec<UfsBody>) -> Unfounded {
         let mut atom_of_var = vec![u32::MAX; vars];
         let mut watch = Lists::default();
         for (index, atom) in atoms.iter().enumerate() {
-            sccs[atom.scc as usize].0.push(index as u32);
             atom_of_var[atom.lit.var().index()] = index as u32;
         }
         for (index, body) in bodies.iter().enumerate() {
-            let scc = body.heads.first().map_or(0, |&h| atoms[h as usize].scc);
-            sccs[scc as usize].1.push(index as u32);
             watch.push(body.body.var().index(), (index as u32, body.body));
             for &(lit, _) in body.weight.iter().flat_map(|w| &w.1) {
                 watch.push(lit.var().index(), (index as u32, lit));
             }
         }
+        let missing = bodies
+            .iter()
+            .map(|b| b.preds.iter().fold(0i64, |m, p| m.saturating_add(p.1)))
+            .collect();
         Unfounded {
             source: vec![None; atoms.len()],
             source_count: vec![0; bodies.len()],
-            dirty: vec![true; scc_count],
-            dirty_list: (0..scc_count as u32).collect(),
-            missing: vec![0; bodies.len()],
+            missing,
+            broken: Vec::new(),
+            in_broken: vec![false; bodies.len()],
+            pending: (0..atoms.len() as u32).collect(),
+            in_pending: vec![true; atoms.len()],
+            lost: Vec::new(),
+            gained: Vec::new(),
+            in_gained: vec![false; atoms.len()],
+            avail: vec![0; bodies.len()],
+            avail_round: vec![0; bodies.len()],
+            round: 0,
+            steps: 0,
             stamp: vec![0; vars],
             atoms,
             bodies,
-            sccs,
             watch,
             atom_of_var,
-            queue: Vec::new(),
             epoch: 0,
         }
     }
@@ -120,105 +169,32 @@ impl Unfounded {
         !self.atoms.is_empty()
     }
 
-    /// Notes that `var` was assigned: sources relying on it may break.
+    /// Notes that `var` was assigned: a source body relying on it may break.
     pub(crate) fn on_assign(&mut self, var: Var, a: &Assignment) {
         for &(body, lit) in self.watch.get(var.index()) {
-            if self.source_count[body as usize] > 0 && a.is_false(lit) {
-                let scc = self.atoms[self.bodies[body as usize].heads[0] as usize].scc;
-                mark(&mut self.dirty, &mut self.dirty_list, scc);
+            let b = body as usize;
+            if self.source_count[b] > 0 && !self.in_broken[b] && a.is_false(lit) {
+                self.in_broken[b] = true;
+                self.broken.push(body);
             }
         }
     }
 
-    /// Notes that `var` was unassigned: an unsourced atom becomes possible again.
+    /// Notes that `var` was unassigned: an unsourced atom may need a source again.
     pub(crate) fn on_unassign(&mut self, var: Var) {
         let Some(&atom) = self.atom_of_var.get(var.index()) else {
             return;
         };
         if atom != u32::MAX && self.source[atom as usize].is_none() {
-            let scc = self.atoms[atom as usize].scc;
-            mark(&mut self.dirty, &mut self.dirty_list, scc);
+            self.make_pending(atom);
         }
     }
 
-    /// Checks dirty SCCs; fills `unfounded` with the atom literals of the first unfounded set.
-    pub(crate) fn check(&mut self, a: &Assignment, unfounded: &mut Vec<Lit>) {
-        while let Some(scc) = self.dirty_list.pop() {
-            self.dirty[scc as usize] = false;
-            self.recompute(scc as usize, a);
-            let (atoms, _) = &self.sccs[scc as usize];
-            for &atom in atoms {
-                let lit = self.atoms[atom as usize].lit;
-                if self.source[atom as usize].is_none() && !a.is_false(lit) {
-                    unfounded.push(lit);
-                }
-            }
-            if !unfounded.is_empty() {
-                mark(&mut self.dirty, &mut self.dirty_list, scc);
-                return;
-            }
-        }
-    }
-
-    /// Recomputes the sources of one SCC as a least fixpoint.
-    fn recompute(&mut self, scc: usize, a: &Assignment) {
-        for index in 0..self.sccs[scc].0.len() {
-            let atom = self.sccs[scc].0[index] as usize;
-            if let Some(body) = self.source[atom].take() {
-                self.source_count[body as usize] -= 1;
-            }
-        }
-        for index in 0..self.sccs[scc].1.len() {
-            let body = self.sccs[scc].1[index];
-            self.missing[body as usize] = self.initial_missing(body, a);
-            if self.missing[body as usize] <= 0 && !a.is_false(self.bodies[body as usize].body) {
-                self.queue.push(body);
-            }
-        }
-        while let Some(body) = self.queue.pop() {
-            for index in 0..self.bodies[body as usize].heads.len() {
-                let head = self.bodies[body as usize].heads[index];
-                self.try_source(head, body, a);
-            }
-        }
-    }
-
-    /// Support a body lacks before any in-SCC atom is sourced.
-    fn initial_missing(&self, body: u32, a: &Assignment) -> i64 {
-        let body = &self.bodies[body as usize];
-        let Some((lower, elements)) = &body.weight else {
-            return body.preds.len() as i64;
-        };
-        let is_pred = |lit: Lit| {
-            !lit.is_negative()
-                && body
-                    .preds
-                    .iter()
-                    .any(|&(p, _)| self.atoms[p as usize].lit == lit)
-        };
-        let available = elements
-            .iter()
-            .filter(|&&(lit, _)| !a.is_false(lit) && !is_pred(lit))
-            .fold(0i64, |sum, e| sum.saturating_add(e.1));
-        lower.saturating_sub(available)
-    }
-
-    /// Makes `body` the source of `head` if the head needs one, and updates dependents.
-    fn try_source(&mut self, head: u32, body: u32, a: &Assignment) {
-        let atom = &self.atoms[head as usize];
-        if self.source[head as usize].is_some() || a.is_false(atom.lit) {
-            return;
-        }
-        self.source[head as usize] = Some(body);
-        self.source_count[body as usize] += 1;
-        for &(dependent, weight) in &self.atoms[head as usize].occurs {
-            let before = self.missing[dependent as usize];
-            let after = before.saturating_sub(weight);
-            self.missing[dependent as usize] = after;
-            let ready = before > 0 && after <= 0;
-            if ready && !a.is_false(self.bodies[dependent as usize].body) {
-                self.queue.push(dependent);
-            }
+    /// Puts `atom` into `pending` once.
+    fn make_pending(&mut self, atom: u32) {
+        if !self.in_pending[atom as usize] {
+            self.in_pending[atom as usize] = true;
+            self.pending.push(atom);
         }
     }
 
@@ -267,18 +243,11 @@ impl Unfounded {
     }
 }
 
-/// Marks an SCC dirty once.
-fn mark(dirty: &mut [bool], list: &mut Vec<u32>, scc: u32) {
-    if !dirty[scc as usize] {
-        dirty[scc as usize] = true;
-        list.push(scc);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::solver::assignment::Reason;
+    use crate::solver::limits::Limits;
 
     /// `a :- b. b :- a. a :- not c.` with a=1, b=2, c=3 and bodies {b}=4, {a}=5, {not c}=6.
     fn even_loop() -> Unfounded {
@@ -303,7 +272,7 @@ mod tests {
             body(5, vec![1], vec![(0, 1)]),
             body(6, vec![0], vec![]),
         ];
-        Unfounded::new(7, atoms, bodies, 1)
+        Unfounded::new(7, atoms, bodies)
     }
 
     #[test]
@@ -311,12 +280,12 @@ mod tests {
         let mut ufs = even_loop();
         let mut a = Assignment::new(7);
         let mut set = Vec::new();
-        ufs.check(&a, &mut set);
+        ufs.check(&a, &Limits::default(), &mut set).unwrap();
         assert!(set.is_empty(), "the external body still supports the loop");
         a.new_level();
         a.assign(Var(6).neg(), Reason::Decision);
         ufs.on_assign(Var(6), &a);
-        ufs.check(&a, &mut set);
+        ufs.check(&a, &Limits::default(), &mut set).unwrap();
         assert_eq!(set, vec![Var(1).pos(), Var(2).pos()]);
         let mut external = Vec::new();
         ufs.external_support(&set, &a, &mut external);
@@ -339,7 +308,7 @@ mod tests {
             a.assign(lit, Reason::Decision);
             ufs.on_assign(lit.var(), &a);
         }
-        ufs.check(&a, &mut set);
+        ufs.check(&a, &Limits::default(), &mut set).unwrap();
         assert!(set.is_empty(), "false atoms are not unfounded");
         while let Some(lit) = a.pop() {
             ufs.on_unassign(lit.var());
@@ -347,7 +316,7 @@ mod tests {
                 break;
             }
         }
-        ufs.check(&a, &mut set);
+        ufs.check(&a, &Limits::default(), &mut set).unwrap();
         assert!(set.is_empty());
         assert_eq!(
             ufs.source[0],
