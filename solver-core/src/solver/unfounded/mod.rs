@@ -324,4 +324,58 @@ mod tests {
             "a is sourced by its external body again"
         );
     }
+
+    /// A loop `x0 :- x1. ... x(n-1) :- x0.` with `x0 :- e.`: atoms are variables `1..=n`, the
+    /// loop bodies `n+1..=2n` (body `n+1+i` is `{x((i+1) % n)}`), `e` is variable `2n+1`.
+    fn long_loop(n: u32) -> Unfounded {
+        let atoms = (0..n)
+            .map(|i| UfsAtom {
+                lit: Var(i + 1).pos(),
+                scc: 0,
+                bodies: if i == 0 { vec![i, n] } else { vec![i] },
+                occurs: vec![((i + n - 1) % n, 1)],
+            })
+            .collect();
+        let mut bodies: Vec<UfsBody> = (0..n)
+            .map(|i| UfsBody {
+                body: Var(n + 1 + i).pos(),
+                heads: vec![i],
+                preds: vec![((i + 1) % n, 1)],
+                weight: None,
+            })
+            .collect();
+        bodies.push(UfsBody {
+            body: Var(2 * n + 1).pos(),
+            heads: vec![0],
+            preds: vec![],
+            weight: None,
+        });
+        Unfounded::new(2 * n as usize + 2, atoms, bodies)
+    }
+
+    #[test]
+    fn a_stopped_check_resumes_where_it_stopped() {
+        let n = 5000;
+        let mut ufs = long_loop(n);
+        let mut a = Assignment::new(2 * n as usize + 2);
+        let mut set = Vec::new();
+        let passed = Limits {
+            interrupt: None,
+            deadline: Some(std::time::Instant::now()),
+        };
+        assert_eq!(ufs.check(&a, &passed, &mut set), Err(Stopped));
+        ufs.check(&a, &Limits::default(), &mut set).unwrap();
+        assert!(set.is_empty(), "every atom is sourced through x0 :- e");
+        assert!(ufs.source.iter().all(Option::is_some));
+        let e = Var(2 * n + 1);
+        a.new_level();
+        a.assign(e.neg(), Reason::Decision);
+        ufs.on_assign(e, &a);
+        assert_eq!(ufs.check(&a, &passed, &mut set), Err(Stopped));
+        ufs.check(&a, &Limits::default(), &mut set).unwrap();
+        assert_eq!(set.len(), n as usize, "the whole loop is unfounded");
+        let mut external = Vec::new();
+        ufs.external_support(&set, &a, &mut external);
+        assert_eq!(external, vec![e.pos()]);
+    }
 }
