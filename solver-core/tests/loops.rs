@@ -71,9 +71,27 @@ fn loop_with_external_supports_needs_one_of_them() {
 }
 
 /// The first unfounded-set check of a 20,000-atom loop takes more than one poll interval, so
-/// an interrupt set before the search is noticed inside it, before any model.
+/// an interrupt set after the solver is built (and before the search) is noticed inside it,
+/// before any model.
 #[test]
 fn interrupt_is_noticed_inside_the_unfounded_set_check() {
+    let interrupt = Interrupt::new();
+    let options = SolveOptions {
+        interrupt: Some(interrupt.clone()),
+        ..SolveOptions::default()
+    };
+    let program = positive_loop(20_000);
+    let mut solver = Solver::new(&program, options).expect("supported program");
+    interrupt.interrupt();
+    assert_eq!(solver.next_model(), None);
+    let summary = solver.summary();
+    assert!(summary.interrupted && !summary.exhausted);
+    assert_eq!(summary.satisfiable, None);
+}
+
+/// An interrupt set before the solver is built stops the translation: no model, interrupted.
+#[test]
+fn interrupt_is_noticed_while_translating() {
     let interrupt = Interrupt::new();
     interrupt.interrupt();
     let options = SolveOptions {
@@ -83,4 +101,5 @@ fn interrupt_is_noticed_inside_the_unfounded_set_check() {
     let (models, summary) = solve(&positive_loop(20_000), options);
     assert!(models.is_empty());
     assert!(summary.interrupted && !summary.exhausted);
+    assert_eq!(summary.satisfiable, None);
 }
