@@ -116,8 +116,7 @@ pub(crate) fn translate(
             minimality: Minimality::default(),
         },
     };
-    builder.flatten_rules()?;
-    if stop() {
+    if !builder.flatten_rules(stop)? {
         return Ok(None);
     }
     builder.add_externals();
@@ -145,9 +144,13 @@ pub(crate) fn translate(
 }
 
 impl Builder<'_> {
-    /// Normalises bodies and shifts disjunctions into `rules`.
-    fn flatten_rules(&mut self) -> Result<(), SolveError> {
-        for rule in &self.program.rules {
+    /// Normalises bodies and shifts disjunctions into `rules`; `Ok(false)` when `stop`, asked
+    /// every 4,096 rules, says to give up.
+    fn flatten_rules(&mut self, stop: &dyn Fn() -> bool) -> Result<bool, SolveError> {
+        for (index, rule) in self.program.rules.iter().enumerate() {
+            if index % 4096 == 4095 && stop() {
+                return Ok(false);
+            }
             let mut heads: Vec<Var> = rule.head.iter().map(|&a| atom_var(a)).collect();
             heads.sort_unstable();
             heads.dedup();
@@ -185,7 +188,7 @@ impl Builder<'_> {
                 }
             }
         }
-        Ok(())
+        Ok(true)
     }
 
     /// Atom `head` is a fact: the unit `head`, no support clause.
