@@ -51,7 +51,9 @@ use self::minimize::Minimizer;
 use self::search::{Outcome, Search, SearchParts};
 use self::unfounded::Unfounded;
 use self::weight::WeightStore;
-use crate::api::{EnumMode, Model, OptMode, SolveError, SolveOptions, Statistics, Summary};
+use crate::api::{
+    EnumMode, Interrupt, Model, OptMode, SolveError, SolveOptions, Statistics, Summary,
+};
 use crate::program::{Atom, GroundProgram};
 
 /// Where the driver stands between calls.
@@ -120,10 +122,22 @@ impl Solver {
         Some(consequences.bounds(&self.search.assignment))
     }
 
-    /// Prepares a solver for `program` under `options`.
+    /// Prepares a solver for `program` under `options`. The interrupt handle is polled between
+    /// the translation's phases: once it is set, the solver is already stopped (`next_model`
+    /// gives `None`, the summary says interrupted), built for the empty program if the
+    /// translation was cut short.
     pub fn new(program: &GroundProgram, options: SolveOptions) -> Result<Solver, SolveError> {
         let clock = Clock::start();
-        let mut translation = build::translate(program)?;
+        let interrupted = || options.interrupt.as_ref().is_some_and(Interrupt::is_set);
+        let empty = GroundProgram::new();
+        let (program, mut translation, mut stopped) = match build::translate(program, &interrupted)?
+        {
+            Some(translation) => (program, translation, false),
+            None => match build::translate(&empty, &|| false)? {
+                Some(translation) => (&empty, translation, true),
+                None => return Err(SolveError::Invalid("empty program not translated".into())),
+            },
+        };
         if options.opt_mode == OptMode::Ignore {
             translation.levels.clear();
         }
@@ -132,6 +146,7 @@ impl Solver {
         let record = options.enum_mode == EnumMode::Record;
         let program_stats = program_statistics(program, &translation);
         let mut search = make_search(&translation, &options);
+        stopped |= interrupted();
         if let (Some(vars), false) = (&projection, record) {
             search.heuristic.prefer(vars);
         }
@@ -158,6 +173,9 @@ impl Solver {
             options,
         };
         solver.search.limits = solver.limits();
+        if stopped {
+            solver.stop(true);
+        }
         Ok(solver)
     }
 
@@ -310,13 +328,13 @@ fn make_search(t: &Translation, options: &SolveOptions) -> Search {
             units.push(!*condition);
         }
     }
-    let (ufs_atoms, ufs_bodies, sccs) = &t.ufs;
+    let (ufs_atoms, ufs_bodies) = &t.ufs;
     let parts = SearchParts {
         assignment: assignment::Assignment::new(vars),
         clauses,
         weights,
         minimizer: Minimizer::new(t.levels.clone()),
-        unfounded: Unfounded::new(vars, ufs_atoms.clone(), ufs_bodies.clone(), *sccs),
+        unfounded: Unfounded::new(vars, ufs_atoms.clone(), ufs_bodies.clone()),
         minimality: MinimalityCheck::new(t.minimality.clone(), new_tester),
         heuristic: Heuristic::new(vars, &t.is_atom, options.seed),
     };

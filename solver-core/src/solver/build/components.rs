@@ -165,7 +165,7 @@ impl Builder<'_> {
                 }
             }
         }
-        self.out.ufs = (atoms, bodies, scc_ids.len());
+        self.out.ufs = (atoms, bodies);
     }
 }
 

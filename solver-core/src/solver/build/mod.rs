@@ -68,7 +68,7 @@ pub(crate) struct Translation {
     /// Minimize levels, highest priority first.
     pub(crate) levels: Vec<Level>,
     /// Cyclic atoms, their bodies, and the number of non-trivial SCCs.
-    pub(crate) ufs: (Vec<UfsAtom>, Vec<UfsBody>, usize),
+    pub(crate) ufs: (Vec<UfsAtom>, Vec<UfsBody>),
     /// Number of distinct bodies.
     pub(crate) body_count: usize,
     /// The stability check of non-HCF components (inactive for HCF programs).
@@ -88,8 +88,12 @@ struct Builder<'p> {
     out: Translation,
 }
 
-/// Translates `program`; errors for invalid or unsupported programs.
-pub(crate) fn translate(program: &GroundProgram) -> Result<Translation, SolveError> {
+/// Translates `program`; errors for invalid or unsupported programs. `Ok(None)` when `stop`
+/// (the interrupt, asked between the phases) says to give up.
+pub(crate) fn translate(
+    program: &GroundProgram,
+    stop: &dyn Fn() -> bool,
+) -> Result<Option<Translation>, SolveError> {
     program
         .validate()
         .map_err(|e| SolveError::Invalid(e.to_string()))?;
@@ -107,12 +111,14 @@ pub(crate) fn translate(program: &GroundProgram) -> Result<Translation, SolveErr
             clauses: Vec::new(),
             weights: Vec::new(),
             levels: Vec::new(),
-            ufs: (Vec::new(), Vec::new(), 0),
+            ufs: (Vec::new(), Vec::new()),
             body_count: 0,
             minimality: Minimality::default(),
         },
     };
-    builder.flatten_rules()?;
+    if !builder.flatten_rules(stop)? {
+        return Ok(None);
+    }
     builder.add_externals();
     let variables = 1 + program.atom_count as u64 + builder.bodies.len() as u64;
     if variables >= 1 << 31 {
@@ -124,17 +130,27 @@ pub(crate) fn translate(program: &GroundProgram) -> Result<Translation, SolveErr
     builder.mark_constraint_only();
     builder.encode_bodies();
     builder.encode_rules();
+    if stop() {
+        return Ok(None);
+    }
     builder.encode_support();
     builder.encode_assumptions();
     builder.out.levels = minimize_levels(program);
+    if stop() {
+        return Ok(None);
+    }
     builder.dependency_components()?;
-    Ok(builder.out)
+    Ok(Some(builder.out))
 }
 
 impl Builder<'_> {
-    /// Normalises bodies and shifts disjunctions into `rules`.
-    fn flatten_rules(&mut self) -> Result<(), SolveError> {
-        for rule in &self.program.rules {
+    /// Normalises bodies and shifts disjunctions into `rules`; `Ok(false)` when `stop`, asked
+    /// every 4,096 rules, says to give up.
+    fn flatten_rules(&mut self, stop: &dyn Fn() -> bool) -> Result<bool, SolveError> {
+        for (index, rule) in self.program.rules.iter().enumerate() {
+            if index % 4096 == 4095 && stop() {
+                return Ok(false);
+            }
             let mut heads: Vec<Var> = rule.head.iter().map(|&a| atom_var(a)).collect();
             heads.sort_unstable();
             heads.dedup();
@@ -172,7 +188,7 @@ impl Builder<'_> {
                 }
             }
         }
-        Ok(())
+        Ok(true)
     }
 
     /// Atom `head` is a fact: the unit `head`, no support clause.
@@ -379,7 +395,7 @@ mod tests {
         p.add_constraint(vec![Literal::positive(a), Literal::negative(b)]);
         p.add_rule(HeadKind::Disjunction, vec![c], vec![Literal::positive(b)]);
         p.add_constraint(vec![Literal::positive(b)]);
-        let t = translate(&p).unwrap();
+        let t = translate(&p, &|| false).unwrap().unwrap();
         // Bodies: {} (var 4), {a, not b} (var 5, constraint only), {b} (var 6, shared).
         assert_eq!(t.body_count, 3);
         let (va, vb, vc) = (Var(a.0), Var(b.0), Var(c.0));
@@ -402,7 +418,7 @@ mod tests {
         p.add_rule(HeadKind::Disjunction, vec![a], vec![Literal::positive(b)]);
         p.add_rule(HeadKind::Disjunction, vec![b], vec![Literal::positive(a)]);
         p.add_rule(HeadKind::Disjunction, vec![c], vec![Literal::positive(c)]);
-        let t = translate(&p).unwrap();
+        let t = translate(&p, &|| false).unwrap().unwrap();
         assert!(t.minimality.is_active());
         let cyclic: Vec<Lit> = t.ufs.0.iter().map(|atom| atom.lit).collect();
         assert_eq!(cyclic, vec![Var(c.0).pos()]);

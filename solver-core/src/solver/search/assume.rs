@@ -39,6 +39,10 @@ impl Search {
                 self.on_conflict(conflict);
                 continue;
             }
+            if self.ufs_stopped {
+                self.ufs_stopped = false;
+                return self.stop_outcome();
+            }
             match self.assignment.value(lit) {
                 Value::True => {}
                 Value::False => {

@@ -106,6 +106,8 @@ pub(crate) struct Search {
     pub(crate) limits: Limits,
     /// Steps since the last limit check.
     steps: u32,
+    /// The last propagation stopped in the unfounded-set check (interrupt or deadline).
+    ufs_stopped: bool,
 }
 
 impl Search {
@@ -135,6 +137,7 @@ impl Search {
             stats: Statistics::default(),
             limits: Limits::default(),
             steps: 0,
+            ufs_stopped: false,
         };
         for &unit in units {
             match search.assignment.value(unit) {
@@ -170,6 +173,10 @@ impl Search {
             }
             match self.propagate() {
                 Err(conflict) => self.on_conflict(conflict),
+                Ok(()) if self.ufs_stopped => {
+                    self.ufs_stopped = false;
+                    return self.stop_outcome();
+                }
                 Ok(()) => match self.heuristic.decide(&self.assignment) {
                     None if self.minimality.is_active() => {
                         match self.minimality.check(&self.assignment, &self.limits) {

@@ -1,7 +1,9 @@
 //! The propagation pipeline: per trail literal, counters of weight constraints and the
 //! optimization bound first, then binary, ternary and long clauses, then weight constraints;
 //! at a fixpoint the post-propagators: the bound, then the unfounded-set check, whose loop
-//! nogoods make the atoms of an unfounded set false (or are the conflict).
+//! nogoods make the atoms of an unfounded set false (or are the conflict). A check stopped by
+//! the interrupt or the deadline ends propagation early with `ufs_stopped` set: the caller
+//! must not take the assignment for a fixpoint (the search returns its stop outcome).
 //!
 //! # Invariants
 //! - Every literal below `qhead` has been seen by every propagator.
@@ -12,8 +14,10 @@ use crate::solver::assignment::Reason;
 use crate::solver::lit::Lit;
 
 impl Search {
-    /// Propagates to a fixpoint of all propagators, or returns a conflict.
+    /// Propagates to a fixpoint of all propagators, or returns a conflict; `Ok` with
+    /// `ufs_stopped` set when the limits stopped the unfounded-set check first.
     pub(super) fn propagate(&mut self) -> Result<(), Conflict> {
+        self.ufs_stopped = false;
         loop {
             self.propagate_queue()?;
             if self.minimizer.propagate(&mut self.assignment) {
@@ -55,7 +59,15 @@ impl Search {
     fn check_unfounded(&mut self) -> Result<bool, Conflict> {
         let mut set = std::mem::take(&mut self.unfounded_set);
         set.clear();
-        self.unfounded.check(&self.assignment, &mut set);
+        if self
+            .unfounded
+            .check(&self.assignment, &self.limits, &mut set)
+            .is_err()
+        {
+            self.ufs_stopped = true;
+            self.unfounded_set = set;
+            return Ok(false);
+        }
         let result = if set.is_empty() {
             Ok(false)
         } else {
