@@ -201,7 +201,10 @@ impl<'a> Grounder<'a> {
                     .info(atom)
                     .is_some_and(|i| scope.binary_search(&i.pred).is_ok()))
     }
+}
 
+/// Single heads and the atoms of conditional head elements.
+impl<'a> Grounder<'a> {
     /// The common rule `atom :- body.` (one unconditional head atom): what `disjunction` does
     /// for it, without its bookkeeping.
     pub(super) fn single_head(

@@ -213,7 +213,10 @@ impl Printer<'_> {
             }
         }
     }
+}
 
+/// Whole rules and head aggregates.
+impl Printer<'_> {
     /// The body in clingo's order: `[#inc_base]`, atoms, then everything else.
     fn body(&self, body: &[Lit], out: &mut String) {
         out.push_str("[#inc_base]");

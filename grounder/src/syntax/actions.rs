@@ -141,7 +141,11 @@ impl Ctx {
             notes: Vec::new(),
         });
     }
+}
 
+/// Term construction: leaves, operations, functions, calls, tuples and pools, each bounded by
+/// [`MAX_DEPTH`].
+impl Ctx {
     /// A leaf term.
     pub fn leaf(&self, kind: TermKind, l: usize, r: usize) -> Tm {
         Tm {
