@@ -2,8 +2,9 @@
 //!
 //! In: an [`ast::Program`](crate::ast::Program) (plus the simple facts `syntax::facts` took
 //! out). Out: `rules::Rule`s (non-ground, pool-free, variables numbered) and the
-//! `rewrite::Directives`, after `rewrite` (constants, pools via `unpool`, intervals,
-//! arithmetic, statement kinds as special heads) and `safety` (every variable bound; the join
+//! `rewrite::Directives`, after `rewrite` (constants checked and resolved by `constants`,
+//! head literals that are not atoms moved to the body by `negheads`, pools via `unpool`,
+//! intervals, arithmetic, statement kinds as special heads) and `safety` (every variable bound; the join
 //! plan of each rule). `astwalk` visits every term of a statement; `print` prints rules and
 //! terms back as clingo shows them in messages.
 //!
