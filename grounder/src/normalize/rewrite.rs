@@ -316,6 +316,8 @@ struct Converter<'a> {
     region: Region,
     arith_count: u32,
     range_count: u32,
+    /// Anonymous variables so far: `_` is named `#AnonN` in messages, as clingo names it.
+    anon_count: u32,
     /// `operation undefined` infos found while converting (ground or `/0` arithmetic).
     infos: Vec<Diagnostic>,
     /// Projection rules made for negative literals with anonymous arguments.

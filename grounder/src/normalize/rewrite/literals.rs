@@ -10,12 +10,14 @@ impl<'a> Converter<'a> {
     /// `not q(X,_)` becomes `not #p_q(X)` with the rule `#p_q(X) :- q(X,_).`, as gringo
     /// does: the anonymous argument is projected away rather than left unbound. An argument
     /// with a nested `_` (`not q(f(_,Y))`) is replaced by its named variables (`#p_q(Y)`).
+    /// A classically negated atom is not projected (`not -q(_)` is unsafe, as in clingo).
     pub(super) fn project_anonymous(
         &mut self,
         l: &ast::Literal,
         a: &ast::Atom,
     ) -> Option<ast::Atom> {
-        if l.sign == Sign::None || !a.args.iter().any(has_anonymous) {
+        // clingo projects only atoms without classical negation: `not -q(_)` stays unsafe.
+        if l.sign == Sign::None || a.negative || !a.args.iter().any(has_anonymous) {
             return None;
         }
         let name = format!(

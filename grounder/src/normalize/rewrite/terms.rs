@@ -25,6 +25,7 @@ impl<'a> Converter<'a> {
             region: Region::Global,
             arith_count: 0,
             range_count: 0,
+            anon_count: 0,
             infos: Vec::new(),
             projections: Vec::new(),
         }
@@ -59,7 +60,11 @@ impl<'a> Converter<'a> {
             TermKind::Infimum => T::Val(Val::Inf),
             TermKind::Supremum => T::Val(Val::Sup),
             TermKind::Variable(v) => T::Var(self.var(v, &t.span)),
-            TermKind::Anonymous => T::Var(self.fresh("_".into(), &t.span)),
+            TermKind::Anonymous => {
+                let name = format!("#Anon{}", self.anon_count);
+                self.anon_count += 1;
+                T::Var(self.fresh(name, &t.span))
+            }
             TermKind::Function { name, args } => {
                 let args: Vec<T> = args.iter().map(|a| self.term(a)).collect();
                 let n = self.table.name(name);
