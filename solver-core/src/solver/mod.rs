@@ -16,6 +16,7 @@
 //! Model limits follow clingo 5.8.3: `models` bounds all answers in `Opt` mode and the optimal
 //! ones in `OptN`; reaching the limit stops without proving anything more.
 
+mod acyclic;
 mod analyze;
 mod assignment;
 mod body;
@@ -39,6 +40,7 @@ mod tests;
 
 use std::time::Instant;
 
+use self::acyclic::Acyclicity;
 use self::build::Translation;
 use self::clauses::ClauseStore;
 use self::clock::Clock;
@@ -304,6 +306,10 @@ fn make_search(t: &Translation, options: &SolveOptions) -> Search {
         clauses.add_problem(clause);
     }
     let mut units = t.units.clone();
+    let acyclic = Acyclicity::new(&t.edges, vars).unwrap_or_else(|()| {
+        units.push(Lit::FALSE);
+        Acyclicity::default()
+    });
     let mut weights = WeightStore::default();
     for (condition, elements, bound) in &t.weights {
         if !weights.add(*condition, elements.clone(), *bound) {
@@ -318,6 +324,7 @@ fn make_search(t: &Translation, options: &SolveOptions) -> Search {
         minimizer: Minimizer::new(t.levels.clone()),
         unfounded: Unfounded::new(vars, ufs_atoms.clone(), ufs_bodies.clone(), *sccs),
         minimality: MinimalityCheck::new(t.minimality.clone(), new_tester),
+        acyclic,
         heuristic: Heuristic::new(vars, &t.is_atom, options.seed),
     };
     Search::new(parts, &units)
