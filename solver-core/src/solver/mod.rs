@@ -25,6 +25,7 @@ mod clauses;
 mod clock;
 mod consequences;
 mod disjunctive;
+mod domain;
 mod enumerate;
 mod heuristic;
 mod limits;
@@ -317,6 +318,10 @@ fn make_search(t: &Translation, options: &SolveOptions) -> Search {
         }
     }
     let (ufs_atoms, ufs_bodies, sccs) = &t.ufs;
+    let mut heuristic = Heuristic::new(vars, &t.is_atom, options.seed);
+    if options.domain_heuristic {
+        heuristic.set_domain(domain::Domain::new(&t.heuristics));
+    }
     let parts = SearchParts {
         assignment: assignment::Assignment::new(vars),
         clauses,
@@ -325,7 +330,7 @@ fn make_search(t: &Translation, options: &SolveOptions) -> Search {
         unfounded: Unfounded::new(vars, ufs_atoms.clone(), ufs_bodies.clone(), *sccs),
         minimality: MinimalityCheck::new(t.minimality.clone(), new_tester),
         acyclic,
-        heuristic: Heuristic::new(vars, &t.is_atom, options.seed),
+        heuristic,
     };
     Search::new(parts, &units)
 }

@@ -38,7 +38,7 @@ use super::lit::{Lit, Var};
 use super::minimize::Level;
 use super::unfounded::{UfsAtom, UfsBody};
 use crate::api::SolveError;
-use crate::program::{Edge, GroundProgram, HeadKind};
+use crate::program::{Edge, GroundProgram, HeadKind, HeuristicDirective};
 
 /// A weight constraint `(condition, elements, bound)`: `condition → Σ w·l ≥ bound`.
 pub(crate) type WeightSpec = (Lit, Vec<(Lit, i64)>, i64);
@@ -75,6 +75,8 @@ pub(crate) struct Translation {
     pub(crate) minimality: Minimality,
     /// The `#edge` statements (see `acyclic.rs`).
     pub(crate) edges: Vec<Edge>,
+    /// The `#heuristic` statements (see `domain.rs`).
+    pub(crate) heuristics: Vec<HeuristicDirective>,
 }
 
 /// Working state of the translation.
@@ -113,6 +115,7 @@ pub(crate) fn translate(program: &GroundProgram) -> Result<Translation, SolveErr
             body_count: 0,
             minimality: Minimality::default(),
             edges: program.edges.clone(),
+            heuristics: program.heuristics.clone(),
         },
     };
     builder.flatten_rules()?;
