@@ -55,6 +55,9 @@ pub struct SolveOptions {
     pub project: bool,
     /// Seed for the heuristic's random choices.
     pub seed: u64,
+    /// Apply the program's `#heuristic` statements (clingo's `--heuristic=Domain`); without
+    /// it they are ignored, as in clingo. Only the search order changes, never the models.
+    pub domain_heuristic: bool,
     /// Stop after this long (checked often enough to stop within milliseconds).
     pub time_limit: Option<Duration>,
     /// Set from another thread to stop the search.

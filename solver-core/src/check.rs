@@ -41,6 +41,7 @@
 //!   definedness of an external atom can depend on statement order; this checker ignores order.
 //!
 //! # Algorithm
+//! 0. The edges of `#edge` statements whose conditions hold must be acyclic (`edges.rs`).
 //! 1. The model must satisfy every rule classically (a disjunctive rule whose body holds has a
 //!    true head atom; a constraint's body is false), the fixed externals and the assumptions.
 //! 2. The reduct of the program by the model `M`, restricted to the atoms of `M`, is built: a
@@ -55,6 +56,8 @@
 //!    small DPLL search looks for a model of the reduct strictly inside `M` (`L` fixed true,
 //!    at least one atom of `M \ L` false); `M` is stable iff there is none. This is exact for
 //!    every program, head-cycle-free or not, and exponential only in the worst case.
+
+mod edges;
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -96,6 +99,9 @@ pub enum CheckError {
     /// An assumption literal that is false in the model.
     #[error("assumption {0} does not hold")]
     AssumptionViolated(i32),
+    /// The edges whose conditions hold have a cycle through these nodes (in order).
+    #[error("the present edges have a cycle through the nodes {0:?}")]
+    Cycle(Vec<u32>),
     /// True atoms that are not in the least model of the reduct.
     #[error("atoms {0:?} are true but unsupported (not in the least model of the reduct)")]
     Unsupported(Vec<u32>),
@@ -115,6 +121,7 @@ pub fn check_model(program: &GroundProgram, true_atoms: &[Atom]) -> Result<(), C
     check_rules(program, &model)?;
     check_externals(&externals, &model)?;
     check_assumptions(program, &model)?;
+    edges::check_acyclic(program, &model)?;
     let reduct = Reduct::build(program, &model, &externals);
     let least = reduct.least_model(&model);
     let unsupported: Vec<u32> = model.atoms().filter(|a| !least.holds_atom(*a)).collect();

@@ -15,7 +15,7 @@ pub use api::{
     EnumMode, Interrupt, Model, OptMode, SolveError, SolveOptions, SolveTimes, Statistics, Summary,
 };
 pub use program::{
-    Atom, AtomOutOfRange, Body, ExternalValue, GroundProgram, HeadKind, Literal, Minimize, Output,
-    Rule, WeightedLiteral,
+    Atom, AtomOutOfRange, Body, Edge, ExternalValue, GroundProgram, HeadKind, HeuristicDirective,
+    HeuristicModifier, Literal, Minimize, Output, Rule, WeightedLiteral,
 };
 pub use solver::Solver;

@@ -11,6 +11,11 @@
 //! - Weights are plain integers and may be negative or zero; consumers normalise them.
 //! - `projection` is `None` when the program has no projection statement at all (aspif: no
 //!   statement 3) and `Some(atoms)` otherwise, even when empty.
+//! - Edge nodes (`#edge`, aspif statement 8) are plain numbers, not atoms: any `u32`. An edge
+//!   is present in an interpretation when all literals of its condition hold; every model must
+//!   make the present edges an acyclic graph.
+//! - Heuristic directives (`#heuristic`, aspif statement 7) never change the set of models;
+//!   they only steer the search under clasp's domain heuristic (`--heuristic=Domain`).
 
 use std::fmt;
 
@@ -126,6 +131,57 @@ pub struct Output {
     pub condition: Vec<Literal>,
 }
 
+/// A directed edge `from -> to` of the acyclicity constraint (`#edge`), present when every
+/// literal of `condition` holds.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Edge {
+    pub from: u32,
+    pub to: u32,
+    pub condition: Vec<Literal>,
+}
+
+/// A domain-heuristic modifier (aspif statement 7's codes in parentheses).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum HeuristicModifier {
+    /// (0) Atoms of higher level are decided first.
+    Level,
+    /// (1) Preferred value: positive `value` true, negative false, 0 no preference.
+    Sign,
+    /// (2) Activity bumps are multiplied by `value`.
+    Factor,
+    /// (3) Initial activity `value`.
+    Init,
+    /// (4) `Level` `value` and sign positive.
+    True,
+    /// (5) `Level` `value` and sign negative.
+    False,
+}
+
+impl HeuristicModifier {
+    /// The modifier of aspif code `code` (0..=5).
+    pub fn from_code(code: u32) -> Option<HeuristicModifier> {
+        use HeuristicModifier::*;
+        [Level, Sign, Factor, Init, True, False]
+            .get(code as usize)
+            .copied()
+    }
+    /// The aspif code of the modifier.
+    pub fn code(self) -> u32 {
+        self as u32
+    }
+}
+
+/// `#heuristic atom : condition. [value@priority, modifier]`: active while `condition` holds;
+/// among active directives on one atom and modifier, the highest priority wins.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct HeuristicDirective {
+    pub modifier: HeuristicModifier,
+    pub atom: Atom,
+    pub value: i32,
+    pub priority: u32,
+    pub condition: Vec<Literal>,
+}
+
 /// A whole ground program.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GroundProgram {
@@ -139,6 +195,10 @@ pub struct GroundProgram {
     pub externals: Vec<(Atom, ExternalValue)>,
     /// Literals assumed true for solving (aspif statement 6).
     pub assumptions: Vec<Literal>,
+    /// Acyclicity edges (aspif statement 8).
+    pub edges: Vec<Edge>,
+    /// Domain-heuristic directives (aspif statement 7).
+    pub heuristics: Vec<HeuristicDirective>,
 }
 
 /// A reference to an atom beyond `atom_count` found by [`GroundProgram::validate`].
@@ -218,6 +278,20 @@ impl GroundProgram {
         self.externals.push((atom, value));
     }
 
+    /// Adds the edge `from -> to`, present when `condition` holds.
+    pub fn add_edge(&mut self, from: u32, to: u32, condition: Vec<Literal>) {
+        self.edges.push(Edge {
+            from,
+            to,
+            condition,
+        });
+    }
+
+    /// Adds a heuristic directive.
+    pub fn add_heuristic(&mut self, directive: HeuristicDirective) {
+        self.heuristics.push(directive);
+    }
+
     /// Checks that every atom mentioned is in `1..=atom_count`.
     pub fn validate(&self) -> Result<(), AtomOutOfRange> {
         let check = |atom: Atom| {
@@ -253,6 +327,16 @@ impl GroundProgram {
         }
         for (atom, _) in &self.externals {
             check(*atom)?;
+        }
+        for edge in &self.edges {
+            edge.condition.iter().try_for_each(|l| check(l.atom()))?;
+        }
+        for directive in &self.heuristics {
+            check(directive.atom)?;
+            directive
+                .condition
+                .iter()
+                .try_for_each(|l| check(l.atom()))?;
         }
         self.assumptions.iter().try_for_each(|l| check(l.atom()))
     }

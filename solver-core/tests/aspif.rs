@@ -7,8 +7,8 @@ mod common;
 use proptest::prelude::*;
 use solver_core::aspif::{read, write};
 use solver_core::{
-    Atom, Body, ExternalValue, GroundProgram, HeadKind, Literal, Minimize, Output, Rule,
-    WeightedLiteral,
+    Atom, Body, Edge, ExternalValue, GroundProgram, HeadKind, HeuristicDirective,
+    HeuristicModifier, Literal, Minimize, Output, Rule, WeightedLiteral,
 };
 
 fn pos(a: u32) -> Literal {
@@ -38,6 +38,10 @@ const EVERY_STATEMENT: &str = "asp 1 0 0
 5 6 2
 5 7 3
 6 2 1 -4
+7 5 2 1 0 0
+7 2 3 -4 7 2 1 -2
+8 0 1 1 2
+8 4294967295 0 0
 0
 ";
 
@@ -91,6 +95,34 @@ fn every_statement_program() -> GroundProgram {
             (Atom(7), ExternalValue::Release),
         ],
         assumptions: vec![pos(1), neg(4)],
+        heuristics: vec![
+            HeuristicDirective {
+                modifier: HeuristicModifier::False,
+                atom: Atom(2),
+                value: 1,
+                priority: 0,
+                condition: vec![],
+            },
+            HeuristicDirective {
+                modifier: HeuristicModifier::Factor,
+                atom: Atom(3),
+                value: -4,
+                priority: 7,
+                condition: vec![pos(1), neg(2)],
+            },
+        ],
+        edges: vec![
+            Edge {
+                from: 0,
+                to: 1,
+                condition: vec![pos(2)],
+            },
+            Edge {
+                from: u32::MAX,
+                to: 0,
+                condition: vec![],
+            },
+        ],
     }
 }
 
@@ -267,16 +299,44 @@ fn malformed_inputs_get_exact_errors() {
             "line 2: an external value 4 is out of range (0 free, 1 true, 2 false or 3 release)",
         ),
         (
-            "asp 1 0 0\n7 0 1 0\n0\n",
-            "line 2: theory statements (type 7) are not supported",
+            "asp 1 0 0\n9 0 1 0\n0\n",
+            "line 2: theory statements (type 9) are not supported",
         ),
         (
-            "asp 1 0 0\n8 0 1 1 0 0\n0\n",
-            "line 2: heuristic statements (type 8) are not supported",
+            "asp 1 0 0\n7 6 1 0 0 0\n0\n",
+            "line 2: a heuristic modifier 6 is out of range (0 level, 1 sign, 2 factor, 3 init, 4 true or 5 false)",
         ),
         (
-            "asp 1 0 0\n9 1 2 0\n0\n",
-            "line 2: edge statements (type 9) are not supported",
+            "asp 1 0 0\n7 0 0 0 0 0\n0\n",
+            "line 2: an atom 0 is out of range (atoms are 1..=268435455)",
+        ),
+        (
+            "asp 1 0 0\n7 0 1 2147483648 0 0\n0\n",
+            "line 2: a heuristic value 2147483648 is out of range (a 32-bit integer)",
+        ),
+        (
+            "asp 1 0 0\n7 0 1 1 -1 0\n0\n",
+            "line 2: a heuristic priority -1 is out of range (a 32-bit unsigned integer)",
+        ),
+        (
+            "asp 1 0 0\n7 0 1 1 1\n0\n",
+            "line 2: expected a count, found end of line",
+        ),
+        (
+            "asp 1 0 0\n8 -1 0 0\n0\n",
+            "line 2: an edge node -1 is out of range (a 32-bit unsigned integer)",
+        ),
+        (
+            "asp 1 0 0\n8 0 4294967296 0\n0\n",
+            "line 2: an edge node 4294967296 is out of range (a 32-bit unsigned integer)",
+        ),
+        (
+            "asp 1 0 0\n8 0 1 2 1\n0\n",
+            "line 2: expected a literal, found end of line",
+        ),
+        (
+            "asp 1 0 0\n8 0 1 1 0\n0\n",
+            "line 2: literal 0 is out of range (literals are nonzero atoms with a sign)",
         ),
         ("asp 1 0 0\n11\n0\n", "line 2: unknown statement type 11"),
         ("asp 1 0 0\n-1\n0\n", "line 2: unknown statement type -1"),
@@ -329,6 +389,8 @@ fn any_program() -> impl Strategy<Value = GroundProgram> {
         projection: true,
         externals: 2,
         assumptions: 2,
+        edges: 3,
+        heuristics: 3,
     };
     (
         common::program(shape),
@@ -400,6 +462,8 @@ proptest! {
             projection: false,
             externals: 0,
             assumptions: 0,
+            edges: 0,
+            heuristics: 0,
         }),
     ) {
         let written = read(&write(&program)).expect("the writer's output reads back");

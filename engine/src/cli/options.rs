@@ -109,6 +109,10 @@ fn command() -> Command {
             value_arg("mode").help("Run in {clingo|clasp|gringo} mode"),
             value_arg("dialect").help("Input language {auto|clingo|gringo3}"),
             value_arg("seed").help("Set random number generator's seed to <n>"),
+            value_arg("heuristic").help(
+                "Configure decision heuristic {Berkmin|Vmtf|Vsids|Domain|Unit|None}[,<n>] \
+                 (Domain applies #heuristic statements; the others all use the default)",
+            ),
             value_arg("warn")
                 .short('W')
                 .action(ArgAction::Append)
@@ -306,7 +310,26 @@ fn parse_solve(m: &ArgMatches, positional_models: Option<u64>) -> Result<Options
         seed: number::<u64>(m, "seed")?.unwrap_or(0),
         time_limit: time_limit.map(Duration::from_secs),
         dialect: parse_dialect(m.get_one::<String>("dialect"))?,
+        domain_heuristic: parse_heuristic(m.get_one::<String>("heuristic"))?,
     })
+}
+
+/// `--heuristic=<name>[,<n>]` as clasp accepts it (names in any case); whether it is Domain.
+fn parse_heuristic(value: Option<&String>) -> Result<bool, String> {
+    let Some(value) = value else {
+        return Ok(false);
+    };
+    let (name, number) = match value.split_once(',') {
+        Some((name, n)) => (name, Some(n)),
+        None => (value.as_str(), None),
+    };
+    let known = ["berkmin", "vmtf", "vsids", "domain", "unit", "none"];
+    let name = name.to_ascii_lowercase();
+    let number_ok = number.is_none_or(|n| n.parse::<u32>().is_ok());
+    if !known.contains(&name.as_str()) || !number_ok {
+        return Err(invalid(value, "heuristic"));
+    }
+    Ok(name == "domain")
 }
 
 fn parse_enum_mode(value: Option<&String>) -> Result<EnumMode, String> {
@@ -442,6 +465,10 @@ mod tests {
         assert_eq!(run("--text x.lp").mode, Mode::Text);
         assert_eq!(run("--mode=gringo").mode, Mode::Gringo);
         assert_eq!(run("--mode=clasp").mode, Mode::Clasp);
+        assert!(run("--heuristic=Domain").solve.domain_heuristic);
+        assert!(run("--heuristic=domain,3").solve.domain_heuristic);
+        assert!(!run("--heuristic=Vsids,92").solve.domain_heuristic);
+        assert!(!run("x.lp").solve.domain_heuristic);
         assert_eq!(run("--dialect=gringo3").solve.dialect, Dialect::Gringo3);
         assert!(run("--check-models").check_models);
         assert!(!run("0").check_models);
@@ -486,6 +513,10 @@ mod tests {
         assert_eq!(
             error("--enum-mode=foo"),
             "In context '<mini-clingo>': 'foo' invalid value for: 'enum-mode'"
+        );
+        assert_eq!(
+            error("--heuristic=Domain,"),
+            "In context '<mini-clingo>': 'Domain,' invalid value for: 'heuristic'"
         );
         assert_eq!(
             error("t.lp 0 3"),

@@ -61,6 +61,8 @@ pub struct Options {
     pub time_limit: Option<Duration>,
     /// The input language.
     pub dialect: Dialect,
+    /// Apply `#heuristic` statements (`--heuristic=Domain`); clingo ignores them otherwise.
+    pub domain_heuristic: bool,
 }
 
 /// The value [`Control::assign_external`] gives an external atom.

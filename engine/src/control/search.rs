@@ -68,6 +68,7 @@ impl Control {
             opt_mode: self.options.opt_mode,
             project,
             seed: self.options.seed,
+            domain_heuristic: self.options.domain_heuristic,
             time_limit: self.options.time_limit,
             interrupt: Some(self.interrupt.clone()),
         };

@@ -13,13 +13,15 @@
 //! | output | `4 m s n l1..ln` where `s` is exactly `m` bytes (it may contain spaces) |
 //! | external | `5 a v` with `v` 0 free, 1 true, 2 false, 3 release |
 //! | assumption | `6 n l1..ln` |
+//! | heuristic | `7 m a v p n l1..ln`: modifier `m` 0 level, 1 sign, 2 factor, 3 init, 4 true, 5 false; atom `a`, value `v` (`i32`), priority `p` (`u32`), condition |
+//! | edge | `8 u v n l1..ln`: edge between nodes `u`, `v` (`u32`, not atoms) under a condition |
 //! | comment | `10 text` (ignored, except this module's own `10 atoms N`, see below) |
 //!
 //! A rule body `B` is `0 n l1..ln` (normal) or `1 lower n l1 w1..ln wn` (weight).
 //!
 //! The `incremental` tag (which clingo 5.8's front end writes even for one-shot grounding) is
 //! accepted for a program of one step; a second step (multi-shot solving) is refused. Theory
-//! (7), heuristic (8) and edge (9) statements and other tags are refused with an
+//! statements (9) and other tags are refused with an
 //! [`AspifError`] naming the line; so is every malformed input (the reader never panics and
 //! never allocates by a count it has not yet read).
 //!
@@ -102,6 +104,23 @@ pub fn write(program: &GroundProgram) -> String {
     if !program.assumptions.is_empty() {
         out.push('6');
         write_literals(&mut out, &program.assumptions);
+        out.push('\n');
+    }
+    for directive in &program.heuristics {
+        let _ = write!(
+            out,
+            "7 {} {} {} {}",
+            directive.modifier.code(),
+            directive.atom.0,
+            directive.value,
+            directive.priority
+        );
+        write_literals(&mut out, &directive.condition);
+        out.push('\n');
+    }
+    for edge in &program.edges {
+        let _ = write!(out, "8 {} {}", edge.from, edge.to);
+        write_literals(&mut out, &edge.condition);
         out.push('\n');
     }
     if program.atom_count > largest_atom(program) {

@@ -1,9 +1,13 @@
 //! The aspif statements, read on the [`Reader`] cursor: rules, minimize, projection, output,
-//! external, assumption and comment statements, the header and the end of input.
+//! external, assumption, heuristic, edge and comment statements, the header and the end of
+//! input.
 
 use super::format::{AspifError, AspifErrorKind, ATOMS_COMMENT, MAX_ATOM};
 use super::read::{Reader, Statement};
-use crate::program::{Atom, Body, ExternalValue, GroundProgram, HeadKind, Minimize, Output, Rule};
+use crate::program::{
+    Atom, Body, Edge, ExternalValue, GroundProgram, HeadKind, HeuristicDirective,
+    HeuristicModifier, Minimize, Output, Rule,
+};
 
 impl<'a> Reader<'a> {
     /// Requires the end of the line (or of the input) and moves past it.
@@ -84,9 +88,9 @@ impl<'a> Reader<'a> {
             4 => program.outputs.push(self.output()?),
             5 => program.externals.push(self.external()?),
             6 => program.assumptions.extend(self.literals()?),
-            7 => return Err(self.error(AspifErrorKind::UnsupportedStatement("theory", 7))),
-            8 => return Err(self.error(AspifErrorKind::UnsupportedStatement("heuristic", 8))),
-            9 => return Err(self.error(AspifErrorKind::UnsupportedStatement("edge", 9))),
+            7 => program.heuristics.push(self.heuristic()?),
+            8 => program.edges.push(self.edge()?),
+            9 => return Err(self.error(AspifErrorKind::UnsupportedStatement("theory", 9))),
             10 => return Ok(self.comment()),
             other => return Err(self.error(AspifErrorKind::UnknownStatement(other))),
         }
@@ -109,6 +113,60 @@ impl<'a> Reader<'a> {
             }
         };
         Ok(Rule { kind, head, body })
+    }
+
+    /// Reads the rest of a heuristic statement: `modifier atom value priority n l1..ln`.
+    fn heuristic(&mut self) -> Result<HeuristicDirective, AspifError> {
+        let code = self.ranged(
+            "a heuristic modifier",
+            0,
+            5,
+            "0 level, 1 sign, 2 factor, 3 init, 4 true or 5 false",
+        )?;
+        let modifier = HeuristicModifier::from_code(code as u32)
+            .ok_or_else(|| self.error(AspifErrorKind::UnknownStatement(7)))?;
+        let atom = self.atom()?;
+        let value = self.ranged(
+            "a heuristic value",
+            i32::MIN.into(),
+            i32::MAX.into(),
+            "a 32-bit integer",
+        )?;
+        let priority = self.ranged(
+            "a heuristic priority",
+            0,
+            u32::MAX.into(),
+            "a 32-bit unsigned integer",
+        )?;
+        let condition = self.literals()?;
+        Ok(HeuristicDirective {
+            modifier,
+            atom,
+            value: value as i32,
+            priority: priority as u32,
+            condition,
+        })
+    }
+
+    /// Reads the rest of an edge statement: `u v n l1..ln`.
+    fn edge(&mut self) -> Result<Edge, AspifError> {
+        let mut node = || {
+            self.ranged(
+                "an edge node",
+                0,
+                u32::MAX.into(),
+                "a 32-bit unsigned integer",
+            )
+            .map(|n| n as u32)
+        };
+        let from = node()?;
+        let to = node()?;
+        let condition = self.literals()?;
+        Ok(Edge {
+            from,
+            to,
+            condition,
+        })
     }
 
     /// Reads the rest of an output statement: `m s n l1..ln`.

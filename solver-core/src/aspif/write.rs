@@ -110,12 +110,22 @@ pub(super) fn largest_atom(program: &GroundProgram) -> u32 {
         .filter_map(|o| literal_atoms(&o.condition));
     let externals = program.externals.iter().map(|(a, _)| a.0);
     let assumptions = literal_atoms(&program.assumptions);
+    let edges = program
+        .edges
+        .iter()
+        .filter_map(|e| literal_atoms(&e.condition));
+    let heuristics = program
+        .heuristics
+        .iter()
+        .flat_map(|h| std::iter::once(h.atom.0).chain(literal_atoms(&h.condition)));
     rules
         .chain(minimizes)
         .chain(projection)
         .chain(outputs)
         .chain(externals)
         .chain(assumptions)
+        .chain(edges)
+        .chain(heuristics)
         .max()
         .unwrap_or(0)
 }

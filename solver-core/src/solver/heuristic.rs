@@ -8,9 +8,13 @@
 //! Preferred variables (the projected atoms of projective enumeration, see [`Heuristic::prefer`])
 //! rank above all others: the heap orders by (preferred, activity), so no other variable is
 //! decided while a preferred one is unassigned.
+//! Under the domain heuristic (`--heuristic=Domain`, see `domain.rs`) the heap orders by
+//! (preferred, domain level, activity); a domain sign overrides the saved phase, a factor
+//! multiplies the variable's bumps, an init value is its initial activity.
 //! Invariant: every unassigned variable except variable 0 is in the heap.
 
 use super::assignment::Assignment;
+use super::domain::{Domain, Group, Kind};
 use super::lit::{Lit, Var};
 
 /// Activity decay per conflict (the increment grows by its inverse).
@@ -32,6 +36,16 @@ pub(crate) struct Heuristic {
     random: u64,
     /// Per variable: decided before every variable without the mark.
     preferred: Vec<bool>,
+    /// Domain statements not yet resolved (resolved at the first decision).
+    domain: Option<Domain>,
+    /// Per variable: domain level (empty without domain statements: all 0).
+    level: Vec<i32>,
+    /// Per variable: domain sign, 1 true, -1 false, 0 none (empty: all 0).
+    sign: Vec<i8>,
+    /// Per variable: bump factor (empty: all 1).
+    factor: Vec<f64>,
+    /// Domain level and sign groups re-evaluated before each decision.
+    dynamic: Vec<Group>,
 }
 
 impl Heuristic {
@@ -47,6 +61,11 @@ impl Heuristic {
                 .collect(),
             random: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1,
             preferred: vec![false; vars],
+            domain: None,
+            level: Vec::new(),
+            sign: Vec::new(),
+            factor: Vec::new(),
+            dynamic: Vec::new(),
         };
         if seed != 0 {
             for v in 1..vars {
@@ -71,10 +90,87 @@ impl Heuristic {
         }
     }
 
-    /// Whether `x` ranks strictly above `y` in the heap order (preferred first, then activity).
+    /// Applies the domain statements from the first decision on (`--heuristic=Domain`).
+    pub(crate) fn set_domain(&mut self, domain: Domain) {
+        if !domain.is_empty() {
+            self.domain = Some(domain);
+        }
+    }
+
+    /// Resolves the domain statements under the level-0 assignment `a`.
+    fn start_domain(&mut self, domain: &Domain, a: &Assignment) {
+        let vars = self.activity.len();
+        self.level = vec![0; vars];
+        self.sign = vec![0; vars];
+        self.factor = vec![1.0; vars];
+        let resolved = domain.resolve(a);
+        for (var, kind, value) in resolved.fixed {
+            let Some(i) = (var.index() < vars).then_some(var.index()) else {
+                continue;
+            };
+            match kind {
+                Kind::Level => self.level[i] = value,
+                Kind::Sign => self.sign[i] = value.signum() as i8,
+                Kind::Factor if value >= 1 => self.factor[i] = f64::from(value),
+                Kind::Factor => {}
+                Kind::Init => self.activity[i] += f64::from(value),
+            }
+        }
+        self.dynamic = resolved.dynamic;
+        self.dynamic.retain(|g| g.var.index() < vars);
+        for index in (0..self.heap.len()).rev() {
+            self.sift_down(index);
+        }
+    }
+
+    /// Re-evaluates the dynamic domain levels, repositioning changed variables in the heap.
+    fn update_dynamic_levels(&mut self, a: &Assignment) {
+        for g in 0..self.dynamic.len() {
+            let group = &self.dynamic[g];
+            if group.kind != Kind::Level {
+                continue;
+            }
+            let var = group.var;
+            let level = group.value(a).unwrap_or(0);
+            if self.level[var.index()] == level {
+                continue;
+            }
+            self.level[var.index()] = level;
+            let index = self.heap_index[var.index()];
+            if index != u32::MAX {
+                self.sift_up(index as usize);
+                let index = self.heap_index[var.index()] as usize;
+                self.sift_down(index);
+            }
+        }
+    }
+
+    /// The domain sign of `var` now (0: none).
+    fn sign_of(&self, var: Var, a: &Assignment) -> i8 {
+        let dynamic = self
+            .dynamic
+            .iter()
+            .find(|g| g.var == var && g.kind == Kind::Sign);
+        match dynamic {
+            Some(group) => group.value(a).unwrap_or(0).signum() as i8,
+            None => self.sign.get(var.index()).copied().unwrap_or(0),
+        }
+    }
+
+    /// Whether `x` ranks strictly above `y` in the heap order (preferred first, then domain
+    /// level, then activity).
     fn beats(&self, x: Var, y: Var) -> bool {
         let (px, py) = (self.preferred[x.index()], self.preferred[y.index()]);
-        (px && !py) || (px == py && self.activity[x.index()] > self.activity[y.index()])
+        if px != py {
+            return px;
+        }
+        if !self.level.is_empty() {
+            let (lx, ly) = (self.level[x.index()], self.level[y.index()]);
+            if lx != ly {
+                return lx > ly;
+            }
+        }
+        self.activity[x.index()] > self.activity[y.index()]
     }
 
     /// A pseudo-random number in [0, 1) (xorshift).
@@ -87,8 +183,9 @@ impl Heuristic {
 
     /// Bumps a variable's activity.
     pub(crate) fn bump(&mut self, var: Var) {
+        let factor = self.factor.get(var.index()).copied().unwrap_or(1.0);
         let slot = &mut self.activity[var.index()];
-        *slot += self.increment;
+        *slot += self.increment * factor;
         if *slot > 1e100 {
             self.activity.iter_mut().for_each(|x| *x *= 1e-100);
             self.increment *= 1e-100;
@@ -112,9 +209,19 @@ impl Heuristic {
 
     /// The next decision literal, or `None` when every variable is assigned.
     pub(crate) fn decide(&mut self, a: &Assignment) -> Option<Lit> {
+        if let Some(domain) = self.domain.take() {
+            self.start_domain(&domain, a);
+        }
+        if !self.dynamic.is_empty() {
+            self.update_dynamic_levels(a);
+        }
         while let Some(var) = self.pop() {
             if !a.is_assigned(var) {
-                return Some(Lit::new(var, self.negative_phase[var.index()]));
+                let negative = match self.sign_of(var, a) {
+                    0 => self.negative_phase[var.index()],
+                    sign => sign < 0,
+                };
+                return Some(Lit::new(var, negative));
             }
         }
         None

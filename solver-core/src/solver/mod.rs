@@ -16,6 +16,7 @@
 //! Model limits follow clingo 5.8.3: `models` bounds all answers in `Opt` mode and the optimal
 //! ones in `OptN`; reaching the limit stops without proving anything more.
 
+mod acyclic;
 mod analyze;
 mod assignment;
 mod body;
@@ -24,6 +25,7 @@ mod clauses;
 mod clock;
 mod consequences;
 mod disjunctive;
+mod domain;
 mod enumerate;
 mod heuristic;
 mod limits;
@@ -39,6 +41,7 @@ mod tests;
 
 use std::time::Instant;
 
+use self::acyclic::Acyclicity;
 use self::build::Translation;
 use self::clauses::ClauseStore;
 use self::clock::Clock;
@@ -322,6 +325,10 @@ fn make_search(t: &Translation, options: &SolveOptions) -> Search {
         clauses.add_problem(clause);
     }
     let mut units = t.units.clone();
+    let acyclic = Acyclicity::new(&t.edges, vars).unwrap_or_else(|()| {
+        units.push(Lit::FALSE);
+        Acyclicity::default()
+    });
     let mut weights = WeightStore::default();
     for (condition, elements, bound) in &t.weights {
         if !weights.add(*condition, elements.clone(), *bound) {
@@ -329,6 +336,10 @@ fn make_search(t: &Translation, options: &SolveOptions) -> Search {
         }
     }
     let (ufs_atoms, ufs_bodies) = &t.ufs;
+    let mut heuristic = Heuristic::new(vars, &t.is_atom, options.seed);
+    if options.domain_heuristic {
+        heuristic.set_domain(domain::Domain::new(&t.heuristics));
+    }
     let parts = SearchParts {
         assignment: assignment::Assignment::new(vars),
         clauses,
@@ -336,7 +347,8 @@ fn make_search(t: &Translation, options: &SolveOptions) -> Search {
         minimizer: Minimizer::new(t.levels.clone()),
         unfounded: Unfounded::new(vars, ufs_atoms.clone(), ufs_bodies.clone()),
         minimality: MinimalityCheck::new(t.minimality.clone(), new_tester),
-        heuristic: Heuristic::new(vars, &t.is_atom, options.seed),
+        acyclic,
+        heuristic,
     };
     Search::new(parts, &units)
 }

@@ -5,8 +5,8 @@
 
 use proptest::prelude::*;
 use solver_core::{
-    Atom, Body, ExternalValue, GroundProgram, HeadKind, Literal, Minimize, Output, Rule,
-    WeightedLiteral,
+    Atom, Body, Edge, ExternalValue, GroundProgram, HeadKind, HeuristicDirective,
+    HeuristicModifier, Literal, Minimize, Output, Rule, WeightedLiteral,
 };
 
 /// What a generated program may contain.
@@ -30,6 +30,10 @@ pub struct Shape {
     pub externals: usize,
     /// Number of assumptions.
     pub assumptions: usize,
+    /// Number of `#edge` statements (nodes 0..4, conditions of up to two literals).
+    pub edges: usize,
+    /// Number of `#heuristic` statements.
+    pub heuristics: usize,
 }
 
 /// The schedule: shapes from tiny to small, each stressing some features.
@@ -44,9 +48,19 @@ pub fn schedule() -> Vec<Shape> {
         projection: false,
         externals: 0,
         assumptions: 0,
+        edges: 0,
+        heuristics: 0,
     };
     vec![
         base.clone(),
+        Shape {
+            atoms: 6,
+            rules: 6,
+            choice: 6,
+            edges: 5,
+            heuristics: 4,
+            ..base.clone()
+        },
         Shape {
             atoms: 5,
             rules: 7,
@@ -118,6 +132,8 @@ pub fn schedule() -> Vec<Shape> {
             externals: 1,
             assumptions: 1,
             max_disjunction: 2,
+            edges: 3,
+            heuristics: 3,
         },
     ]
 }
@@ -134,6 +150,8 @@ pub fn large_shape() -> Shape {
         projection: true,
         externals: 1,
         assumptions: 0,
+        edges: 4,
+        heuristics: 4,
     }
 }
 
@@ -245,27 +263,61 @@ pub fn program(shape: Shape) -> impl Strategy<Value = GroundProgram> {
     );
     let assumptions = proptest::collection::vec(literal(atoms), shape.assumptions);
     let with_projection = shape.projection;
-    (rules, minimizes, projection, externals, assumptions).prop_map(
-        move |(rules, minimizes, projection, mut externals, assumptions)| GroundProgram {
-            atom_count: atoms,
-            externals: {
-                // clasp's treatment of an external atom that heads rules depends on its
-                // parse-time simplification (see `check`); keep externals undefined.
-                externals.retain(|(atom, _)| !rules.iter().any(|r| r.head.contains(atom)));
-                externals
+    let conditions = move || proptest::collection::vec(literal(atoms), 0..=2);
+    let edges = proptest::collection::vec(
+        (0u32..4, 0u32..4, conditions()).prop_map(|(from, to, condition)| Edge {
+            from,
+            to,
+            condition,
+        }),
+        shape.edges,
+    );
+    let heuristics = proptest::collection::vec(
+        (0u32..6, 1..=atoms, -3i32..=3, 0u32..3, conditions()).prop_map(
+            |(code, atom, value, priority, condition)| HeuristicDirective {
+                modifier: HeuristicModifier::from_code(code).expect("codes 0..6"),
+                atom: Atom(atom),
+                value,
+                priority,
+                condition,
             },
-            rules,
-            minimizes,
-            projection: with_projection.then_some(projection),
-            outputs: (1..=atoms)
-                .map(|a| Output {
-                    name: format!("a{a}"),
-                    condition: vec![Literal::positive(Atom(a))],
-                })
-                .collect(),
-            assumptions,
-        },
+        ),
+        shape.heuristics,
+    );
+    (
+        rules,
+        minimizes,
+        projection,
+        externals,
+        assumptions,
+        edges,
+        heuristics,
     )
+        .prop_map(
+            move |(rules, minimizes, projection, mut externals, assumptions, edges, heuristics)| {
+                GroundProgram {
+                    atom_count: atoms,
+                    externals: {
+                        // clasp's treatment of an external atom that heads rules depends on its
+                        // parse-time simplification (see `check`); keep externals undefined.
+                        externals.retain(|(atom, _)| !rules.iter().any(|r| r.head.contains(atom)));
+                        externals
+                    },
+                    rules,
+                    minimizes,
+                    projection: with_projection.then_some(projection),
+                    outputs: (1..=atoms)
+                        .map(|a| Output {
+                            name: format!("a{a}"),
+                            condition: vec![Literal::positive(Atom(a))],
+                        })
+                        .collect(),
+                    assumptions,
+                    edges,
+                    heuristics,
+                }
+            },
+        )
 }
 
 /// A program from the schedule.

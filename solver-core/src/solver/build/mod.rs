@@ -38,7 +38,7 @@ use super::lit::{Lit, Var};
 use super::minimize::Level;
 use super::unfounded::{UfsAtom, UfsBody};
 use crate::api::SolveError;
-use crate::program::{GroundProgram, HeadKind};
+use crate::program::{Edge, GroundProgram, HeadKind, HeuristicDirective};
 
 /// A weight constraint `(condition, elements, bound)`: `condition → Σ w·l ≥ bound`.
 pub(crate) type WeightSpec = (Lit, Vec<(Lit, i64)>, i64);
@@ -73,6 +73,10 @@ pub(crate) struct Translation {
     pub(crate) body_count: usize,
     /// The stability check of non-HCF components (inactive for HCF programs).
     pub(crate) minimality: Minimality,
+    /// The `#edge` statements (see `acyclic.rs`).
+    pub(crate) edges: Vec<Edge>,
+    /// The `#heuristic` statements (see `domain.rs`).
+    pub(crate) heuristics: Vec<HeuristicDirective>,
 }
 
 /// Working state of the translation.
@@ -114,6 +118,8 @@ pub(crate) fn translate(
             ufs: (Vec::new(), Vec::new()),
             body_count: 0,
             minimality: Minimality::default(),
+            edges: program.edges.clone(),
+            heuristics: program.heuristics.clone(),
         },
     };
     if !builder.flatten_rules(stop)? {

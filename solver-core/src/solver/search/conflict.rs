@@ -131,6 +131,9 @@ impl Search {
             if position < self.assignment.qhead {
                 self.weights.undo(lit);
                 self.minimizer.undo(lit);
+                if self.acyclic.is_active() {
+                    self.acyclic.undo(lit);
+                }
             }
             self.heuristic.on_unassign(lit);
             if self.unfounded.is_active() {

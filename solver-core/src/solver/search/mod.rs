@@ -11,6 +11,8 @@
 //!   (enumeration by backtracking, Gebser et al. LPNMR 2007), or end the search at level 0;
 //! - above it: first-UIP learning, then backjump to `max(backjump level, root)`.
 //!
+//! The acyclicity constraint of `#edge` statements (`acyclic.rs`) sees each trail literal
+//! right after the counters; a cycle of present edges is a conflict on their conditions.
 //! Restarts return to `root`; learnt nogoods are deleted by LBD on a schedule.
 //! Under assumptions (`solve_assuming`, the minimality tester's entry) the assumptions are the
 //! decisions of the levels up to `root`; the next call keeps the levels of the prefix it
@@ -23,6 +25,7 @@ mod conflict;
 mod propagate;
 mod reduce;
 
+use super::acyclic::Acyclicity;
 use super::analyze::Analyzer;
 use super::assignment::{Assignment, Reason};
 use super::clauses::{ClauseConflict, ClauseStore};
@@ -76,6 +79,8 @@ pub(crate) struct Search {
     pub(crate) unfounded: Unfounded,
     /// The stability check of non-HCF components (inactive for HCF programs).
     minimality: MinimalityCheck,
+    /// The acyclicity constraint of `#edge` statements (inactive without edges).
+    pub(crate) acyclic: Acyclicity,
     /// Decision heuristic.
     pub(crate) heuristic: Heuristic,
     schedule: Schedule,
@@ -121,6 +126,7 @@ impl Search {
             minimizer: parts.minimizer,
             unfounded: parts.unfounded,
             minimality: parts.minimality,
+            acyclic: parts.acyclic,
             heuristic: parts.heuristic,
             schedule: Schedule::new(),
             analyzer: Analyzer::new(vars),
@@ -239,6 +245,8 @@ pub(crate) struct SearchParts {
     pub(crate) unfounded: Unfounded,
     /// The stability check of non-HCF components.
     pub(crate) minimality: MinimalityCheck,
+    /// The acyclicity constraint.
+    pub(crate) acyclic: Acyclicity,
     /// Decision heuristic.
     pub(crate) heuristic: Heuristic,
 }

@@ -1,5 +1,5 @@
 //! The propagation pipeline: per trail literal, counters of weight constraints and the
-//! optimization bound first, then binary, ternary and long clauses, then weight constraints;
+//! optimization bound first, the acyclicity constraint's edges (a cycle is a conflict), then binary, ternary and long clauses, then weight constraints;
 //! at a fixpoint the post-propagators: the bound, then the unfounded-set check, whose loop
 //! nogoods make the atoms of an unfounded set false (or are the conflict). A check stopped by
 //! the interrupt or the deadline ends propagation early with `ufs_stopped` set: the caller
@@ -40,6 +40,10 @@ impl Search {
             let violated = self.minimizer.on_true(p);
             if self.unfounded.is_active() {
                 self.unfounded.on_assign(p.var(), &self.assignment);
+            }
+            if self.acyclic.is_active() && self.acyclic.on_true(p, &mut self.nogood) {
+                self.weights.clear_pending();
+                return Err(Conflict::Nogood);
             }
             if let Err(c) = self.clauses.propagate(!p, &mut self.assignment) {
                 self.weights.clear_pending();
