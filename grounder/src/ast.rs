@@ -333,6 +333,20 @@ pub enum StatementKind {
     },
     /// `#defined p/n.`
     Defined(Signature),
+    /// `#edge (from,to) : body.` (a pool of pairs is one statement per pair)
+    Edge {
+        from: Term,
+        to: Term,
+        body: Vec<BodyLiteral>,
+    },
+    /// `#heuristic atom : body. [weight@priority, modifier]` (priority 0 when omitted)
+    Heuristic {
+        atom: Atom,
+        body: Vec<BodyLiteral>,
+        weight: Term,
+        priority: Term,
+        modifier: Term,
+    },
     /// `#const name = term.` (`[override]` sets `overridable = false`; see `constants` for how
     /// definitions of one name and `-c` interact).
     Const {

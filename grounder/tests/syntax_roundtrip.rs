@@ -76,6 +76,7 @@ const PROGRAMS: &[&str] = &[
     "1 <= #sum{1,a : a : c; 2 : b} <= 3 :- d. #count{X : p(X) : q(X)} = 2. #min{ : x}. 1 != {a} >= 0.",
     "q(0x1F, 0o17, 0b101, 0) :- %* nested %* comment *% *% r. % line comment\n",
     "p(@f(1,X), @g, @h(), @k(1;2)) :- X = @f(2) + 1, #count{ @c(Y) : q(Y) } = 0. :~ p(X). [@w(X)@1, X]",
+    "#edge (X,Y) : e(X,Y), not f(X). #edge (a,b). #heuristic p(X) : q(X). [X@2,level] #heuristic a. [1,sign]",
 ];
 
 #[test]

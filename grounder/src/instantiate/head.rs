@@ -3,6 +3,7 @@
 //! for uncertain conditions), weak constraints and the other special heads.
 
 use super::{GBody, GLit, GRule, Grounder, HeadInstance, Mode, Stop};
+use crate::diagnostic::{Diagnostic, Severity};
 use crate::instantiate::domain::AtomId;
 use crate::normalize::rules::{AtomPat, Head, Rule};
 use crate::term::eval::{Binding, T};
@@ -54,6 +55,34 @@ impl<'a> Grounder<'a> {
             Head::Project(a) => {
                 if let Some(atom) = self.ground_atom(rule, a, binding) {
                     self.extras.projects.push(atom);
+                }
+                Ok(())
+            }
+            Head::Edge(u, v) => {
+                let from = self.eval_term(rule, u, binding);
+                let to = self.eval_term(rule, v, binding);
+                if let (Some(from), Some(to)) = (from, to) {
+                    self.extras.edges.push((from, to, glits.to_vec()));
+                }
+                Ok(())
+            }
+            Head::Heuristic(a, [weight, priority, modifier], span) => {
+                let Some(atom) = self.ground_atom(rule, a, binding) else {
+                    return Ok(());
+                };
+                let values = [weight, priority, modifier].map(|t| self.eval_term(rule, t, binding));
+                if let [Some(weight), Some(priority), Some(modifier)] = values {
+                    if heuristic_modifier(self.table, modifier).is_none() {
+                        self.infos.push(Diagnostic {
+                            severity: Severity::Info,
+                            span: Some(span.clone()),
+                            message: "heuristic directive ignored".into(),
+                            notes: Vec::new(),
+                        });
+                        return Ok(());
+                    }
+                    let directive = (atom, [weight, priority, modifier], glits.to_vec());
+                    self.extras.heuristics.push(directive);
                 }
                 Ok(())
             }
@@ -375,4 +404,24 @@ fn add_head_condition(
             bodies.push(cond);
         }
     }
+}
+
+/// The modifier a constant names (`level sign factor init true false`).
+pub(crate) fn heuristic_modifier(
+    table: &crate::term::intern::Interner,
+    v: Val,
+) -> Option<solver_core::HeuristicModifier> {
+    use solver_core::HeuristicModifier as M;
+    let f = table
+        .as_fun(v)
+        .filter(|f| f.args.is_empty() && !f.negative)?;
+    Some(match table.name_text(f.name) {
+        "level" => M::Level,
+        "sign" => M::Sign,
+        "factor" => M::Factor,
+        "init" => M::Init,
+        "true" => M::True,
+        "false" => M::False,
+        _ => return None,
+    })
 }

@@ -40,7 +40,7 @@ mod candidates;
 pub(crate) mod components;
 mod conjunction;
 pub(crate) mod domain;
-mod head;
+pub(crate) mod head;
 mod join;
 pub(crate) mod recursion;
 pub(crate) mod satisfiable;
@@ -146,6 +146,10 @@ pub(crate) struct Extras {
     pub externals: Vec<(AtomId, Val)>,
     /// `#project a : body.` atoms.
     pub projects: Vec<AtomId>,
+    /// `#edge (u,v) : body.` instances: the nodes and the body.
+    pub edges: Vec<(Val, Val, Vec<GLit>)>,
+    /// `#heuristic a : body. [w@p,m]` instances: the atom, weight, priority, modifier, body.
+    pub heuristics: Vec<(AtomId, [Val; 3], Vec<GLit>)>,
 }
 
 /// One candidate for a join frame.

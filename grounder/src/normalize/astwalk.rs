@@ -40,6 +40,24 @@ pub(crate) fn terms_mut(s: &mut Statement, f: &mut dyn FnMut(&mut Term)) {
             body_terms(body, f);
             f(value);
         }
+        StatementKind::Edge { from, to, body } => {
+            f(from);
+            f(to);
+            body_terms(body, f);
+        }
+        StatementKind::Heuristic {
+            atom,
+            body,
+            weight,
+            priority,
+            modifier,
+        } => {
+            atom_terms(atom, f);
+            body_terms(body, f);
+            f(weight);
+            f(priority);
+            f(modifier);
+        }
         _ => {}
     }
 }

@@ -310,6 +310,27 @@ impl Printer<'_> {
                 out.push_str("#project ");
                 self.atom(a, &mut out);
             }
+            Head::Edge(u, v) => {
+                out.push_str("#edge(");
+                self.term(u, &mut out);
+                out.push(',');
+                self.term(v, &mut out);
+                out.push(')');
+            }
+            Head::Heuristic(a, [weight, priority, modifier], _) => {
+                out.push_str("#heuristic ");
+                self.atom(a, &mut out);
+                out.push(':');
+                self.body(&r.body, &mut out);
+                out.push_str(".[");
+                self.term(weight, &mut out);
+                out.push('@');
+                self.term(priority, &mut out);
+                out.push(',');
+                self.term(modifier, &mut out);
+                out.push(']');
+                return out;
+            }
             Head::External(a, v) => {
                 out.push_str("#external ");
                 self.atom(a, &mut out);

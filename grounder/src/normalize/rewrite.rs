@@ -210,6 +210,9 @@ enum Variant {
     Show(ast::Term, Vec<BodyLiteral>),
     Project(ast::Atom, Vec<BodyLiteral>),
     External(ast::Atom, Vec<BodyLiteral>, ast::Term),
+    Edge(ast::Term, ast::Term, Vec<BodyLiteral>),
+    /// Atom, body, weight, priority, modifier.
+    Heuristic(ast::Atom, Vec<BodyLiteral>, [ast::Term; 3]),
 }
 
 /// Expands the pools of a rule-like statement.
@@ -275,6 +278,32 @@ fn expand(stmt: &ast::Statement) -> Result<Vec<Variant>, unpool::TooLarge> {
             for a in unpool::atom(atom)? {
                 for b in unpool::body(body)? {
                     push(&mut out, Variant::External(a.clone(), b, value.clone()))?;
+                }
+            }
+        }
+        StatementKind::Edge { from, to, body } => {
+            for (u, v) in unpool::term(from)?.into_iter().flat_map(|u| {
+                unpool::term(to)
+                    .into_iter()
+                    .flatten()
+                    .map(move |v| (u.clone(), v))
+            }) {
+                for b in unpool::body(body)? {
+                    push(&mut out, Variant::Edge(u.clone(), v.clone(), b))?;
+                }
+            }
+        }
+        StatementKind::Heuristic {
+            atom,
+            body,
+            weight,
+            priority,
+            modifier,
+        } => {
+            let values = [weight.clone(), priority.clone(), modifier.clone()];
+            for a in unpool::atom(atom)? {
+                for b in unpool::body(body)? {
+                    push(&mut out, Variant::Heuristic(a.clone(), b, values.clone()))?;
                 }
             }
         }

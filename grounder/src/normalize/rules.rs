@@ -148,6 +148,11 @@ pub(crate) enum Head {
     Project(AtomPat),
     /// `#external atom : body. [value]`
     External(AtomPat, T),
+    /// `#edge (u,v) : body.`
+    Edge(T, T),
+    /// `#heuristic a : body. [weight@priority, modifier]`: the atom, then weight, priority and
+    /// modifier, and the modifier's span (for `heuristic directive ignored`).
+    Heuristic(AtomPat, [T; 3], Span),
 }
 
 /// A rewritten rule.
@@ -192,7 +197,11 @@ impl Head {
                 e.iter().map(|h| &h.atom).collect()
             }
             Head::External(a, _) => vec![a],
-            Head::Weak { .. } | Head::Show(_) | Head::Project(_) => Vec::new(),
+            Head::Weak { .. }
+            | Head::Show(_)
+            | Head::Project(_)
+            | Head::Edge(..)
+            | Head::Heuristic(..) => Vec::new(),
         }
     }
 

@@ -383,6 +383,14 @@ fn head_unsafe(
         }
         Head::Show(t) => t.vars(&mut vs),
         Head::Project(a) | Head::External(a, _) => a.args.iter().for_each(|t| t.vars(&mut vs)),
+        Head::Edge(u, v) => {
+            u.vars(&mut vs);
+            v.vars(&mut vs);
+        }
+        Head::Heuristic(a, values, _) => {
+            a.args.iter().for_each(|t| t.vars(&mut vs));
+            values.iter().for_each(|t| t.vars(&mut vs));
+        }
     }
     bad.extend(inner.iter().copied().filter(|v| globals.contains(v)));
     bad.extend(vs.into_iter().filter(|v| !bound.contains(v)));

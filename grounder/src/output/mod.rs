@@ -184,6 +184,8 @@ pub(crate) fn build(g: &Grounder, from: &Source, rules: &[GRule], truth: &[Truth
     minimize(&mut n, g, truth);
     externals(&mut n, g, truth);
     projection(&mut n, g, truth, d);
+    edges(&mut n, g, truth);
+    heuristics(&mut n, g, truth);
     Built {
         program: n.program,
         shown,
@@ -374,6 +376,59 @@ fn externals(n: &mut Numbering, g: &Grounder, truth: &[Truth]) {
         };
         let a = n.atom(g, atom);
         n.program.add_external(a, value);
+    }
+}
+
+/// `#edge` instances whose body can hold; nodes are numbered by first appearance.
+fn edges(n: &mut Numbering, g: &Grounder, truth: &[Truth]) {
+    let mut nodes: FxHashMap<Val, u32> = FxHashMap::default();
+    for (from, to, cond) in &g.extras.edges {
+        let Some(cond) = simplify_conj(truth, cond) else {
+            continue;
+        };
+        let mut node = |v: &Val| {
+            let next = nodes.len() as u32;
+            *nodes.entry(*v).or_insert(next)
+        };
+        let (from, to) = (node(from), node(to));
+        let condition = n.lits(g, &cond);
+        n.program.add_edge(from, to, condition);
+    }
+}
+
+/// `#heuristic` instances over atoms that exist (in the domain, not false) whose body can hold
+/// and whose weight and priority are integers and modifier one of clingo's six.
+fn heuristics(n: &mut Numbering, g: &Grounder, truth: &[Truth]) {
+    for (atom, [weight, priority, modifier], cond) in &g.extras.heuristics {
+        let exists = g
+            .store
+            .atoms
+            .get(atom.0 as usize)
+            .is_some_and(|i| i.in_domain);
+        if !exists || truth.get(atom.0 as usize) == Some(&Truth::False) {
+            continue;
+        }
+        let (Val::Num(value), Val::Num(priority)) = (*weight, *priority) else {
+            continue;
+        };
+        let (Some(modifier), Ok(priority)) = (
+            crate::instantiate::head::heuristic_modifier(g.table, *modifier),
+            u32::try_from(priority),
+        ) else {
+            continue;
+        };
+        let Some(cond) = simplify_conj(truth, cond) else {
+            continue;
+        };
+        let condition = n.lits(g, &cond);
+        let atom = n.atom(g, *atom);
+        n.program.add_heuristic(solver_core::HeuristicDirective {
+            modifier,
+            atom,
+            value,
+            priority,
+            condition,
+        });
     }
 }
 

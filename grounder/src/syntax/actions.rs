@@ -403,6 +403,36 @@ impl Ctx {
         }
     }
 
+    /// `#edge (u1,v1; ...) : body.`: every alternative must be a pair (clingo's grammar has
+    /// pairs only; anything else is reported at the closing parenthesis, as a syntax error).
+    pub fn edge(
+        &mut self,
+        alternatives: Vec<Tuple>,
+        body: crate::syntax::raw::Body,
+        l: usize,
+        r: usize,
+    ) -> Option<RawStatement> {
+        let mut pairs = Vec::with_capacity(alternatives.len());
+        for (terms, _) in alternatives {
+            let (mut terms, _) = self.finish_all(terms);
+            if terms.len() != 2 {
+                let span = terms
+                    .last()
+                    .map_or_else(|| self.span(l, r), |t| t.span.clone());
+                self.error(span, "syntax error, expecting a pair (u,v)");
+                return None;
+            }
+            let to = terms.pop()?;
+            let from = terms.pop()?;
+            pairs.push((from, to));
+        }
+        Some(RawStatement::Edge {
+            pairs,
+            body,
+            span: self.span(l, r),
+        })
+    }
+
     /// The arity of a signature (a non-negative 32-bit number).
     pub fn arity(&mut self, value: i64, l: usize, r: usize) -> u32 {
         u32::try_from(value).unwrap_or_else(|_| {

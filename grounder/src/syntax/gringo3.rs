@@ -173,6 +173,9 @@ fn lower_statement(
             out.push(statement);
             return Ok(());
         }
+        statement @ (RawStatement::Edge { .. } | RawStatement::Heuristic { .. }) => {
+            return crate::syntax::lower::lower_directive(statement, out);
+        }
         RawStatement::Rule { head, body, span } => {
             let head = match head {
                 Some(head) => lower_head(head)?,

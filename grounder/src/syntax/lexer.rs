@@ -86,6 +86,10 @@ pub enum Token {
     Defined,
     #[token("#external")]
     External,
+    #[token("#edge")]
+    Edge,
+    #[token("#heuristic")]
+    Heuristic,
     #[token("#const")]
     Const,
     #[token("#program")]
@@ -347,6 +351,8 @@ impl Token {
             Project => "#project",
             Defined => "#defined",
             External => "#external",
+            Edge => "#edge",
+            Heuristic => "#heuristic",
             Const => "#const",
             Program => "#program",
             Include => "#include",

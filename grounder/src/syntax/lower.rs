@@ -110,6 +110,9 @@ pub fn lower_statement(statement: RawStatement, out: &mut Vec<Statement>) -> Low
         RawStatement::ShowSignature { signature, span } => {
             (StatementKind::ShowSignature(signature), span)
         }
+        statement @ (RawStatement::Edge { .. } | RawStatement::Heuristic { .. }) => {
+            return lower_directive(statement, out);
+        }
         RawStatement::WeightedOptimize { span, .. } => return Err(legacy(&span, "[")),
         RawStatement::Hide { span, .. } | RawStatement::HideTerm { span, .. } => {
             return Err(legacy(&span, "#hide"))
@@ -369,6 +372,47 @@ pub fn set_element(literal: Literal, condition: Vec<Literal>) -> BodyAggregateEl
         terms,
         condition: full,
     }
+}
+
+/// Lowers `#edge` (one statement per pair) and `#heuristic` (priority 0 when omitted); the
+/// gringo-3 dialect lowers them the same way.
+pub fn lower_directive(statement: RawStatement, out: &mut Vec<Statement>) -> Lowered<()> {
+    match statement {
+        RawStatement::Edge { pairs, body, span } => {
+            let body = lower_body(body)?;
+            for (from, to) in pairs {
+                let kind = StatementKind::Edge {
+                    from,
+                    to,
+                    body: body.clone(),
+                };
+                out.push(Statement {
+                    kind,
+                    span: span.clone(),
+                });
+            }
+        }
+        RawStatement::Heuristic {
+            atom,
+            body,
+            weight,
+            priority,
+            modifier,
+            span,
+        } => {
+            let priority = priority.unwrap_or_else(|| zero(&weight.span));
+            let kind = StatementKind::Heuristic {
+                atom,
+                body: lower_body(body)?,
+                weight,
+                priority,
+                modifier,
+            };
+            out.push(Statement { kind, span });
+        }
+        other => return lower_statement(other, out),
+    }
+    Ok(())
 }
 
 /// Lowers a head.

@@ -393,6 +393,21 @@ impl Display for StatementKind {
                 write_condition_dot(f, body)?;
                 write!(f, " [{value}]")
             }
+            StatementKind::Edge { from, to, body } => {
+                write!(f, "#edge ({from},{to})")?;
+                write_condition_dot(f, body)
+            }
+            StatementKind::Heuristic {
+                atom,
+                body,
+                weight,
+                priority,
+                modifier,
+            } => {
+                write!(f, "#heuristic {atom}")?;
+                write_condition_dot(f, body)?;
+                write!(f, " [{weight}@{priority},{modifier}]")
+            }
             StatementKind::Defined(signature) => write!(f, "#defined {signature}."),
             StatementKind::Const {
                 name,

@@ -207,6 +207,21 @@ pub enum RawStatement {
         value: Option<Term>,
         span: Span,
     },
+    /// `#edge (u1,v1; ...) : body.` (each pair an edge under the body)
+    Edge {
+        pairs: Vec<(Term, Term)>,
+        body: Body,
+        span: Span,
+    },
+    /// `#heuristic a : body. [weight@priority, modifier]`
+    Heuristic {
+        atom: Atom,
+        body: Body,
+        weight: Term,
+        priority: Option<Term>,
+        modifier: Term,
+        span: Span,
+    },
     /// gringo 3: `#show p/n.` (meaning depends on `#hide.`).
     ShowSignature { signature: Signature, span: Span },
     /// gringo 3: `#hide.` (`None`) or `#hide p/n.`

@@ -94,7 +94,9 @@ fn body_mut(kind: &mut StatementKind) -> Option<&mut Vec<BodyLiteral>> {
         | StatementKind::Weak { body, .. }
         | StatementKind::ShowTerm { body, .. }
         | StatementKind::ProjectAtom { body, .. }
-        | StatementKind::External { body, .. } => Some(body),
+        | StatementKind::External { body, .. }
+        | StatementKind::Edge { body, .. }
+        | StatementKind::Heuristic { body, .. } => Some(body),
         _ => None,
     }
 }
@@ -334,7 +336,9 @@ fn visit_literals(statement: &Statement, f: &mut impl FnMut(&Literal)) {
         StatementKind::Weak { body, .. }
         | StatementKind::ShowTerm { body, .. }
         | StatementKind::ProjectAtom { body, .. }
-        | StatementKind::External { body, .. } => body_of(body, f),
+        | StatementKind::External { body, .. }
+        | StatementKind::Edge { body, .. }
+        | StatementKind::Heuristic { body, .. } => body_of(body, f),
         _ => {}
     }
 }

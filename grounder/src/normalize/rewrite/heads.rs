@@ -203,6 +203,13 @@ impl<'a> Converter<'a> {
                 let atom = self.atom(a);
                 (Head::External(atom, self.term(value)), b.as_slice())
             }
+            Variant::Edge(u, v, b) => (Head::Edge(self.term(u), self.term(v)), b.as_slice()),
+            Variant::Heuristic(a, b, [weight, priority, modifier]) => {
+                let atom = self.atom(a);
+                let values = [self.term(weight), self.term(priority), self.term(modifier)];
+                let span = modifier.span.clone();
+                (Head::Heuristic(atom, values, span), b.as_slice())
+            }
         };
         self.extra.extend(extra_body);
         result
