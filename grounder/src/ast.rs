@@ -119,6 +119,21 @@ pub enum TermKind {
     Binary(BinaryOp, Box<Term>, Box<Term>),
 }
 
+impl Term {
+    /// The direct subterms: arguments of functions and calls, pool alternatives, the operands of
+    /// intervals and operations (none for leaves).
+    pub fn children(&self) -> Vec<&Term> {
+        match &self.kind {
+            TermKind::Function { args, .. }
+            | TermKind::Call { args, .. }
+            | TermKind::Pool(args) => args.iter().collect(),
+            TermKind::Interval(a, b) | TermKind::Binary(_, a, b) => vec![a, b],
+            TermKind::Unary(_, a) => vec![a],
+            _ => Vec::new(),
+        }
+    }
+}
+
 /// A predicate signature `name/arity` (negative for classical negation `-name/arity`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Signature {

@@ -154,28 +154,16 @@ fn substitute_with(t: &Term, value_of: &mut dyn FnMut(&str) -> Option<Term>) -> 
 fn named_constants<'t>(t: &'t Term, out: &mut Vec<&'t str>) {
     match &t.kind {
         TermKind::Function { name, args } if args.is_empty() => out.push(name),
-        TermKind::Function { args: ts, .. }
-        | TermKind::Call { args: ts, .. }
-        | TermKind::Pool(ts) => ts.iter().for_each(|a| named_constants(a, out)),
-        TermKind::Interval(a, b) | TermKind::Binary(_, a, b) => {
-            named_constants(a, out);
-            named_constants(b, out);
-        }
-        TermKind::Unary(_, a) => named_constants(a, out),
-        _ => {}
+        _ => t
+            .children()
+            .into_iter()
+            .for_each(|a| named_constants(a, out)),
     }
 }
 
 /// The nesting depth of a term.
 fn depth(t: &Term) -> u32 {
-    let sub = match &t.kind {
-        TermKind::Function { args: ts, .. }
-        | TermKind::Call { args: ts, .. }
-        | TermKind::Pool(ts) => ts.iter().map(depth).max().unwrap_or(0),
-        TermKind::Interval(a, b) | TermKind::Binary(_, a, b) => depth(a).max(depth(b)),
-        TermKind::Unary(_, a) => depth(a),
-        _ => 0,
-    };
+    let sub = t.children().into_iter().map(depth).max().unwrap_or(0);
     sub.saturating_add(1)
 }
 

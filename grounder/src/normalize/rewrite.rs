@@ -357,15 +357,10 @@ struct Converter<'a> {
 fn collect_var_spans(t: &ast::Term, f: &mut dyn FnMut(&str, &Span)) {
     match &t.kind {
         TermKind::Variable(v) => f(v, &t.span),
-        TermKind::Function { args, .. } | TermKind::Call { args, .. } | TermKind::Pool(args) => {
-            args.iter().for_each(|a| collect_var_spans(a, f))
-        }
-        TermKind::Interval(a, b) | TermKind::Binary(_, a, b) => {
-            collect_var_spans(a, f);
-            collect_var_spans(b, f);
-        }
-        TermKind::Unary(_, a) => collect_var_spans(a, f),
-        _ => {}
+        _ => t
+            .children()
+            .into_iter()
+            .for_each(|a| collect_var_spans(a, f)),
     }
 }
 
@@ -415,18 +410,10 @@ pub(crate) fn ground_term(t: &ast::Term) -> Option<crate::Symbol> {
 fn has_anonymous(t: &ast::Term) -> bool {
     let mut stack = vec![t];
     while let Some(t) = stack.pop() {
-        match &t.kind {
-            TermKind::Anonymous => return true,
-            TermKind::Function { args, .. }
-            | TermKind::Call { args, .. }
-            | TermKind::Pool(args) => stack.extend(args),
-            TermKind::Interval(a, b) | TermKind::Binary(_, a, b) => {
-                stack.push(a);
-                stack.push(b);
-            }
-            TermKind::Unary(_, a) => stack.push(a),
-            _ => {}
+        if t.kind == TermKind::Anonymous {
+            return true;
         }
+        stack.extend(t.children());
     }
     false
 }
@@ -435,19 +422,9 @@ fn has_anonymous(t: &ast::Term) -> bool {
 fn named_variables(t: &ast::Term, out: &mut Vec<ast::Term>) {
     let mut stack = vec![t];
     while let Some(t) = stack.pop() {
-        match &t.kind {
-            TermKind::Variable(_) if !out.iter().any(|o| o.kind == t.kind) => {
-                out.push(t.clone());
-            }
-            TermKind::Function { args, .. }
-            | TermKind::Call { args, .. }
-            | TermKind::Pool(args) => stack.extend(args),
-            TermKind::Interval(a, b) | TermKind::Binary(_, a, b) => {
-                stack.push(a);
-                stack.push(b);
-            }
-            TermKind::Unary(_, a) => stack.push(a),
-            _ => {}
+        if matches!(t.kind, TermKind::Variable(_)) && !out.iter().any(|o| o.kind == t.kind) {
+            out.push(t.clone());
         }
+        stack.extend(t.children());
     }
 }
