@@ -2,7 +2,7 @@
 //! anonymous arguments becomes a projection).
 
 use super::{collect_var_spans, has_anonymous, named_variables, negate, Converter, Region};
-use crate::ast::{self, BodyLiteral, Guard, LiteralKind, Sign, StatementKind};
+use crate::ast::{self, BodyLiteral, CompareOp, Guard, LiteralKind, Sign, StatementKind};
 use crate::normalize::rules::{flip, AggElem, AggLit, Bound, CondLit, Lit};
 use crate::term::eval::T;
 
@@ -122,7 +122,10 @@ impl<'a> Converter<'a> {
                 vec![Lit::Cond(Box::new(CondLit { lit, cond }))]
             }
             BodyLiteral::Aggregate(a) => {
-                let bounds = self.bounds(&a.left, &a.right);
+                let mut bounds = self.bounds(&a.left, &a.right);
+                if a.sign == Sign::None {
+                    self.assign_through_equation(&mut bounds, &a.span);
+                }
                 self.region = Region::Element;
                 let elems = a.elements.iter().map(|e| self.agg_element(e)).collect();
                 self.region = Region::Global;
@@ -135,6 +138,25 @@ impl<'a> Converter<'a> {
                 }))]
             }
         }
+    }
+
+    /// `t = #agg` with a non-variable `t` over variables becomes `#ArithN = #agg` and the
+    /// equation `#ArithN = t`, as gringo does: the aggregate assigns `#ArithN` and the equation
+    /// binds what it can solve for (`C+1 = #min{..}` binds `C`, `C/2 = #min{..}` does not).
+    fn assign_through_equation(&mut self, bounds: &mut [Bound], span: &ast::Span) {
+        let [(CompareOp::Eq, t)] = bounds else {
+            return;
+        };
+        let mut vars = Vec::new();
+        t.vars(&mut vars);
+        if matches!(t, T::Var(_)) || vars.is_empty() {
+            return;
+        }
+        let name = format!("#Arith{}", self.arith_count);
+        self.arith_count += 1;
+        let v = self.fresh(name, span);
+        let old = std::mem::replace(t, T::Var(v));
+        self.extra.push(Lit::Cmp(CompareOp::Eq, T::Var(v), old));
     }
 
     /// A body aggregate element. A set element `{ l : c }` was lowered to `t : l, c` with `t`
