@@ -3,7 +3,8 @@
 
 use super::{collect_var_spans, has_anonymous, named_variables, negate, Converter, Region};
 use crate::ast::{self, BodyLiteral, CompareOp, Guard, LiteralKind, Sign, StatementKind};
-use crate::normalize::rules::{flip, AggElem, AggLit, Bound, CondLit, Lit};
+use crate::normalize::rules::{flip, AggElem, AggLit, Bound, CondAlt, CondLit, Lit};
+use crate::normalize::unpool;
 use crate::term::eval::T;
 
 impl<'a> Converter<'a> {
@@ -109,17 +110,24 @@ impl<'a> Converter<'a> {
         match b {
             BodyLiteral::Literal(l) => self.literal(l),
             BodyLiteral::Conditional(c) => {
+                // The condition keeps its pool-free form (see `unpool::body`); a pool in the
+                // literal gives alternatives, each with its own intervals and arithmetic.
                 self.region = Region::Element;
-                let mut lits = self.literal(&c.literal);
-                let mut cond = self.condition(&c.condition);
+                let alternatives =
+                    unpool::literal(&c.literal).unwrap_or_else(|_| vec![c.literal.clone()]);
+                let mut alts = Vec::new();
+                for literal in &alternatives {
+                    let saved = std::mem::take(&mut self.extra);
+                    let mut lits = self.literal(literal).into_iter();
+                    let lit = lits.next().unwrap_or(Lit::Bool(true));
+                    let mut local: Vec<Lit> = lits.collect();
+                    local.append(&mut self.extra);
+                    self.extra = saved;
+                    alts.push(CondAlt { lit, local });
+                }
+                let cond = self.condition(&c.condition);
                 self.region = Region::Global;
-                let lit = if lits.len() == 1 {
-                    lits.pop().unwrap_or(Lit::Bool(true))
-                } else {
-                    cond.extend(lits.drain(1..));
-                    lits.pop().unwrap_or(Lit::Bool(true))
-                };
-                vec![Lit::Cond(Box::new(CondLit { lit, cond }))]
+                vec![Lit::Cond(Box::new(CondLit { alts, cond }))]
             }
             BodyLiteral::Aggregate(a) => {
                 let mut bounds = self.bounds(&a.left, &a.right);
