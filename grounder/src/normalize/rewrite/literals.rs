@@ -16,7 +16,8 @@ impl<'a> Converter<'a> {
         l: &ast::Literal,
         a: &ast::Atom,
     ) -> Option<ast::Atom> {
-        if l.sign == Sign::None || !a.args.iter().any(has_anonymous) {
+        // clingo projects only atoms without classical negation: `not -q(_)` stays unsafe.
+        if l.sign == Sign::None || a.negative || !a.args.iter().any(has_anonymous) {
             return None;
         }
         let name = format!(
