@@ -89,7 +89,7 @@ fn positive_atoms<'a>(lit: &'a Lit, out: &mut Vec<&'a AtomPat>) {
             }
         }
         Lit::Cond(c) => {
-            positive_atoms(&c.lit, out);
+            c.alts.iter().for_each(|a| positive_atoms(&a.lit, out));
             c.cond.iter().for_each(|l| positive_atoms(l, out));
         }
         _ => {}

@@ -144,9 +144,18 @@ impl Printer<'_> {
             Lit::Bool(b) => out.push_str(if *b { "#true" } else { "#false" }),
             Lit::Agg(agg) => self.aggregate(agg, out),
             Lit::Cond(c) => {
-                self.lit(&c.lit, out);
+                for (i, a) in c.alts.iter().enumerate() {
+                    if i > 0 {
+                        out.push('|');
+                    }
+                    self.lit(&a.lit, out);
+                }
                 out.push(':');
-                self.conj(&c.cond, ",", out);
+                let mut cond = c.cond.clone();
+                c.alts
+                    .iter()
+                    .for_each(|a| cond.extend(a.local.iter().cloned()));
+                self.conj(&cond, ",", out);
             }
         }
     }

@@ -60,10 +60,22 @@ pub(crate) enum Lit {
 /// `lit : cond` in a body.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct CondLit {
-    /// The literal (an atom or comparison).
-    pub lit: Lit,
+    /// The literal's alternatives (one, or one per alternative of a pool in it: clingo reads
+    /// `p(1;2) : c` as `p(1) | p(2) : c`); an instance holds when one alternative does.
+    pub alts: Vec<CondAlt>,
     /// The condition.
     pub cond: Vec<Lit>,
+}
+
+/// One alternative of a body conditional literal.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct CondAlt {
+    /// The literal (an atom or comparison).
+    pub lit: Lit,
+    /// Literals local to it (its intervals and arithmetic, the rest of a comparison chain):
+    /// the alternative holds when `lit` does for some solution of them (clingo reads
+    /// `p(X..X+1) : q(X)` as `p(X) | p(X+1) : q(X)`).
+    pub local: Vec<Lit>,
 }
 
 /// A guard `value op term`.
@@ -228,7 +240,10 @@ impl Lit {
                 }
             }
             Lit::Cond(c) => {
-                c.lit.atoms(out);
+                for a in &c.alts {
+                    a.lit.atoms(out);
+                    a.local.iter().for_each(|l| l.atoms(out));
+                }
                 c.cond.iter().for_each(|l| l.atoms(out));
             }
         }

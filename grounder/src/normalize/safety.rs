@@ -73,7 +73,10 @@ pub(crate) fn lit_vars(lit: &Lit, out: &mut Vec<u32>) {
             }
         }
         Lit::Cond(c) => {
-            lit_vars(&c.lit, out);
+            for a in &c.alts {
+                lit_vars(&a.lit, out);
+                a.local.iter().for_each(|l| lit_vars(l, out));
+            }
             c.cond.iter().for_each(|l| lit_vars(l, out));
         }
     }
@@ -303,12 +306,17 @@ pub(crate) fn check(
             Lit::Cond(c) => {
                 // A positive atom's unbound variables are local to it (it holds when some
                 // instance does); any other literal needs all its variables bound (clingo).
-                let checked = match &c.lit {
-                    Lit::Atom(Sign::None, _) => None,
-                    other => Some(other),
-                };
+                // An alternative's local literals are planned after the condition.
                 let mut inner = Vec::new();
-                element_unsafe(&c.cond, &[], checked, &bound, globals, &mut inner);
+                for a in &c.alts {
+                    let checked = match &a.lit {
+                        Lit::Atom(Sign::None, _) => None,
+                        other => Some(other),
+                    };
+                    let mut cond = c.cond.clone();
+                    cond.extend(a.local.iter().cloned());
+                    element_unsafe(&cond, &[], checked, &bound, globals, &mut inner);
+                }
                 bad.extend(local(inner));
             }
             _ => {}

@@ -7,7 +7,8 @@
 //!
 //! # Invariants
 //! - The result contains no `TermKind::Pool`, except in the literal of a conditional
-//!   disjunction element (the rewrite expands it into a conjunction).
+//!   disjunction element (the rewrite expands it into a conjunction) or of a body conditional
+//!   literal (into a disjunction).
 //! - Products are capped at [`MAX_EXPANSION`] alternatives per statement; beyond that the
 //!   expansion stops with an error message instead of exhausting memory.
 
@@ -256,7 +257,13 @@ pub(crate) fn body(b: &[BodyLiteral]) -> R<Vec<BodyLiteral>> {
     for lit in b {
         match lit {
             BodyLiteral::Conditional(c) => {
-                for part in conditional(c)? {
+                // A pool in the condition splits the conditional literal; one in the literal
+                // stays (the rewrite makes its alternatives a disjunction, as clingo).
+                for condition in condition(&c.condition)? {
+                    let part = ConditionalLiteral {
+                        literal: c.literal.clone(),
+                        condition,
+                    };
                     lists.push(vec![BodyLiteral::Conditional(part)]);
                 }
             }

@@ -136,7 +136,7 @@ fn rule_domains(rule: &Rule, out: &mut Vec<Pred>) {
     for lit in rule.body.iter().rev() {
         if let Lit::Cond(c) = lit {
             c.cond.iter().for_each(|l| lit_preds(l, out));
-            lit_preds(&c.lit, out);
+            c.alts.iter().for_each(|a| lit_preds(&a.lit, out));
         }
     }
     let deferred = |l: &Lit| matches!(l, Lit::Atom(Sign::Not, a) if has_vars(&a.args));

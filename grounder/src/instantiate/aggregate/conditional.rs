@@ -4,7 +4,7 @@
 use super::{implied_by, Tri};
 use crate::ast::Sign;
 use crate::instantiate::{GLit, Grounder, Mode, Stop};
-use crate::normalize::rules::{AtomPat, CondLit, Lit, Rule};
+use crate::normalize::rules::{AtomPat, CondAlt, CondLit, Lit, Rule};
 use crate::term::eval::Binding;
 
 impl Grounder<'_> {
@@ -21,15 +21,18 @@ impl Grounder<'_> {
             return Ok(possible.then(Vec::new));
         }
         let mut instances: Vec<(Tri, Vec<GLit>)> = Vec::new();
-        let recursive = self.condition_recursive(rule, &c.cond)
-            && self.condition_recursive(rule, std::slice::from_ref(&c.lit));
-        let lit = &c.lit;
+        let alt_lits: Vec<Lit> = c.alts.iter().map(|a| a.lit.clone()).collect();
+        let recursive =
+            self.condition_recursive(rule, &c.cond) && self.condition_recursive(rule, &alt_lits);
         self.sub_join(rule, &c.cond, binding, mode, &mut |g, b, lits| {
-            let tri = match lit {
-                Lit::Atom(Sign::None, pat) if !pat.args.iter().all(|t| t.is_bound(b)) => {
-                    g.existential_tri(rule, lit, b)?
-                }
-                _ => g.simple_tri(rule, lit, b)?,
+            let tri = match c.alts.as_slice() {
+                [CondAlt { lit, local }] if local.is_empty() => match lit {
+                    Lit::Atom(Sign::None, pat) if !pat.args.iter().all(|t| t.is_bound(b)) => {
+                        g.existential_tri(rule, lit, b)?
+                    }
+                    _ => g.simple_tri(rule, lit, b)?,
+                },
+                alts => g.alternatives_tri(rule, alts, b)?,
             };
             instances.push((tri, lits.to_vec()));
             Ok(())
@@ -49,6 +52,38 @@ impl Grounder<'_> {
         Ok(Some(conj_lits))
     }
 
+    /// The disjunction of the alternatives of a conditional literal's instance, each over the
+    /// solutions of its local literals (`p(X..X+1) : q(X)` with `q(1)` is `p(1) | p(2)`).
+    fn alternatives_tri(
+        &mut self,
+        rule: &Rule,
+        alts: &[CondAlt],
+        binding: &mut Binding,
+    ) -> Result<Tri, Stop> {
+        let mut disjuncts: Vec<Vec<GLit>> = Vec::new();
+        let mut certain = false;
+        for a in alts {
+            let mut lits = a.local.clone();
+            lits.push(a.lit.clone());
+            self.sub_join(rule, &lits, binding, Mode::Emit, &mut |_, _, l| {
+                if l.is_empty() {
+                    certain = true;
+                } else {
+                    disjuncts.push(l.to_vec());
+                }
+                Ok(())
+            })?;
+            if certain {
+                return Ok(Tri::True);
+            }
+        }
+        match disjuncts.len() {
+            0 => Ok(Tri::False),
+            1 => Ok(Tri::Lits(disjuncts.pop().unwrap_or_default())),
+            _ => Ok(Tri::Lits(vec![self.disj_lit(disjuncts)?])),
+        }
+    }
+
     /// In `Mode::Domain`: whether a body conditional literal `l : c` can hold given the atoms
     /// derived so far. It cannot when an instance with a certain condition has a positive
     /// literal whose atom is in no domain yet: gringo leaves such a conjunction undefined
@@ -59,9 +94,16 @@ impl Grounder<'_> {
         c: &CondLit,
         binding: &mut Binding,
     ) -> Result<bool, Stop> {
-        let Lit::Atom(Sign::None, pat) = &c.lit else {
+        let [CondAlt {
+            lit: Lit::Atom(Sign::None, pat),
+            local,
+        }] = c.alts.as_slice()
+        else {
             return Ok(true);
         };
+        if !local.is_empty() {
+            return Ok(true);
+        }
         let mut blocked = false;
         self.sub_join(rule, &c.cond, binding, Mode::Domain, &mut |g, b, lits| {
             let certain = lits.is_empty() && pat.args.iter().all(|t| t.is_bound(b));

@@ -6,6 +6,7 @@ use crate::ast::{self, BodyLiteral, LiteralKind, Sign};
 use crate::diagnostic::{Diagnostic, Note, Severity};
 use crate::normalize::rules::{Head, HeadElem, Lit, Rule};
 use crate::normalize::unpool;
+use fxhash::FxHashMap;
 
 impl<'a> Converter<'a> {
     /// A disjunction element. An interval in an unconditional one splits the rule, as in
@@ -103,11 +104,21 @@ impl<'a> Converter<'a> {
             },
             ast::Head::Disjunction(es) => {
                 self.region = Region::Element;
-                let elems = es
-                    .iter()
-                    .enumerate()
-                    .flat_map(|(i, e)| self.disjunct(i, e))
-                    .collect();
+                // The copies of one written conditional element (`syntax::tuples` splits a
+                // pool of argument tuples) share its literal's span and its condition: they
+                // form one conjunction, as clingo (`p(1,A;2,A) : d(A)`).
+                let mut groups: FxHashMap<(&ast::Span, &[ast::Literal]), usize> =
+                    FxHashMap::default();
+                let mut elems = Vec::new();
+                for (i, e) in es.iter().enumerate() {
+                    let index = match e.condition.is_empty() {
+                        true => i,
+                        false => *groups
+                            .entry((&e.literal.span, e.condition.as_slice()))
+                            .or_insert(i),
+                    };
+                    elems.extend(self.disjunct(index, e));
+                }
                 self.region = Region::Global;
                 Head::Disj(elems)
             }

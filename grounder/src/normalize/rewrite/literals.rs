@@ -2,8 +2,9 @@
 //! anonymous arguments becomes a projection).
 
 use super::{collect_var_spans, has_anonymous, named_variables, negate, Converter, Region};
-use crate::ast::{self, BodyLiteral, Guard, LiteralKind, Sign, StatementKind};
-use crate::normalize::rules::{flip, AggElem, AggLit, Bound, CondLit, Lit};
+use crate::ast::{self, BodyLiteral, CompareOp, Guard, LiteralKind, Sign, StatementKind};
+use crate::normalize::rules::{flip, AggElem, AggLit, Bound, CondAlt, CondLit, Lit};
+use crate::normalize::unpool;
 use crate::term::eval::T;
 
 impl<'a> Converter<'a> {
@@ -111,20 +112,30 @@ impl<'a> Converter<'a> {
         match b {
             BodyLiteral::Literal(l) => self.literal(l),
             BodyLiteral::Conditional(c) => {
+                // The condition keeps its pool-free form (see `unpool::body`); a pool in the
+                // literal gives alternatives, each with its own intervals and arithmetic.
                 self.region = Region::Element;
-                let mut lits = self.literal(&c.literal);
-                let mut cond = self.condition(&c.condition);
+                let alternatives =
+                    unpool::literal(&c.literal).unwrap_or_else(|_| vec![c.literal.clone()]);
+                let mut alts = Vec::new();
+                for literal in &alternatives {
+                    let saved = std::mem::take(&mut self.extra);
+                    let mut lits = self.literal(literal).into_iter();
+                    let lit = lits.next().unwrap_or(Lit::Bool(true));
+                    let mut local: Vec<Lit> = lits.collect();
+                    local.append(&mut self.extra);
+                    self.extra = saved;
+                    alts.push(CondAlt { lit, local });
+                }
+                let cond = self.condition(&c.condition);
                 self.region = Region::Global;
-                let lit = if lits.len() == 1 {
-                    lits.pop().unwrap_or(Lit::Bool(true))
-                } else {
-                    cond.extend(lits.drain(1..));
-                    lits.pop().unwrap_or(Lit::Bool(true))
-                };
-                vec![Lit::Cond(Box::new(CondLit { lit, cond }))]
+                vec![Lit::Cond(Box::new(CondLit { alts, cond }))]
             }
             BodyLiteral::Aggregate(a) => {
-                let bounds = self.bounds(&a.left, &a.right);
+                let mut bounds = self.bounds(&a.left, &a.right);
+                if a.sign == Sign::None {
+                    self.assign_through_equation(&mut bounds, &a.span);
+                }
                 self.region = Region::Element;
                 let elems = a.elements.iter().map(|e| self.agg_element(e)).collect();
                 self.region = Region::Global;
@@ -137,6 +148,25 @@ impl<'a> Converter<'a> {
                 }))]
             }
         }
+    }
+
+    /// `t = #agg` with a non-variable `t` over variables becomes `#ArithN = #agg` and the
+    /// equation `#ArithN = t`, as gringo does: the aggregate assigns `#ArithN` and the equation
+    /// binds what it can solve for (`C+1 = #min{..}` binds `C`, `C/2 = #min{..}` does not).
+    fn assign_through_equation(&mut self, bounds: &mut [Bound], span: &ast::Span) {
+        let [(CompareOp::Eq, t)] = bounds else {
+            return;
+        };
+        let mut vars = Vec::new();
+        t.vars(&mut vars);
+        if matches!(t, T::Var(_)) || vars.is_empty() {
+            return;
+        }
+        let name = format!("#Arith{}", self.arith_count);
+        self.arith_count += 1;
+        let v = self.fresh(name, span);
+        let old = std::mem::replace(t, T::Var(v));
+        self.extra.push(Lit::Cmp(CompareOp::Eq, T::Var(v), old));
     }
 
     /// A body aggregate element. A set element `{ l : c }` was lowered to `t : l, c` with `t`
