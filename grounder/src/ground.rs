@@ -17,7 +17,7 @@ use crate::instantiate::simplify::{simplify, Truth};
 use crate::instantiate::{Budget, GBody, GLit, GRule, Grounder, Stop};
 use crate::normalize::print::Printer;
 use crate::normalize::rewrite::{rewrite, PlainFact};
-use crate::normalize::rules::{Lit, Pred, Rule};
+use crate::normalize::rules::{Head, Lit, Pred, Rule};
 use crate::normalize::safety;
 use crate::output::symbols::ProgramSymbols;
 use crate::output::Grounded;
@@ -209,13 +209,14 @@ fn defined_preds(g: &Grounder, defined: &[Pred], facts: &[PlainFact]) -> Vec<Pre
     defined
 }
 
-/// The rules without unsafe variables; the others' errors go to `errors`. A rule with a body
-/// literal over undefined ground arithmetic (`q(1/0)`, `c/2 < 3`, already reported as
-/// `operation undefined`) can never fire and is dropped before the check, as clingo does.
+/// The rules without unsafe variables; the others' errors go to `errors`. What arithmetic
+/// undefined whatever the variables (`q(1/0)`, `c/2 < 3`, already reported as `operation
+/// undefined`) makes impossible is removed before the check, as clingo does (see
+/// [`drop_undefined_parts`]).
 fn safe_rules(table: &Interner, rules: Vec<Rule>, errors: &mut Vec<Diagnostic>) -> Vec<Rule> {
     let mut safe = Vec::new();
-    for rule in rules {
-        if rule.body.iter().any(has_undefined_ground_term) {
+    for mut rule in rules {
+        if !drop_undefined_parts(&mut rule) {
             continue;
         }
         let printer = Printer {
@@ -239,6 +240,38 @@ fn safe_rules(table: &Interner, rules: Vec<Rule>, errors: &mut Vec<Diagnostic>) 
         }
     }
     safe
+}
+
+/// Removes what can never hold because a term in it is undefined whatever the variables: the
+/// whole rule (returns false) for such a body atom or comparison, a positive body aggregate's
+/// guard or an unconditional head atom; just the element for a body aggregate element's tuple
+/// or a choice or head aggregate element's atom or tuple. Conditional disjunction elements
+/// stay: grounding decides them (`p(a+0) : #true.` is satisfied, not a constraint).
+fn drop_undefined_parts(rule: &mut Rule) -> bool {
+    let undefined = |ts: &[T]| ts.iter().any(T::contains_undefined_arith);
+    for lit in &mut rule.body {
+        match lit {
+            Lit::Agg(agg) => {
+                let guards = agg.bounds.iter().any(|(_, t)| t.contains_undefined_arith());
+                if guards && agg.sign == ast::Sign::None {
+                    return false;
+                }
+                agg.elems.retain(|e| !undefined(&e.terms));
+            }
+            other if has_undefined_ground_term(other) => return false,
+            _ => {}
+        }
+    }
+    match &mut rule.head {
+        Head::Disj(elems) => !elems
+            .iter()
+            .any(|e| e.cond.is_empty() && undefined(&e.atom.args)),
+        Head::Choice { elems, .. } | Head::Agg { elems, .. } => {
+            elems.retain(|e| !undefined(&e.atom.args) && !undefined(&e.terms));
+            true
+        }
+        _ => true,
+    }
 }
 
 /// Whether an atom or comparison of a body has an arithmetic term that is undefined whatever
