@@ -100,6 +100,10 @@ pub(crate) struct HeadElem {
     pub terms: Vec<T>,
     /// The atom.
     pub atom: AtomPat,
+    /// `not` / `not not` in front of the atom (choices and head aggregates only): as in gringo
+    /// (`#true : not b`), the element derives nothing and counts when its condition holds;
+    /// the literal itself is the last of `cond`.
+    pub sign: Sign,
     /// The condition.
     pub cond: Vec<Lit>,
     /// For an element of a disjunction with a condition: the element of the source it came
@@ -178,6 +182,7 @@ impl HeadElem {
         HeadElem {
             terms: Vec::new(),
             atom,
+            sign: Sign::None,
             cond: Vec::new(),
             conj: None,
         }
@@ -188,9 +193,11 @@ impl Head {
     /// The atoms this head may derive (for the dependency graph).
     pub fn atoms(&self) -> Vec<&AtomPat> {
         match self {
-            Head::Disj(e) | Head::Choice { elems: e, .. } | Head::Agg { elems: e, .. } => {
-                e.iter().map(|h| &h.atom).collect()
-            }
+            Head::Disj(e) | Head::Choice { elems: e, .. } | Head::Agg { elems: e, .. } => e
+                .iter()
+                .filter(|h| h.sign == Sign::None)
+                .map(|h| &h.atom)
+                .collect(),
             Head::External(a, _) => vec![a],
             Head::Weak { .. } | Head::Show(_) | Head::Project(_) => Vec::new(),
         }

@@ -2,7 +2,7 @@
 //! `:- body, not bound_holds` (only `:- body` when the bounds cannot be met).
 
 use super::{Groups, Tri};
-use crate::ast::AggregateFunction;
+use crate::ast::{AggregateFunction, Sign};
 use crate::instantiate::domain::AtomId;
 use crate::instantiate::{GBody, GLit, GRule, Grounder, Mode, Stop};
 use crate::normalize::rules::{Bound, HeadElem, Rule};
@@ -24,8 +24,12 @@ impl Grounder<'_> {
         binding: &mut Binding,
         body: &[GLit],
     ) -> Result<(), Stop> {
-        let mut instances: Vec<(Vec<Val>, AtomId, Vec<GLit>)> = Vec::new();
+        let mut instances: Vec<HeadAggInstance> = Vec::new();
         for e in elems {
+            if e.sign != Sign::None {
+                self.literal_instances(rule, e, function.is_none(), binding, mode, &mut instances)?;
+                continue;
+            }
             for (atom, terms, cond) in self.head_element_atoms(rule, e, binding, mode, false)? {
                 let tuple = match function {
                     None => self
@@ -36,10 +40,14 @@ impl Grounder<'_> {
                         .collect(),
                     Some(_) => terms,
                 };
-                instances.push((tuple, atom, cond));
+                instances.push((tuple, Some(atom), cond));
             }
         }
-        let bvals = self.eval_bounds(rule, bounds, binding);
+        let Some(bvals) = self.eval_bounds(rule, bounds, binding) else {
+            // An undefined bound drops the rule instance, as in clingo.
+            return Ok(());
+        };
+        let bvals = Some(bvals);
         let count = AggregateFunction::Count;
         if let Some(bvals) = &bvals {
             if !self.head_satisfiable(function.unwrap_or(count), &instances, bvals) {
@@ -51,7 +59,9 @@ impl Grounder<'_> {
             }
         }
         for (_, atom, _) in &instances {
-            self.store.add_to_domain(self.table, *atom);
+            if let Some(atom) = atom {
+                self.store.add_to_domain(self.table, *atom);
+            }
         }
         if mode == Mode::Domain {
             return Ok(());
@@ -64,7 +74,7 @@ impl Grounder<'_> {
         let mut groups: Groups = Vec::new();
         for (tuple, atom, cond) in instances {
             let mut alt = cond;
-            if !self.store.is_fact(atom) {
+            if let Some(atom) = atom.filter(|a| !self.store.is_fact(*a)) {
                 alt.push(GLit::pos(atom));
             }
             let slot = *index.entry(tuple.clone()).or_insert_with(|| {
@@ -105,13 +115,12 @@ impl Grounder<'_> {
     /// `{a; b} :- body.` for unconditional elements, `{a} :- body, cond.` for the others.
     pub(super) fn choice_rules(
         &mut self,
-        instances: &[(Vec<Val>, AtomId, Vec<GLit>)],
+        instances: &[HeadAggInstance],
         body: &[GLit],
     ) -> Result<(), Stop> {
         let mut free: Vec<AtomId> = instances
             .iter()
-            .filter(|(_, a, c)| c.is_empty() && !self.store.is_fact(*a))
-            .map(|(_, a, _)| *a)
+            .filter_map(|(_, a, c)| a.filter(|a| c.is_empty() && !self.store.is_fact(*a)))
             .collect();
         free.sort_unstable();
         free.dedup();
@@ -123,6 +132,9 @@ impl Grounder<'_> {
             })?;
         }
         for (_, atom, cond) in instances.iter() {
+            let Some(atom) = atom else {
+                continue;
+            };
             if cond.is_empty() || self.store.is_fact(*atom) {
                 continue;
             }
@@ -136,4 +148,46 @@ impl Grounder<'_> {
         }
         Ok(())
     }
+
+    /// The instances of a `not b` element (`e.sign` set): in a choice keyed by the tuple
+    /// `1,b` (`2,b` for `not not b`) as gringo does, in a head aggregate by its terms.
+    fn literal_instances(
+        &mut self,
+        rule: &Rule,
+        e: &HeadElem,
+        choice: bool,
+        binding: &mut Binding,
+        mode: Mode,
+        out: &mut Vec<HeadAggInstance>,
+    ) -> Result<(), Stop> {
+        let code = if e.sign == Sign::Not { 1 } else { 2 };
+        self.sub_join(rule, &e.cond, binding, mode, &mut |g, b, lits| {
+            let mut tuple = Vec::new();
+            if choice {
+                let mut args = Vec::with_capacity(e.atom.args.len());
+                for t in &e.atom.args {
+                    match g.eval_term(rule, t, b) {
+                        Some(v) => args.push(v),
+                        None => return Ok(()),
+                    }
+                }
+                let p = e.atom.pred;
+                tuple.push(Val::Num(code));
+                tuple.push(g.table.fun(p.name, p.negative, &args));
+            } else {
+                for t in &e.terms {
+                    match g.eval_term(rule, t, b) {
+                        Some(v) => tuple.push(v),
+                        None => return Ok(()),
+                    }
+                }
+            }
+            out.push((tuple, None, lits.to_vec()));
+            Ok(())
+        })
+    }
 }
+
+/// An element instance of a choice or head aggregate: its tuple, its atom (`None` for a
+/// `not b` element) and its condition.
+pub(crate) type HeadAggInstance = (Vec<Val>, Option<AtomId>, Vec<GLit>);

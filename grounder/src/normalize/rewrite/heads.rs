@@ -42,12 +42,7 @@ impl<'a> Converter<'a> {
             return Vec::new();
         };
         let atom = self.atom(a);
-        vec![HeadElem {
-            terms: Vec::new(),
-            atom,
-            cond: Vec::new(),
-            conj: None,
-        }]
+        vec![HeadElem::plain(atom)]
     }
 
     pub(super) fn head_elem(
@@ -65,11 +60,17 @@ impl<'a> Converter<'a> {
         for l in &c.condition {
             cond.extend(self.literal(l));
         }
+        // `not b` in a choice or head aggregate (a disjunction has none left, see `negheads`).
+        let sign = c.literal.sign;
+        if sign != Sign::None && atom.is_some() {
+            cond.extend(self.literal(&c.literal));
+        }
         cond.append(&mut self.extra);
         self.extra = saved;
         Some(HeadElem {
             terms,
             atom: atom?,
+            sign,
             cond,
             conj: None,
         })
