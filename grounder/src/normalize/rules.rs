@@ -91,6 +91,8 @@ pub(crate) struct AggElem {
     pub terms: Vec<T>,
     /// The condition.
     pub cond: Vec<Lit>,
+    /// Where the first term was written (`tuple ignored` infos).
+    pub weight_span: Option<Span>,
 }
 
 /// A head element `atom : cond` (disjunctions and choices), with a tuple for head aggregates.
@@ -106,6 +108,8 @@ pub(crate) struct HeadElem {
     pub sign: Sign,
     /// The condition.
     pub cond: Vec<Lit>,
+    /// Where the first term of the tuple was written (`operation undefined` for a weight).
+    pub weight_span: Option<Span>,
     /// For an element of a disjunction with a condition: the element of the source it came
     /// from and the variables of the ranges its atom's intervals were replaced by. clingo
     /// reads a pool or interval there as a conjunction (`p(1..2) : c ; q` is `p(1) & p(2) : c
@@ -184,6 +188,7 @@ impl HeadElem {
             atom,
             sign: Sign::None,
             cond: Vec::new(),
+            weight_span: None,
             conj: None,
         }
     }

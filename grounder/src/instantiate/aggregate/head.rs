@@ -3,10 +3,12 @@
 
 use super::{Groups, Tri};
 use crate::ast::{AggregateFunction, Sign};
+use crate::diagnostic::{Diagnostic, Note, Severity};
 use crate::instantiate::domain::AtomId;
 use crate::instantiate::{GBody, GLit, GRule, Grounder, Mode, Stop};
+use crate::normalize::print::Printer;
 use crate::normalize::rules::{Bound, HeadElem, Rule};
-use crate::term::eval::Binding;
+use crate::term::eval::{Binding, T};
 use crate::term::intern::Val;
 use fxhash::FxHashMap;
 
@@ -27,10 +29,15 @@ impl Grounder<'_> {
         let mut instances: Vec<HeadAggInstance> = Vec::new();
         for e in elems {
             if e.sign != Sign::None {
-                self.literal_instances(rule, e, function.is_none(), binding, mode, &mut instances)?;
+                let bounded = !bounds.is_empty();
+                let found = self.literal_instances(rule, e, function, bounded, binding, mode)?;
+                instances.extend(found);
                 continue;
             }
             for (atom, terms, cond) in self.head_element_atoms(rule, e, binding, mode, false)? {
+                if self.undefined_weight(rule, function, e, &terms, !bounds.is_empty()) {
+                    continue;
+                }
                 let tuple = match function {
                     None => self
                         .store
@@ -155,11 +162,13 @@ impl Grounder<'_> {
         &mut self,
         rule: &Rule,
         e: &HeadElem,
-        choice: bool,
+        function: Option<AggregateFunction>,
+        bounded: bool,
         binding: &mut Binding,
         mode: Mode,
-        out: &mut Vec<HeadAggInstance>,
-    ) -> Result<(), Stop> {
+    ) -> Result<Vec<HeadAggInstance>, Stop> {
+        let mut out = Vec::new();
+        let choice = function.is_none();
         let code = if e.sign == Sign::Not { 1 } else { 2 };
         self.sub_join(rule, &e.cond, binding, mode, &mut |g, b, lits| {
             let mut tuple = Vec::new();
@@ -182,9 +191,58 @@ impl Grounder<'_> {
                     }
                 }
             }
+            if g.undefined_weight(rule, function, e, &tuple, bounded) {
+                return Ok(());
+            }
             out.push((tuple, None, lits.to_vec()));
             Ok(())
-        })
+        })?;
+        Ok(out)
+    }
+}
+
+impl Grounder<'_> {
+    /// Whether an element instance of a head `#sum` or `#sum+` has a weight that is not an
+    /// integer: clingo drops it with `info: operation undefined: (w+0)` (`w` as written; with
+    /// bounds or a constant `w` it is `info: tuple ignored`).
+    fn undefined_weight(
+        &mut self,
+        rule: &Rule,
+        function: Option<AggregateFunction>,
+        e: &HeadElem,
+        tuple: &[Val],
+        bounded: bool,
+    ) -> bool {
+        let sum = matches!(
+            function,
+            Some(AggregateFunction::Sum | AggregateFunction::SumPlus)
+        );
+        let (Some(w), Some(t), Some(span)) = (tuple.first(), e.terms.first(), &e.weight_span)
+        else {
+            return false;
+        };
+        if !sum || matches!(w, Val::Num(_)) {
+            return false;
+        }
+        if bounded || matches!(t, T::Val(_)) {
+            // With bounds or a constant weight: `info: tuple ignored` as in a body aggregate.
+            self.tuple_ignored(AggregateFunction::Sum, span, tuple);
+        } else if self.ignored_seen.insert((span.clone(), tuple.to_vec())) {
+            let mut text = String::from("(");
+            Printer {
+                table: self.table,
+                names: &rule.var_names,
+            }
+            .term(t, &mut text);
+            text.push_str("+0)");
+            self.infos.push(Diagnostic {
+                severity: Severity::Info,
+                span: Some(span.clone()),
+                message: "operation undefined:".into(),
+                notes: vec![Note { span: None, text }],
+            });
+        }
+        true
     }
 }
 

@@ -48,10 +48,10 @@ impl<'a> Converter<'a> {
     pub(super) fn head_elem(
         &mut self,
         c: &ast::ConditionalLiteral,
-        terms: &[ast::Term],
+        terms_ast: &[ast::Term],
     ) -> Option<HeadElem> {
         let saved = std::mem::take(&mut self.extra);
-        let terms = terms.iter().map(|t| self.tuple_term(t)).collect();
+        let terms = terms_ast.iter().map(|t| self.tuple_term(t)).collect();
         let atom = match &c.literal.kind {
             LiteralKind::Atom(a) => Some(self.atom(a)),
             _ => None,
@@ -72,6 +72,7 @@ impl<'a> Converter<'a> {
             atom: atom?,
             sign,
             cond,
+            weight_span: terms_ast.first().map(|t| t.span.clone()),
             conj: None,
         })
     }
