@@ -247,6 +247,8 @@ pub(crate) struct Grounder<'a> {
     pub infos: Vec<Diagnostic>,
     /// Spans already reported as undefined.
     undefined_seen: FxHashSet<Span>,
+    /// `#sum` tuples already reported as ignored, by the span of their element's weight.
+    pub(crate) ignored_seen: FxHashSet<(Span, Vec<Val>)>,
     /// `not not a` helpers: atom → aux atom defined by `aux :- not a.`
     not_aux: FxHashMap<AtomId, AtomId>,
     /// The plain facts (`p(1).`), grounded before any rule: a disjunction instance with one of
@@ -304,6 +306,7 @@ impl<'a> Grounder<'a> {
             extras: Extras::default(),
             infos: Vec::new(),
             undefined_seen: FxHashSet::default(),
+            ignored_seen: FxHashSet::default(),
             not_aux: FxHashMap::default(),
             plain_facts: FxHashSet::default(),
             fact_scopes: Vec::new(),

@@ -36,12 +36,12 @@ impl Grounder<'_> {
     pub(crate) fn head_satisfiable(
         &self,
         function: AggregateFunction,
-        instances: &[(Vec<Val>, AtomId, Vec<GLit>)],
+        instances: &[(Vec<Val>, Option<AtomId>, Vec<GLit>)],
         bounds: &[(CompareOp, Val)],
     ) -> bool {
         let mut certain: FxHashMap<&[Val], bool> = FxHashMap::default();
         for (tuple, atom, cond) in instances {
-            let sure = cond.is_empty() && self.store.is_fact(*atom);
+            let sure = cond.is_empty() && atom.is_none_or(|a| self.store.is_fact(a));
             *certain.entry(tuple.as_slice()).or_insert(false) |= sure;
         }
         let weights: Vec<(Val, bool)> = certain

@@ -215,7 +215,11 @@ impl Printer<'_> {
                 self.terms(&e.terms, out);
                 out.push(':');
             }
-            self.atom(&e.atom, out);
+            if e.sign == Sign::None {
+                self.atom(&e.atom, out);
+            } else {
+                out.push_str("#true");
+            }
             if !e.cond.is_empty() {
                 out.push(':');
                 self.conj(&e.cond, ",", out);

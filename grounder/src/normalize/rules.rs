@@ -103,6 +103,8 @@ pub(crate) struct AggElem {
     pub terms: Vec<T>,
     /// The condition.
     pub cond: Vec<Lit>,
+    /// Where the first term was written (`tuple ignored` infos).
+    pub weight_span: Option<Span>,
 }
 
 /// A head element `atom : cond` (disjunctions and choices), with a tuple for head aggregates.
@@ -112,8 +114,14 @@ pub(crate) struct HeadElem {
     pub terms: Vec<T>,
     /// The atom.
     pub atom: AtomPat,
+    /// `not` / `not not` in front of the atom (choices and head aggregates only): as in gringo
+    /// (`#true : not b`), the element derives nothing and counts when its condition holds;
+    /// the literal itself is the last of `cond`.
+    pub sign: Sign,
     /// The condition.
     pub cond: Vec<Lit>,
+    /// Where the first term of the tuple was written (`operation undefined` for a weight).
+    pub weight_span: Option<Span>,
     /// For an element of a disjunction with a condition: the element of the source it came
     /// from and the variables of the ranges its atom's intervals were replaced by. clingo
     /// reads a pool or interval there as a conjunction (`p(1..2) : c ; q` is `p(1) & p(2) : c
@@ -195,7 +203,9 @@ impl HeadElem {
         HeadElem {
             terms: Vec::new(),
             atom,
+            sign: Sign::None,
             cond: Vec::new(),
+            weight_span: None,
             conj: None,
         }
     }
@@ -205,9 +215,11 @@ impl Head {
     /// The atoms this head may derive (for the dependency graph).
     pub fn atoms(&self) -> Vec<&AtomPat> {
         match self {
-            Head::Disj(e) | Head::Choice { elems: e, .. } | Head::Agg { elems: e, .. } => {
-                e.iter().map(|h| &h.atom).collect()
-            }
+            Head::Disj(e) | Head::Choice { elems: e, .. } | Head::Agg { elems: e, .. } => e
+                .iter()
+                .filter(|h| h.sign == Sign::None)
+                .map(|h| &h.atom)
+                .collect(),
             Head::External(a, _) => vec![a],
             Head::Weak { .. }
             | Head::Show(_)

@@ -2,7 +2,8 @@
 //! grouped by tuple (a tuple holds when any of its conditions does), and their weights.
 
 use super::{Groups, Weighted};
-use crate::ast::AggregateFunction;
+use crate::ast::{AggregateFunction, Span};
+use crate::diagnostic::{Diagnostic, Note, Severity};
 use crate::instantiate::domain::AtomId;
 use crate::instantiate::{GLit, Grounder, Mode, Stop};
 use crate::normalize::rules::{AggElem, Rule};
@@ -15,6 +16,7 @@ impl Grounder<'_> {
     pub(super) fn agg_instances(
         &mut self,
         rule: &Rule,
+        function: AggregateFunction,
         elems: &[AggElem],
         binding: &mut Binding,
         mode: Mode,
@@ -31,6 +33,9 @@ impl Grounder<'_> {
                         None => return Ok(()),
                     }
                 }
+                if let Some(span) = &e.weight_span {
+                    g.tuple_ignored(function, span, &tuple);
+                }
                 let slot = *index.entry(tuple.clone()).or_insert_with(|| {
                     groups.push((tuple, Vec::new()));
                     groups.len() - 1
@@ -42,6 +47,37 @@ impl Grounder<'_> {
             })?;
         }
         Ok(groups)
+    }
+
+    /// `info: tuple ignored` (once per tuple and element) for a tuple of a body `#sum` whose
+    /// weight is not an integer, or of a `#sum+` whose weight is negative or not an integer.
+    pub(super) fn tuple_ignored(
+        &mut self,
+        function: AggregateFunction,
+        span: &Span,
+        tuple: &[Val],
+    ) {
+        let ignored = match (function, tuple.first()) {
+            (AggregateFunction::Sum, Some(w)) => !matches!(w, Val::Num(_)),
+            (AggregateFunction::SumPlus, Some(w)) => !matches!(w, Val::Num(n) if *n >= 0),
+            _ => false,
+        };
+        if !ignored || !self.ignored_seen.insert((span.clone(), tuple.to_vec())) {
+            return;
+        }
+        let text: Vec<String> = tuple
+            .iter()
+            .map(|v| self.table.show(*v).to_string())
+            .collect();
+        self.infos.push(Diagnostic {
+            severity: Severity::Info,
+            span: Some(span.clone()),
+            message: "tuple ignored:".into(),
+            notes: vec![Note {
+                span: None,
+                text: text.join(","),
+            }],
+        });
     }
 
     /// The weight of a tuple for `function`; `None` when the tuple does not count.

@@ -2,11 +2,13 @@
 //! `:- body, not bound_holds` (only `:- body` when the bounds cannot be met).
 
 use super::{Groups, Tri};
-use crate::ast::AggregateFunction;
+use crate::ast::{AggregateFunction, Sign};
+use crate::diagnostic::{Diagnostic, Note, Severity};
 use crate::instantiate::domain::AtomId;
 use crate::instantiate::{GBody, GLit, GRule, Grounder, Mode, Stop};
+use crate::normalize::print::Printer;
 use crate::normalize::rules::{Bound, HeadElem, Rule};
-use crate::term::eval::Binding;
+use crate::term::eval::{Binding, T};
 use crate::term::intern::Val;
 use fxhash::FxHashMap;
 
@@ -24,9 +26,18 @@ impl Grounder<'_> {
         binding: &mut Binding,
         body: &[GLit],
     ) -> Result<(), Stop> {
-        let mut instances: Vec<(Vec<Val>, AtomId, Vec<GLit>)> = Vec::new();
+        let mut instances: Vec<HeadAggInstance> = Vec::new();
         for e in elems {
+            if e.sign != Sign::None {
+                let bounded = !bounds.is_empty();
+                let found = self.literal_instances(rule, e, function, bounded, binding, mode)?;
+                instances.extend(found);
+                continue;
+            }
             for (atom, terms, cond) in self.head_element_atoms(rule, e, binding, mode, false)? {
+                if self.undefined_weight(rule, function, e, &terms, !bounds.is_empty()) {
+                    continue;
+                }
                 let tuple = match function {
                     None => self
                         .store
@@ -36,10 +47,14 @@ impl Grounder<'_> {
                         .collect(),
                     Some(_) => terms,
                 };
-                instances.push((tuple, atom, cond));
+                instances.push((tuple, Some(atom), cond));
             }
         }
-        let bvals = self.eval_bounds(rule, bounds, binding);
+        let Some(bvals) = self.eval_bounds(rule, bounds, binding) else {
+            // An undefined bound drops the rule instance, as in clingo.
+            return Ok(());
+        };
+        let bvals = Some(bvals);
         let count = AggregateFunction::Count;
         if let Some(bvals) = &bvals {
             if !self.head_satisfiable(function.unwrap_or(count), &instances, bvals) {
@@ -51,7 +66,9 @@ impl Grounder<'_> {
             }
         }
         for (_, atom, _) in &instances {
-            self.store.add_to_domain(self.table, *atom);
+            if let Some(atom) = atom {
+                self.store.add_to_domain(self.table, *atom);
+            }
         }
         if mode == Mode::Domain {
             return Ok(());
@@ -64,7 +81,7 @@ impl Grounder<'_> {
         let mut groups: Groups = Vec::new();
         for (tuple, atom, cond) in instances {
             let mut alt = cond;
-            if !self.store.is_fact(atom) {
+            if let Some(atom) = atom.filter(|a| !self.store.is_fact(*a)) {
                 alt.push(GLit::pos(atom));
             }
             let slot = *index.entry(tuple.clone()).or_insert_with(|| {
@@ -105,13 +122,12 @@ impl Grounder<'_> {
     /// `{a; b} :- body.` for unconditional elements, `{a} :- body, cond.` for the others.
     pub(super) fn choice_rules(
         &mut self,
-        instances: &[(Vec<Val>, AtomId, Vec<GLit>)],
+        instances: &[HeadAggInstance],
         body: &[GLit],
     ) -> Result<(), Stop> {
         let mut free: Vec<AtomId> = instances
             .iter()
-            .filter(|(_, a, c)| c.is_empty() && !self.store.is_fact(*a))
-            .map(|(_, a, _)| *a)
+            .filter_map(|(_, a, c)| a.filter(|a| c.is_empty() && !self.store.is_fact(*a)))
             .collect();
         free.sort_unstable();
         free.dedup();
@@ -123,6 +139,9 @@ impl Grounder<'_> {
             })?;
         }
         for (_, atom, cond) in instances.iter() {
+            let Some(atom) = atom else {
+                continue;
+            };
             if cond.is_empty() || self.store.is_fact(*atom) {
                 continue;
             }
@@ -136,4 +155,97 @@ impl Grounder<'_> {
         }
         Ok(())
     }
+
+    /// The instances of a `not b` element (`e.sign` set): in a choice keyed by the tuple
+    /// `1,b` (`2,b` for `not not b`) as gringo does, in a head aggregate by its terms.
+    fn literal_instances(
+        &mut self,
+        rule: &Rule,
+        e: &HeadElem,
+        function: Option<AggregateFunction>,
+        bounded: bool,
+        binding: &mut Binding,
+        mode: Mode,
+    ) -> Result<Vec<HeadAggInstance>, Stop> {
+        let mut out = Vec::new();
+        let choice = function.is_none();
+        let code = if e.sign == Sign::Not { 1 } else { 2 };
+        self.sub_join(rule, &e.cond, binding, mode, &mut |g, b, lits| {
+            let mut tuple = Vec::new();
+            if choice {
+                let mut args = Vec::with_capacity(e.atom.args.len());
+                for t in &e.atom.args {
+                    match g.eval_term(rule, t, b) {
+                        Some(v) => args.push(v),
+                        None => return Ok(()),
+                    }
+                }
+                let p = e.atom.pred;
+                tuple.push(Val::Num(code));
+                tuple.push(g.table.fun(p.name, p.negative, &args));
+            } else {
+                for t in &e.terms {
+                    match g.eval_term(rule, t, b) {
+                        Some(v) => tuple.push(v),
+                        None => return Ok(()),
+                    }
+                }
+            }
+            if g.undefined_weight(rule, function, e, &tuple, bounded) {
+                return Ok(());
+            }
+            out.push((tuple, None, lits.to_vec()));
+            Ok(())
+        })?;
+        Ok(out)
+    }
 }
+
+impl Grounder<'_> {
+    /// Whether an element instance of a head `#sum` or `#sum+` has a weight that is not an
+    /// integer: clingo drops it with `info: operation undefined: (w+0)` (`w` as written; with
+    /// bounds or a constant `w` it is `info: tuple ignored`).
+    fn undefined_weight(
+        &mut self,
+        rule: &Rule,
+        function: Option<AggregateFunction>,
+        e: &HeadElem,
+        tuple: &[Val],
+        bounded: bool,
+    ) -> bool {
+        let sum = matches!(
+            function,
+            Some(AggregateFunction::Sum | AggregateFunction::SumPlus)
+        );
+        let (Some(w), Some(t), Some(span)) = (tuple.first(), e.terms.first(), &e.weight_span)
+        else {
+            return false;
+        };
+        if !sum || matches!(w, Val::Num(_)) {
+            return false;
+        }
+        if bounded || matches!(t, T::Val(_)) {
+            // With bounds or a constant weight: `info: tuple ignored` as in a body aggregate.
+            self.tuple_ignored(AggregateFunction::Sum, span, tuple);
+        } else if self.ignored_seen.insert((span.clone(), tuple.to_vec())) {
+            let mut text = String::from("(");
+            Printer {
+                table: self.table,
+                names: &rule.var_names,
+            }
+            .term(t, &mut text);
+            text.push_str("+0)");
+            self.infos.push(Diagnostic {
+                severity: Severity::Info,
+                span: Some(span.clone()),
+                message: "operation undefined:".into(),
+                notes: vec![Note { span: None, text }],
+            });
+        }
+        true
+    }
+}
+
+/// An element instance of a choice or head aggregate: its tuple, its atom (`None` for a
+/// `not b` element) and its condition.
+pub(crate) type HeadAggInstance = (Vec<Val>, Option<AtomId>, Vec<GLit>);

@@ -43,21 +43,16 @@ impl<'a> Converter<'a> {
             return Vec::new();
         };
         let atom = self.atom(a);
-        vec![HeadElem {
-            terms: Vec::new(),
-            atom,
-            cond: Vec::new(),
-            conj: None,
-        }]
+        vec![HeadElem::plain(atom)]
     }
 
     pub(super) fn head_elem(
         &mut self,
         c: &ast::ConditionalLiteral,
-        terms: &[ast::Term],
+        terms_ast: &[ast::Term],
     ) -> Option<HeadElem> {
         let saved = std::mem::take(&mut self.extra);
-        let terms = terms.iter().map(|t| self.tuple_term(t)).collect();
+        let terms = terms_ast.iter().map(|t| self.tuple_term(t)).collect();
         let atom = match &c.literal.kind {
             LiteralKind::Atom(a) => Some(self.atom(a)),
             _ => None,
@@ -66,12 +61,19 @@ impl<'a> Converter<'a> {
         for l in &c.condition {
             cond.extend(self.literal(l));
         }
+        // `not b` in a choice or head aggregate (a disjunction has none left, see `negheads`).
+        let sign = c.literal.sign;
+        if sign != Sign::None && atom.is_some() {
+            cond.extend(self.literal(&c.literal));
+        }
         cond.append(&mut self.extra);
         self.extra = saved;
         Some(HeadElem {
             terms,
             atom: atom?,
+            sign,
             cond,
+            weight_span: terms_ast.first().map(|t| t.span.clone()),
             conj: None,
         })
     }

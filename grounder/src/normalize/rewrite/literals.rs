@@ -195,7 +195,11 @@ impl<'a> Converter<'a> {
         }
         cond.append(&mut self.extra);
         self.extra = saved;
-        AggElem { terms, cond }
+        AggElem {
+            terms,
+            cond,
+            weight_span: e.terms.first().map(|t| t.span.clone()),
+        }
     }
 
     pub(super) fn tuple_term(&mut self, t: &ast::Term) -> T {
