@@ -11,6 +11,7 @@
 
 pub mod options;
 mod report;
+mod worker;
 
 pub use report::{exit_code, EXIT_EXHAUSTED, EXIT_INTERRUPTED, EXIT_SAT};
 use report::{stats_view, Reporter};
@@ -150,10 +151,15 @@ impl<'a> Run<'a> {
         } else {
             self.options.files.clone()
         };
+        let interrupt = self.control.interrupt_handle();
         if self.options.mode == Mode::Clasp {
             // Like clasp, only the first input is read.
             let text = read_input(files.first().map_or("-", String::as_str))?;
-            return self.control.load_aspif(&String::from_utf8_lossy(&text));
+            let text = String::from_utf8_lossy(&text).into_owned();
+            let loaded = worker::interruptible(&mut self.control, &interrupt, move |control| {
+                control.load_aspif(&text)
+            });
+            return loaded.unwrap_or_else(interrupted);
         }
         for (name, term) in &self.options.constants {
             self.control.set_const(name, term)?;
@@ -162,7 +168,8 @@ impl<'a> Run<'a> {
             self.control.load(file)?;
         }
         let watchdog = self.start_watchdog();
-        let grounded = self.control.ground();
+        let grounded = worker::interruptible(&mut self.control, &interrupt, Control::ground)
+            .unwrap_or_else(interrupted);
         if let Some(done) = watchdog {
             self.time_limit_hit = done.finish();
         }
@@ -343,6 +350,12 @@ fn check_model(program: Option<&GroundProgram>, model: &Model) -> Result<(), Str
         let number = model.number();
         format!("*** ERROR: ({PROGRAM}): answer {number} is not a stable model: {error}")
     })
+}
+
+/// The error of a reading or grounding abandoned after an interrupt (never printed: an
+/// interrupted run reports UNKNOWN).
+fn interrupted() -> Result<(), Error> {
+    Err(Error::Usage("interrupted".into()))
 }
 
 fn read_input(file: &str) -> Result<Vec<u8>, Error> {

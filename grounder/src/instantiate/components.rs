@@ -376,6 +376,8 @@ fn ground_component(
     let mut touched: Vec<usize> = Vec::new();
     let mut round = 0;
     loop {
+        // A round without candidates does not tick in the join: poll the interrupt here too.
+        g.tick()?;
         for &k in &active {
             let k = k as usize;
             let Some(&i) = members.get(k) else { continue };
