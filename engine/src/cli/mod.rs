@@ -61,6 +61,20 @@ pub fn run(args: &[String], interrupt: Interrupt, out: &mut dyn Write, err: &mut
     run.execute()
 }
 
+/// Runs the command line with the process's arguments and standard streams, then ends the
+/// process with the exit code without freeing what the run built: the system takes the memory
+/// back at once, while freeing a million-atom program's many small vectors one by one takes
+/// about a second (also after an interrupt).
+pub fn run_and_exit(args: &[String], interrupt: Interrupt) -> ! {
+    match options::parse(args) {
+        Parsed::Run(options) => worker::run_and_exit(options, interrupt),
+        _ => {
+            let (mut out, mut err) = (std::io::stdout(), std::io::stderr());
+            std::process::exit(run(args, interrupt, &mut out, &mut err))
+        }
+    }
+}
+
 /// One run's state: the control, the printer and the streams.
 struct Run<'a> {
     options: &'a CliOptions,
@@ -72,6 +86,10 @@ struct Run<'a> {
     /// When reading and grounding ended.
     read_done: Option<Instant>,
     time_limit_hit: bool,
+    /// The finished search, kept (not freed) until the run is dropped.
+    searched: Option<crate::SolveHandle>,
+    /// Set while reading and grounding when another thread may end the run (see `worker`).
+    reading: Option<std::sync::Arc<std::sync::Mutex<bool>>>,
 }
 
 impl<'a> Run<'a> {
@@ -92,6 +110,8 @@ impl<'a> Run<'a> {
             start: Instant::now(),
             read_done: None,
             time_limit_hit: false,
+            searched: None,
+            reading: None,
         }
     }
 
@@ -133,7 +153,9 @@ impl<'a> Run<'a> {
             let text = self.printer.begin(&banner, &self.input_names());
             self.print(&text);
         }
-        if let Err(error) = self.prepare() {
+        let flag = self.reading.clone();
+        let prepared = worker::reading(flag.as_deref(), || self.prepare());
+        if let Err(error) = prepared {
             return self.fail(&error, solving);
         }
         self.read_done = Some(Instant::now());
@@ -151,15 +173,10 @@ impl<'a> Run<'a> {
         } else {
             self.options.files.clone()
         };
-        let interrupt = self.control.interrupt_handle();
         if self.options.mode == Mode::Clasp {
             // Like clasp, only the first input is read.
             let text = read_input(files.first().map_or("-", String::as_str))?;
-            let text = String::from_utf8_lossy(&text).into_owned();
-            let loaded = worker::interruptible(&mut self.control, &interrupt, move |control| {
-                control.load_aspif(&text)
-            });
-            return loaded.unwrap_or_else(interrupted);
+            return self.control.load_aspif(&String::from_utf8_lossy(&text));
         }
         for (name, term) in &self.options.constants {
             self.control.set_const(name, term)?;
@@ -168,8 +185,7 @@ impl<'a> Run<'a> {
             self.control.load(file)?;
         }
         let watchdog = self.start_watchdog();
-        let grounded = worker::interruptible(&mut self.control, &interrupt, Control::ground)
-            .unwrap_or_else(interrupted);
+        let grounded = self.control.ground();
         if let Some(done) = watchdog {
             self.time_limit_hit = done.finish();
         }
@@ -324,6 +340,7 @@ impl<'a> Run<'a> {
             .run_summary(&summary, last.as_ref(), costs_shown);
         let text = self.printer.finish(&run_summary);
         self.print(&text);
+        self.searched = Some(handle);
         exit_code(&summary)
     }
 }
@@ -350,12 +367,6 @@ fn check_model(program: Option<&GroundProgram>, model: &Model) -> Result<(), Str
         let number = model.number();
         format!("*** ERROR: ({PROGRAM}): answer {number} is not a stable model: {error}")
     })
-}
-
-/// The error of a reading or grounding abandoned after an interrupt (never printed: an
-/// interrupted run reports UNKNOWN).
-fn interrupted() -> Result<(), Error> {
-    Err(Error::Usage("interrupted".into()))
 }
 
 fn read_input(file: &str) -> Result<Vec<u8>, Error> {
