@@ -27,11 +27,5 @@ fn main() {
         eprintln!("*** Warn : (mini-clingo): could not install the signal handler");
     }
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let code = engine::cli::run(
-        &args,
-        interrupt,
-        &mut std::io::stdout(),
-        &mut std::io::stderr(),
-    );
-    std::process::exit(code);
+    engine::cli::run_and_exit(&args, interrupt)
 }

@@ -121,3 +121,39 @@ fn sigint_stops_the_search_and_prints_the_summary() {
         "{masked}"
     );
 }
+
+#[test]
+fn sigint_stops_grounding_and_prints_the_summary() {
+    // Grounds for minutes (until the grounding limit): the signal arrives while grounding.
+    let program = "p(X+1) :- p(X), X < 100000000. p(0).\n";
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mini-clingo"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let mut stdin = child.stdin.take().expect("stdin");
+    std::io::Write::write_all(&mut stdin, program.as_bytes()).expect("write");
+    drop(stdin);
+    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut seen = String::new();
+    while !seen.ends_with("Reading from stdin\n") {
+        let mut line = String::new();
+        assert!(stdout.read_line(&mut line).expect("read") > 0, "{seen}");
+        seen.push_str(&line);
+    }
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill");
+    assert!(killed.success());
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut stdout, &mut rest).expect("read");
+    let status = child.wait().expect("wait");
+    assert_eq!(status.code(), Some(1), "{rest}");
+    let masked = common::mask(&rest);
+    assert!(
+        masked.starts_with("UNKNOWN\n\nINTERRUPTED  : 1\nModels       : 0+\nCalls        : 1\n"),
+        "{masked}"
+    );
+}

@@ -306,6 +306,11 @@ fn join_rule(
 
 /// Grounds the rules of one component (heading `preds`) to its fixpoint; `done` are the
 /// predicates complete afterwards (no rule left for them).
+///
+/// Each round re-joins only the rules with a recursive literal over a predicate that got new
+/// atoms in the last round (the index `watchers`), in member order, and the deferred rules;
+/// so a round's work is proportional to its delta, not to the component (a positive loop of
+/// `n` rules needs `n` rounds).
 fn ground_component(
     g: &mut Grounder,
     rules: &[Rule],
@@ -314,7 +319,9 @@ fn ground_component(
     (preds, done): (&[u32], &[u32]),
     recursive: bool,
 ) -> Result<(), Stop> {
-    let in_comp = |p: u32| preds.contains(&p);
+    // The component's predicates by local index (`preds` is sorted).
+    let local = |p: u32| preds.binary_search(&p).ok();
+    let in_comp = |p: u32| local(p).is_some();
     let deferred: Vec<bool> = members
         .iter()
         .map(|&i| {
@@ -327,32 +334,102 @@ fn ground_component(
         .iter()
         .map(|&i| recursive_literals(g, rules.get(i), &in_comp))
         .collect();
-    let size_of = |g: &Grounder, p: u32| g.store.size(p);
+    let semi: Vec<bool> = (0..members.len())
+        .map(|k| {
+            recursive
+                && !deferred.get(k).copied().unwrap_or(false)
+                && rec_lits.get(k).is_some_and(|r| !r.is_empty())
+        })
+        .collect();
+    // Local predicate → the semi-naive members (by position) with a recursive literal over it.
+    let mut watchers: Vec<Vec<u32>> = vec![Vec::new(); preds.len()];
+    for (k, recs) in rec_lits.iter().enumerate() {
+        if !semi.get(k).copied().unwrap_or(false) {
+            continue;
+        }
+        let Some(rule) = members.get(k).and_then(|&i| rules.get(i)) else {
+            continue;
+        };
+        for &lit in recs {
+            if let Some(Lit::Atom(_, a)) = rule.body.get(lit) {
+                if let Some(q) = local(g.store.pred(a.pred)) {
+                    if let Some(w) = watchers.get_mut(q) {
+                        w.push(k as u32);
+                    }
+                }
+            }
+        }
+    }
+    let deferred_members: Vec<u32> = (0..members.len() as u32)
+        .filter(|&k| deferred.get(k as usize).copied().unwrap_or(false))
+        .collect();
     // Atoms already in the domains (simple facts) are new to the first round.
-    let mut old: Vec<u32> = vec![0; preds.len()];
-    let mut cur: Vec<u32> = preds.iter().map(|&p| size_of(g, p)).collect();
+    let mut sizes = Sizes {
+        old: vec![0; preds.len()],
+        cur: preds.iter().map(|&p| g.store.size(p)).collect(),
+    };
+    // The local predicates whose delta (`old..cur`) is not empty.
+    let mut changed: Vec<usize> = (0..preds.len())
+        .filter(|&q| sizes.cur.get(q).is_some_and(|&c| c > 0))
+        .collect();
+    let mut active: Vec<u32> = (0..members.len() as u32).collect();
+    let mut touched: Vec<usize> = Vec::new();
     let mut round = 0;
     loop {
-        for (k, &i) in members.iter().enumerate() {
+        // A round without candidates does not tick in the join: poll the interrupt here too.
+        g.tick()?;
+        for &k in &active {
+            let k = k as usize;
+            let Some(&i) = members.get(k) else { continue };
             let Some(rule) = rules.get(i) else { continue };
             g.current_rule = Some(i);
-            let recs = rec_lits.get(k).map(Vec::as_slice).unwrap_or(&[]);
             if deferred.get(k).copied().unwrap_or(false) {
                 join_rule(g, rule, None, Mode::Domain)?;
-            } else if recs.is_empty() || !recursive {
+            } else if !semi.get(k).copied().unwrap_or(false) {
                 if round == 0 {
                     join_rule(g, rule, None, Mode::Emit)?;
                 }
             } else {
-                semi_naive(g, rule, recs, preds, &old, &cur)?;
+                let recs = rec_lits.get(k).map(Vec::as_slice).unwrap_or(&[]);
+                semi_naive(g, rule, recs, &local, &sizes)?;
+            }
+            if let Some(info) = infos.get(i) {
+                touched.extend(info.heads.iter().filter_map(|&p| local(p)));
             }
         }
-        let next: Vec<u32> = preds.iter().map(|&p| size_of(g, p)).collect();
-        if next == cur || !recursive {
+        if !recursive {
             break;
         }
-        old = cur;
-        cur = next;
+        // The last round's delta is old now; the predicates that grew get a new delta.
+        for &q in &changed {
+            if let (Some(o), Some(&c)) = (sizes.old.get_mut(q), sizes.cur.get(q)) {
+                *o = c;
+            }
+        }
+        changed.clear();
+        touched.sort_unstable();
+        touched.dedup();
+        for &q in &touched {
+            let next = preds.get(q).map_or(0, |&p| g.store.size(p));
+            if let Some(c) = sizes.cur.get_mut(q).filter(|c| **c != next) {
+                if let Some(o) = sizes.old.get_mut(q) {
+                    *o = *c;
+                }
+                *c = next;
+                changed.push(q);
+            }
+        }
+        touched.clear();
+        if changed.is_empty() {
+            break;
+        }
+        active.clear();
+        active.extend_from_slice(&deferred_members);
+        for &q in &changed {
+            active.extend_from_slice(watchers.get(q).map_or(&[][..], Vec::as_slice));
+        }
+        active.sort_unstable();
+        active.dedup();
         round += 1;
     }
     for &p in done {
@@ -360,8 +437,8 @@ fn ground_component(
             d.complete = true;
         }
     }
-    for (k, &i) in members.iter().enumerate() {
-        if deferred.get(k).copied().unwrap_or(false) {
+    for &k in &deferred_members {
+        if let Some(&i) = members.get(k as usize) {
             if let Some(rule) = rules.get(i) {
                 g.current_rule = Some(i);
                 join_rule(g, rule, None, Mode::Emit)?;
@@ -369,6 +446,13 @@ fn ground_component(
         }
     }
     Ok(())
+}
+
+/// The sizes of a component's predicates (by local index) at the start of the last round
+/// (`old`) and of this one (`cur`): `old..cur` is a predicate's delta.
+struct Sizes {
+    old: Vec<u32>,
+    cur: Vec<u32>,
 }
 
 /// Indexes of the positive body atoms of `rule` over the component.
@@ -394,18 +478,16 @@ fn semi_naive(
     g: &mut Grounder,
     rule: &Rule,
     recs: &[usize],
-    preds: &[u32],
-    old: &[u32],
-    cur: &[u32],
+    local: &dyn Fn(u32) -> Option<usize>,
+    sizes: &Sizes,
 ) -> Result<(), Stop> {
     let sizes_of = |g: &mut Grounder, lit: usize| -> (u32, u32) {
         let Some(Lit::Atom(_, a)) = rule.body.get(lit) else {
             return (0, 0);
         };
-        let p = g.store.pred(a.pred);
-        let k = preds.iter().position(|&q| q == p);
-        let o = k.and_then(|k| old.get(k)).copied().unwrap_or(0);
-        let c = k.and_then(|k| cur.get(k)).copied().unwrap_or(0);
+        let k = local(g.store.pred(a.pred));
+        let o = k.and_then(|k| sizes.old.get(k)).copied().unwrap_or(0);
+        let c = k.and_then(|k| sizes.cur.get(k)).copied().unwrap_or(0);
         (o, c)
     };
     for (k, &delta) in recs.iter().enumerate() {
