@@ -244,9 +244,10 @@ fn safe_rules(table: &Interner, rules: Vec<Rule>, errors: &mut Vec<Diagnostic>) 
 
 /// Removes what can never hold because a term in it is undefined whatever the variables: the
 /// whole rule (returns false) for such a body atom or comparison, a positive body aggregate's
-/// guard or an unconditional head atom; just the element for a body aggregate element's tuple
-/// or a choice or head aggregate element's atom or tuple. Conditional disjunction elements
-/// stay: grounding decides them (`p(a+0) : #true.` is satisfied, not a constraint).
+/// guard or the atom of a head that is one unconditional atom; just the element for a body
+/// aggregate element's tuple or a choice or head aggregate element's atom or tuple. A
+/// disjunction of several elements stays whole (`s(X) ; r(c+1).` is unsafe in clingo), and so
+/// does a conditional element: grounding decides it (`p(a+0) : #true.` is satisfied).
 fn drop_undefined_parts(rule: &mut Rule) -> bool {
     let undefined = |ts: &[T]| ts.iter().any(T::contains_undefined_arith);
     for lit in &mut rule.body {
@@ -263,9 +264,10 @@ fn drop_undefined_parts(rule: &mut Rule) -> bool {
         }
     }
     match &mut rule.head {
-        Head::Disj(elems) => !elems
-            .iter()
-            .any(|e| e.cond.is_empty() && undefined(&e.atom.args)),
+        Head::Disj(elems) => match elems.as_slice() {
+            [only] => !(only.cond.is_empty() && undefined(&only.atom.args)),
+            _ => true,
+        },
         Head::Choice { elems, .. } | Head::Agg { elems, .. } => {
             elems.retain(|e| !undefined(&e.atom.args) && !undefined(&e.terms));
             true
