@@ -216,7 +216,7 @@ fn defined_preds(g: &Grounder, defined: &[Pred], facts: &[PlainFact]) -> Vec<Pre
 fn safe_rules(table: &Interner, rules: Vec<Rule>, errors: &mut Vec<Diagnostic>) -> Vec<Rule> {
     let mut safe = Vec::new();
     for mut rule in rules {
-        if !drop_undefined_parts(&mut rule) {
+        if !drop_unguarded_aggregates(&mut rule) || !drop_undefined_parts(&mut rule) {
             continue;
         }
         let printer = Printer {
@@ -240,6 +240,21 @@ fn safe_rules(table: &Interner, rules: Vec<Rule>, errors: &mut Vec<Diagnostic>) 
         }
     }
     safe
+}
+
+/// A body aggregate without guards always holds: clingo removes it before the safety check
+/// (and with it its elements' variables), and drops the rule when it is under one `not`.
+fn drop_unguarded_aggregates(rule: &mut Rule) -> bool {
+    let unguarded = |l: &Lit| matches!(l, Lit::Agg(agg) if agg.bounds.is_empty());
+    if rule
+        .body
+        .iter()
+        .any(|l| unguarded(l) && matches!(l, Lit::Agg(agg) if agg.sign == ast::Sign::Not))
+    {
+        return false;
+    }
+    rule.body.retain(|l| !unguarded(l));
+    true
 }
 
 /// Removes what can never hold because a term in it is undefined whatever the variables: the
