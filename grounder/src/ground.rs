@@ -216,7 +216,8 @@ fn defined_preds(g: &Grounder, defined: &[Pred], facts: &[PlainFact]) -> Vec<Pre
 fn safe_rules(table: &Interner, rules: Vec<Rule>, errors: &mut Vec<Diagnostic>) -> Vec<Rule> {
     let mut safe = Vec::new();
     for mut rule in rules {
-        if !drop_unguarded_aggregates(&mut rule) || !drop_undefined_parts(&mut rule) {
+        drop_unguarded_aggregates(&mut rule);
+        if !drop_undefined_parts(&mut rule) {
             continue;
         }
         let printer = Printer {
@@ -243,18 +244,18 @@ fn safe_rules(table: &Interner, rules: Vec<Rule>, errors: &mut Vec<Diagnostic>) 
 }
 
 /// A body aggregate without guards always holds: clingo removes it before the safety check
-/// (and with it its elements' variables), and drops the rule when it is under one `not`.
-fn drop_unguarded_aggregates(rule: &mut Rule) -> bool {
-    let unguarded = |l: &Lit| matches!(l, Lit::Agg(agg) if agg.bounds.is_empty());
-    if rule
-        .body
-        .iter()
-        .any(|l| unguarded(l) && matches!(l, Lit::Agg(agg) if agg.sign == ast::Sign::Not))
-    {
-        return false;
+/// (and with it its elements' variables); under one `not` it is `#false` (the rest of the rule
+/// is still checked: `not s(X) :- not #min{..}.` is unsafe).
+fn drop_unguarded_aggregates(rule: &mut Rule) {
+    for lit in &mut rule.body {
+        if let Lit::Agg(agg) = lit {
+            if agg.bounds.is_empty() && agg.sign == ast::Sign::Not {
+                *lit = Lit::Bool(false);
+            }
+        }
     }
-    rule.body.retain(|l| !unguarded(l));
-    true
+    rule.body
+        .retain(|l| !matches!(l, Lit::Agg(agg) if agg.bounds.is_empty()));
 }
 
 /// Removes what can never hold because a term in it is undefined whatever the variables: the
