@@ -173,6 +173,7 @@ impl<'a> Grounder<'a> {
             return Ok(());
         };
         let (Val::Num(a), Val::Num(b)) = (a, b) else {
+            self.interval_undefined(rule, var, lo, hi);
             return Ok(());
         };
         if let Some(Some(v)) = binding.get(var as usize) {
@@ -191,5 +192,27 @@ impl<'a> Grounder<'a> {
             s.push_assign(Some((var, Val::Num(n))), &[]);
         }
         Ok(())
+    }
+
+    /// clingo's `info: interval undefined` for an interval whose bounds are not both numbers
+    /// (at the interval, the interval as written as the note); the instance is dropped.
+    fn interval_undefined(&mut self, rule: &Rule, var: u32, lo: &T, hi: &T) {
+        let Some(span) = rule.var_spans.get(var as usize) else {
+            return;
+        };
+        let printer = crate::normalize::print::Printer {
+            table: self.table,
+            names: &rule.var_names,
+        };
+        let mut text = String::new();
+        printer.term(lo, &mut text);
+        text.push_str("..");
+        printer.term(hi, &mut text);
+        self.infos.push(crate::diagnostic::Diagnostic {
+            severity: crate::diagnostic::Severity::Info,
+            span: Some(span.clone()),
+            message: "interval undefined:".into(),
+            notes: vec![crate::diagnostic::Note { span: None, text }],
+        });
     }
 }
