@@ -169,12 +169,9 @@ pub(crate) fn build(g: &Grounder, from: &Source, rules: &[GRule], truth: &[Truth
     }
     let mut outputs = shown_atoms(&mut n, g, from, truth);
     let terms = show_terms(&mut n, g, source, truth);
-    if !terms.is_empty() {
-        // The shown atoms are distinct (each atom once); `#show` terms may repeat them.
-        outputs.extend(terms);
-        let mut seen = fxhash::FxHashSet::default();
-        outputs.retain(|o| seen.insert(o.clone()));
-    }
+    // A `#show` term equal to a shown atom is printed twice, as clingo prints it (`p(1).
+    // #show p(1).` shows `p(1) p(1)`); equal terms are merged by `show_terms`.
+    outputs.extend(terms);
     let mut shown = Vec::with_capacity(outputs.len());
     n.program.outputs.reserve_exact(outputs.len());
     for (v, cond) in outputs {
