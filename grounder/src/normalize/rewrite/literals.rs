@@ -2,7 +2,7 @@
 //! anonymous arguments becomes a projection).
 
 use super::{collect_var_spans, has_anonymous, named_variables, negate, Converter, Region};
-use crate::ast::{self, BodyLiteral, CompareOp, Guard, LiteralKind, Sign, StatementKind};
+use crate::ast::{self, BodyLiteral, CompareOp, Guard, LiteralKind, Sign, StatementKind, TermKind};
 use crate::normalize::rules::{flip, AggElem, AggLit, Bound, CondAlt, CondLit, Lit};
 use crate::normalize::unpool;
 use crate::term::eval::T;
@@ -178,15 +178,16 @@ impl<'a> Converter<'a> {
         };
         let written = !matches!((e.terms.first(), e.condition.first()),
             (Some(t), Some(l)) if within(t, l));
+        // A set element `not r(_)` is projected (`not #p_r`); its tuple, made from `r(_)`, must
+        // not keep the anonymous variable, which nothing binds any more.
+        let projected = !written && e.condition.first().is_some_and(|l| l.sign != Sign::None);
         let terms = e
             .terms
             .iter()
-            .map(|t| {
-                if written {
-                    self.tuple_term(t)
-                } else {
-                    self.term(t)
-                }
+            .map(|t| match (written, projected) {
+                (true, _) => self.tuple_term(t),
+                (false, true) => self.term(&without_anonymous(t)),
+                (false, false) => self.term(t),
             })
             .collect();
         let mut cond = Vec::new();
@@ -214,4 +215,28 @@ impl<'a> Converter<'a> {
         });
         self.term(t)
     }
+}
+
+/// `t` with every `_` replaced by `0` (for a tuple made from a projected literal).
+fn without_anonymous(t: &ast::Term) -> ast::Term {
+    let mut t = t.clone();
+    let mut stack = vec![&mut t];
+    while let Some(t) = stack.pop() {
+        if t.kind == TermKind::Anonymous {
+            t.kind = TermKind::Integer(0);
+            continue;
+        }
+        match &mut t.kind {
+            TermKind::Function { args, .. }
+            | TermKind::Call { args, .. }
+            | TermKind::Pool(args) => stack.extend(args.iter_mut()),
+            TermKind::Interval(a, b) | TermKind::Binary(_, a, b) => {
+                stack.push(a);
+                stack.push(b);
+            }
+            TermKind::Unary(_, a) => stack.push(a),
+            _ => {}
+        }
+    }
+    t
 }
