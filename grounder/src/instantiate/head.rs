@@ -297,33 +297,8 @@ impl<'a> Grounder<'a> {
         atom: AtomId,
         cond: Vec<GLit>,
     ) -> Result<AtomId, Stop> {
-        let h = self.store.aux();
-        let mut support = Vec::with_capacity(cond.len() + 1);
-        support.push(GLit::pos(atom));
-        support.extend(cond.iter().copied());
-        self.push_rule(GRule {
-            choice: false,
-            head: vec![h],
-            body: GBody::Normal(support.clone()),
-        })?;
-        // `atom :- h, cond.` says nothing when `atom` is part of its own condition (and would
-        // put `atom` and `h` on a positive cycle).
-        if !cond.contains(&GLit::pos(atom)) {
-            support[0] = GLit::pos(h);
-            self.push_rule(GRule {
-                choice: false,
-                head: vec![atom],
-                body: GBody::Normal(support),
-            })?;
-        }
-        for c in cond {
-            self.push_rule(GRule {
-                choice: false,
-                head: Vec::new(),
-                body: GBody::Normal(vec![GLit::pos(h), c.negate()]),
-            })?;
-        }
-        Ok(h)
+        // A conjunction of one atom: the same three kinds of rules, in the same order.
+        self.conjunction_head(&[atom], &cond)
     }
 
     /// The ground atoms of a head element with its tuple and condition literals; each atom is
