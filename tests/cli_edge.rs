@@ -1,4 +1,4 @@
-//! `#edge` and `#heuristic` on aspif input against clingo 5.8.3's recorded outputs: every case
+//! `#edge` and `#heuristic` on aspif and text input against clingo 5.8.3's recorded outputs: every case
 //! of `tests/cli/cases_edge.txt`.
 
 mod common;

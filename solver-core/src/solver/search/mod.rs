@@ -25,7 +25,7 @@ mod conflict;
 mod propagate;
 mod reduce;
 
-use super::acyclic::Acyclicity;
+use super::acyclic::{Acyclicity, Implication};
 use super::analyze::Analyzer;
 use super::assignment::{Assignment, Reason};
 use super::clauses::{ClauseConflict, ClauseStore};
@@ -101,6 +101,8 @@ pub(crate) struct Search {
     nogood: Vec<Lit>,
     /// Unfounded set scratch.
     unfounded_set: Vec<Lit>,
+    /// Scratch: the acyclicity constraint's implications at a fixpoint.
+    acyclic_implied: Vec<Implication>,
     /// Loop clause scratch.
     loop_clause: Vec<Lit>,
     /// A top-level conflict was found: the search space is exhausted.
@@ -138,6 +140,7 @@ impl Search {
             refuted: 0,
             nogood: Vec::new(),
             unfounded_set: Vec::new(),
+            acyclic_implied: Vec::new(),
             loop_clause: Vec::new(),
             exhausted: false,
             stats: Statistics::default(),

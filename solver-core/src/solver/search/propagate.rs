@@ -1,6 +1,7 @@
 //! The propagation pipeline: per trail literal, counters of weight constraints and the
 //! optimization bound first, the acyclicity constraint's edges (a cycle is a conflict), then binary, ternary and long clauses, then weight constraints;
-//! at a fixpoint the post-propagators: the bound, then the unfounded-set check, whose loop
+//! at a fixpoint the post-propagators: the bound, the acyclicity inference (a literal
+//! whose edge would close a cycle is made false, with the cycle as its reason), then the unfounded-set check, whose loop
 //! nogoods make the atoms of an unfounded set false (or are the conflict). A check stopped by
 //! the interrupt or the deadline ends propagation early with `ufs_stopped` set: the caller
 //! must not take the assignment for a fixpoint (the search returns its stop outcome).
@@ -21,6 +22,9 @@ impl Search {
         loop {
             self.propagate_queue()?;
             if self.minimizer.propagate(&mut self.assignment) {
+                continue;
+            }
+            if self.acyclic.is_active() && self.propagate_acyclic()? {
                 continue;
             }
             if self.unfounded.is_active() && self.check_unfounded()? {
@@ -57,6 +61,52 @@ impl Search {
             }
         }
         Ok(())
+    }
+
+    /// Assigns what the acyclicity constraint infers; `Ok(true)` if it assigned something.
+    fn propagate_acyclic(&mut self) -> Result<bool, Conflict> {
+        let mut implied = std::mem::take(&mut self.acyclic_implied);
+        implied.clear();
+        self.acyclic.infer(&self.assignment, &mut implied);
+        let mut assigned = false;
+        let mut result = Ok(false);
+        for implication in &implied {
+            if self.assignment.is_true(implication.lit) {
+                continue;
+            }
+            if self.assignment.is_false(implication.lit) {
+                self.nogood.clear();
+                self.nogood.extend_from_slice(&implication.reason);
+                self.nogood.push(!implication.lit);
+                self.weights.clear_pending();
+                result = Err(Conflict::Nogood);
+                break;
+            }
+            let mut others: Vec<Lit> = implication.reason.iter().map(|&l| !l).collect();
+            let a = &self.assignment;
+            others.sort_by_key(|l| std::cmp::Reverse(a.level_of(l.var())));
+            self.add_implied_clause(implication.lit, &others);
+            assigned = true;
+        }
+        self.acyclic_implied = implied;
+        result.map(|_: bool| assigned)
+    }
+
+    /// Adds the learnt clause `(lit ∨ others...)` (every literal of `others` false, sorted by
+    /// decreasing level) and makes the unassigned `lit` true with it as reason; with `others`
+    /// empty, `lit` holds without antecedents (a fact).
+    fn add_implied_clause(&mut self, lit: Lit, others: &[Lit]) {
+        if others.is_empty() {
+            self.assignment.assign(lit, Reason::Fact);
+            return;
+        }
+        let mut clause = Vec::with_capacity(others.len() + 1);
+        clause.push(lit);
+        clause.extend_from_slice(others);
+        let cref = self
+            .clauses
+            .alloc(&clause, true, others.len().min(8) as u32 + 1);
+        self.assignment.assign(lit, Reason::Clause(cref));
     }
 
     /// Runs the unfounded-set check; `Ok(true)` if it assigned something.
@@ -109,19 +159,8 @@ impl Search {
 
     /// Adds `(¬u ∨ external...)` and makes `u` false with it as reason.
     fn add_loop_clause(&mut self, u: Lit, external: &[Lit]) {
-        if !self.assignment.is_false(u) && external.is_empty() {
-            self.assignment.assign(!u, Reason::Fact);
-            return;
+        if !self.assignment.is_false(u) {
+            self.add_implied_clause(!u, external);
         }
-        if self.assignment.is_false(u) {
-            return;
-        }
-        let mut clause = Vec::with_capacity(external.len() + 1);
-        clause.push(!u);
-        clause.extend_from_slice(external);
-        let cref = self
-            .clauses
-            .alloc(&clause, true, external.len().min(8) as u32 + 1);
-        self.assignment.assign(!u, Reason::Clause(cref));
     }
 }
