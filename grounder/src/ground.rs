@@ -6,8 +6,9 @@
 //! the ground program with its output table.
 //!
 //! # Invariants
-//! - Errors are returned together at the end, at most [`crate::syntax::MAX_ERRORS`], followed
-//!   by the infos, as clingo reports them.
+//! - Messages are returned in clingo's order: parse errors (at most
+//!   [`crate::syntax::MAX_ERRORS`]) before the infos; the `operation undefined` infos of
+//!   simplification before each rule's safety messages.
 
 use crate::ast;
 use crate::diagnostic::{Diagnostic, Severity};
@@ -15,14 +16,14 @@ use crate::instantiate::components::{ground_all, undefined_atom_infos};
 use crate::instantiate::domain::AtomId;
 use crate::instantiate::simplify::{simplify, Truth};
 use crate::instantiate::{Budget, GBody, GLit, GRule, Grounder, Stop};
+use crate::normalize::drop::simplify_rule;
 use crate::normalize::print::Printer;
 use crate::normalize::rewrite::{rewrite, PlainFact};
-use crate::normalize::rules::{Head, Lit, Pred, Rule};
+use crate::normalize::rules::{Pred, Rule};
 use crate::normalize::safety;
 use crate::output::symbols::ProgramSymbols;
 use crate::output::Grounded;
 use crate::syntax::facts::Facts;
-use crate::term::eval::T;
 use crate::term::intern::Interner;
 use crate::{Dialect, Source, Symbol};
 use fxhash::FxHashSet;
@@ -82,6 +83,22 @@ fn fail(mut errors: Vec<Diagnostic>, infos: Vec<Diagnostic>) -> GroundError {
     }
 }
 
+/// The safety check failed: the infos so far, then each rule's messages in rule order (its
+/// `global variable in tuple` infos, then its errors), up to the last of at most 20 errors.
+fn fail_checked(mut diagnostics: Vec<Diagnostic>, checked: Vec<Diagnostic>) -> GroundError {
+    let mut errors = 0;
+    for d in checked {
+        if d.severity == Severity::Error {
+            if errors == crate::syntax::MAX_ERRORS {
+                break;
+            }
+            errors += 1;
+        }
+        diagnostics.push(d);
+    }
+    GroundError { diagnostics }
+}
+
 /// Grounds the sources into a ground program.
 ///
 /// The simple facts of the sources are taken out before parsing (see `syntax::facts`) unless
@@ -138,14 +155,20 @@ pub(crate) fn ground_program(
     let mut diags = Vec::new();
     let rewritten = rewrite(&mut table, &program, &facts, overrides, &mut diags);
     drop((program, facts));
-    let (mut errors, more_infos): (Vec<_>, Vec<_>) = diags
+    let (errors, rewrite_infos): (Vec<_>, Vec<_>) = diags
         .into_iter()
         .partition(|d| d.severity == Severity::Error);
-    infos.extend(more_infos);
-    let rules = safe_rules(&table, rewritten.rules, &mut errors);
     if !errors.is_empty() {
+        // `#const` errors end parsing, as in clingo: nothing is simplified or checked.
         return Err(fail(errors, std::mem::take(infos)));
     }
+    infos.extend(rewrite_infos);
+    let mut checked = Vec::new();
+    let rules = safe_rules(&table, rewritten.rules, &mut checked);
+    if checked.iter().any(|d| d.severity == Severity::Error) {
+        return Err(fail_checked(std::mem::take(infos), checked));
+    }
+    infos.append(&mut checked);
     let budget = Budget {
         max_size: options.limits.max_ground_size,
         interrupt: options.interrupt.clone(),
@@ -209,17 +232,16 @@ fn defined_preds(g: &Grounder, defined: &[Pred], facts: &[PlainFact]) -> Vec<Pre
     defined
 }
 
-/// The rules without unsafe variables; the others' errors go to `errors`. What arithmetic
-/// undefined whatever the variables (`q(1/0)`, `c/2 < 3`, already reported as `operation
-/// undefined`) makes impossible is removed before the check, as clingo does (see
-/// [`drop_undefined_parts`]).
-fn safe_rules(table: &Interner, rules: Vec<Rule>, errors: &mut Vec<Diagnostic>) -> Vec<Rule> {
+/// The rules without unsafe variables; each checked rule's `global variable in tuple` infos
+/// and safety errors go to `messages`. What gringo's simplification removes (see
+/// `normalize::drop`) is removed before the check.
+fn safe_rules(table: &Interner, rules: Vec<Rule>, messages: &mut Vec<Diagnostic>) -> Vec<Rule> {
     let mut safe = Vec::new();
     for mut rule in rules {
-        drop_unguarded_aggregates(&mut rule);
-        if !drop_undefined_parts(&mut rule) {
+        if !simplify_rule(&mut rule) {
             continue;
         }
+        messages.append(&mut rule.tuple_infos);
         let printer = Printer {
             table,
             names: &rule.var_names,
@@ -237,71 +259,10 @@ fn safe_rules(table: &Interner, rules: Vec<Rule>, errors: &mut Vec<Diagnostic>) 
         if found.is_empty() {
             safe.push(rule);
         } else {
-            errors.extend(found);
+            messages.extend(found);
         }
     }
     safe
-}
-
-/// A body aggregate without guards always holds: clingo removes it before the safety check
-/// (and with it its elements' variables); under one `not` it is `#false` (the rest of the rule
-/// is still checked: `not s(X) :- not #min{..}.` is unsafe).
-fn drop_unguarded_aggregates(rule: &mut Rule) {
-    for lit in &mut rule.body {
-        if let Lit::Agg(agg) = lit {
-            if agg.bounds.is_empty() && agg.sign == ast::Sign::Not {
-                *lit = Lit::Bool(false);
-            }
-        }
-    }
-    rule.body
-        .retain(|l| !matches!(l, Lit::Agg(agg) if agg.bounds.is_empty()));
-}
-
-/// Removes what can never hold because a term in it is undefined whatever the variables: the
-/// whole rule (returns false) for such a body atom or comparison, a positive body aggregate's
-/// guard or the atom of a head that is one unconditional atom; just the element for a body
-/// aggregate element's tuple or a choice or head aggregate element's atom or tuple. A
-/// disjunction of several elements stays whole (`s(X) ; r(c+1).` is unsafe in clingo), and so
-/// does a conditional element: grounding decides it (`p(a+0) : #true.` is satisfied).
-fn drop_undefined_parts(rule: &mut Rule) -> bool {
-    let undefined = |ts: &[T]| ts.iter().any(T::contains_undefined_arith);
-    for lit in &mut rule.body {
-        match lit {
-            Lit::Agg(agg) => {
-                let guards = agg.bounds.iter().any(|(_, t)| t.contains_undefined_arith());
-                if guards && agg.sign == ast::Sign::None {
-                    return false;
-                }
-                agg.elems.retain(|e| !undefined(&e.terms));
-            }
-            other if has_undefined_ground_term(other) => return false,
-            _ => {}
-        }
-    }
-    match &mut rule.head {
-        Head::Disj(elems) => match elems.as_slice() {
-            [only] => !(only.cond.is_empty() && undefined(&only.atom.args)),
-            _ => true,
-        },
-        Head::Choice { elems, .. } | Head::Agg { elems, .. } => {
-            elems.retain(|e| !undefined(&e.atom.args) && !undefined(&e.terms));
-            true
-        }
-        _ => true,
-    }
-}
-
-/// Whether an atom or comparison of a body has an arithmetic term that is undefined whatever
-/// its variables are (see [`T::is_undefined_arith`]).
-fn has_undefined_ground_term(lit: &Lit) -> bool {
-    match lit {
-        Lit::Atom(_, atom) => atom.args.iter().any(T::contains_undefined_arith),
-        Lit::Cmp(_, left, right) => {
-            left.contains_undefined_arith() || right.contains_undefined_arith()
-        }
-        _ => false,
-    }
 }
 
 /// Facts true, everything else unknown; and which atoms are external.

@@ -4,7 +4,8 @@
 //! out). Out: `rules::Rule`s (non-ground, pool-free, variables numbered) and the
 //! `rewrite::Directives`, after `rewrite` (constants checked and resolved by `constants`,
 //! head literals that are not atoms moved to the body by `negheads`, pools via `unpool`,
-//! intervals, arithmetic, statement kinds as special heads) and `safety` (every variable bound; the join
+//! intervals, arithmetic, statement kinds as special heads), `drop` (what gringo's simplification
+//! removes: undefined terms, unguarded aggregates) and `safety` (every variable bound; the join
 //! plan of each rule). `astwalk` visits every term of a statement; `print` prints rules and
 //! terms back as clingo shows them in messages.
 //!
@@ -14,6 +15,7 @@
 
 pub(crate) mod astwalk;
 pub(crate) mod constants;
+pub(crate) mod drop;
 pub(crate) mod negheads;
 pub(crate) mod print;
 pub(crate) mod rewrite;

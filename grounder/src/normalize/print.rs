@@ -9,10 +9,10 @@
 
 use std::fmt::Write;
 
-use crate::ast::{AggregateFunction, BinaryOp, Sign, UnaryOp};
+use crate::ast::{AggregateFunction, Sign, UnaryOp};
 use crate::normalize::rules::{AggLit, AtomPat, Bound, Head, HeadElem, Lit, Rule};
-use crate::term::eval::T;
-use crate::term::intern::{Interner, Val};
+use crate::term::eval::{single_linear, T};
+use crate::term::intern::Interner;
 
 /// Prints terms and rules with one rule's variable names.
 pub(crate) struct Printer<'a> {
@@ -45,24 +45,24 @@ impl Printer<'_> {
                     out.push(')');
                 }
             }
-            T::Unary(op, a) => {
-                match op {
-                    UnaryOp::Minus => out.push('-'),
-                    UnaryOp::BitNot => out.push('~'),
-                    UnaryOp::Abs => out.push('|'),
-                }
+            T::Unary(UnaryOp::Abs, a) => {
+                out.push('|');
                 self.term(a, out);
-                if *op == UnaryOp::Abs {
-                    out.push('|');
-                }
+                out.push('|');
             }
-            T::Binary(BinaryOp::Sub, a, b) if matches!(**b, T::Val(Val::Num(_))) => {
-                // gringo normalises `X-2` to `X+-2`.
-                out.push('(');
+            T::Unary(op, a) => {
+                out.push_str(if *op == UnaryOp::Minus { "(-" } else { "(~" });
                 self.term(a, out);
-                out.push_str("+-");
-                self.term(b, out);
                 out.push(')');
+            }
+            T::Binary(..) if single_linear(t).is_some() => {
+                if let Some((v, m, n)) = single_linear(t) {
+                    out.push_str(&linear_text(
+                        self.names.get(v as usize).map_or("_", |s| s),
+                        m,
+                        n,
+                    ));
+                }
             }
             T::Binary(op, a, b) => {
                 out.push('(');
@@ -361,5 +361,14 @@ impl Printer<'_> {
         self.body(&r.body, &mut out);
         out.push('.');
         out
+    }
+}
+
+/// clingo's text of the linear term `m*X+n` (`(X+-2)`, `(2*X)`, `(-1*X+2)`).
+pub(crate) fn linear_text(var: &str, m: i64, n: i64) -> String {
+    match (m, n) {
+        (1, n) => format!("({var}+{n})"),
+        (m, 0) => format!("({m}*{var})"),
+        (m, n) => format!("({m}*{var}+{n})"),
     }
 }

@@ -15,6 +15,7 @@
 use fxhash::{FxHashMap, FxHashSet};
 
 use crate::ast::{AggregateFunction, CompareOp, Sign, Span};
+use crate::diagnostic::Diagnostic;
 use crate::term::eval::T;
 use crate::term::intern::Val;
 
@@ -195,6 +196,9 @@ pub(crate) struct Rule {
     pub linear: FxHashMap<T, String>,
     /// Variables occurring outside every element and condition.
     pub globals: FxHashSet<u32>,
+    /// `global variable in tuple of aggregate element` infos, given when the rule is checked
+    /// (after the `operation undefined` infos of all rules, as clingo orders them).
+    pub tuple_infos: Vec<Diagnostic>,
 }
 
 impl HeadElem {

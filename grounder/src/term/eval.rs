@@ -83,18 +83,31 @@ impl T {
         }
     }
 
-    /// Whether this folded arithmetic term is undefined whatever its variables are: it is
-    /// ground without calls (folding would have evaluated it), a binary operation has a non-number operand,
-    /// or it divides by the literal 0.
+    /// Whether this folded arithmetic term is undefined whatever its variables are, as gringo
+    /// decides it when simplifying: it is ground without calls (folding would have evaluated
+    /// it), an operand of arithmetic is not a number (a function term, a symbolic constant, a
+    /// string, `#inf` or `#sup`), or it divides by the literal 0.
     pub fn is_undefined_arith(&self) -> bool {
-        let not_number = |t: &T| matches!(t, T::Val(v) if !matches!(v, Val::Num(_)));
+        let not_number = |t: &T| match t {
+            T::Val(v) => !matches!(v, Val::Num(_)),
+            T::Fun(..) => true,
+            _ => false,
+        };
         match self {
             T::Unary(..) | T::Binary(..) => {
                 let mut vars = Vec::new();
                 self.vars(&mut vars);
                 (vars.is_empty() && !self.has_call())
-                    || matches!(self, T::Binary(op, a, b) if not_number(a) || not_number(b)
-                        || (matches!(op, BinaryOp::Div | BinaryOp::Mod) && **b == T::Val(Val::Num(0))))
+                    || match self {
+                        T::Unary(_, a) => not_number(a),
+                        T::Binary(op, a, b) => {
+                            not_number(a)
+                                || not_number(b)
+                                || (matches!(op, BinaryOp::Div | BinaryOp::Mod)
+                                    && **b == T::Val(Val::Num(0)))
+                        }
+                        _ => false,
+                    }
             }
             _ => false,
         }

@@ -178,7 +178,7 @@ impl<'a> Converter<'a> {
         }
         body.extend(pending_head);
         body.append(&mut self.extra);
-        self.global_tuple_infos(diags);
+        let tuple_infos = self.global_tuple_infos();
         diags.append(&mut self.infos);
         projections.append(&mut self.projections);
         Rule {
@@ -190,6 +190,7 @@ impl<'a> Converter<'a> {
             arith_spans: self.arith_spans,
             linear: self.linear,
             globals: self.global,
+            tuple_infos,
         }
     }
 
@@ -229,24 +230,25 @@ impl<'a> Converter<'a> {
     }
 
     /// `info: global variable in tuple of aggregate element` for each such occurrence.
-    pub(super) fn global_tuple_infos(&mut self, diags: &mut Vec<Diagnostic>) {
-        for (var, span) in &self.tuple_occurrences {
-            if self.global.contains(var) {
-                let name = self
-                    .var_names
-                    .get(*var as usize)
-                    .cloned()
-                    .unwrap_or_default();
-                diags.push(Diagnostic {
-                    severity: Severity::Info,
-                    span: Some(span.clone()),
-                    message: "global variable in tuple of aggregate element:".into(),
-                    notes: vec![Note {
-                        span: None,
-                        text: name,
-                    }],
-                });
-            }
-        }
+    pub(super) fn global_tuple_infos(&self) -> Vec<Diagnostic> {
+        let global = self
+            .tuple_occurrences
+            .iter()
+            .filter(|(var, _)| self.global.contains(var));
+        global
+            .map(|(var, span)| Diagnostic {
+                severity: Severity::Info,
+                span: Some(span.clone()),
+                message: "global variable in tuple of aggregate element:".into(),
+                notes: vec![Note {
+                    span: None,
+                    text: self
+                        .var_names
+                        .get(*var as usize)
+                        .cloned()
+                        .unwrap_or_default(),
+                }],
+            })
+            .collect()
     }
 }

@@ -181,6 +181,15 @@ impl<'a> Converter<'a> {
         // A set element `not r(_)` is projected (`not #p_r`); its tuple, made from `r(_)`, must
         // not keep the anonymous variable, which nothing binds any more.
         let projected = !written && e.condition.first().is_some_and(|l| l.sign != Sign::None);
+        // A positive set element `q(_)`: the tuple made from the literal names the literal's
+        // anonymous variables, one variable each (`{ q(_) }` counts the atoms `q(X)`).
+        let shared;
+        let e = if !written && !projected {
+            shared = self.share_anonymous(e);
+            &shared
+        } else {
+            e
+        };
         let terms = e
             .terms
             .iter()
@@ -203,6 +212,25 @@ impl<'a> Converter<'a> {
         }
     }
 
+    /// The set element `e` with each `_` of its tuple and of the literal it was made from
+    /// replaced by a variable `#AnonN`, the same in both (they are written in the same order).
+    fn share_anonymous(&mut self, e: &ast::BodyAggregateElement) -> ast::BodyAggregateElement {
+        let mut e = e.clone();
+        let first = self.anon_count;
+        let mut next = first;
+        for t in &mut e.terms {
+            name_anonymous(t, &mut next);
+        }
+        if let Some(LiteralKind::Atom(a)) = e.condition.first_mut().map(|l| &mut l.kind) {
+            let mut again = first;
+            for t in &mut a.args {
+                name_anonymous(t, &mut again);
+            }
+        }
+        self.anon_count = next;
+        e
+    }
+
     pub(super) fn tuple_term(&mut self, t: &ast::Term) -> T {
         collect_var_spans(t, &mut |name, span| {
             let id = self.var_ids.get(name).copied();
@@ -214,6 +242,26 @@ impl<'a> Converter<'a> {
             }
         });
         self.term(t)
+    }
+}
+
+/// Replaces each `_` of `t`, left to right, by the variable `#Anon<next>` (counting up).
+fn name_anonymous(t: &mut ast::Term, next: &mut u32) {
+    if t.kind == TermKind::Anonymous {
+        t.kind = TermKind::Variable(format!("#Anon{next}"));
+        *next += 1;
+        return;
+    }
+    match &mut t.kind {
+        TermKind::Function { args, .. } | TermKind::Call { args, .. } | TermKind::Pool(args) => {
+            args.iter_mut().for_each(|a| name_anonymous(a, next))
+        }
+        TermKind::Interval(a, b) | TermKind::Binary(_, a, b) => {
+            name_anonymous(a, next);
+            name_anonymous(b, next);
+        }
+        TermKind::Unary(_, a) => name_anonymous(a, next),
+        _ => {}
     }
 }
 

@@ -54,6 +54,13 @@ impl<'a> Converter<'a> {
     }
 
     pub(super) fn term(&mut self, t: &ast::Term) -> T {
+        self.term_in(t, false)
+    }
+
+    /// Converts `t`; `arithmetic` when it is an operand of arithmetic (of a binary operation,
+    /// of `|..|` or `~`, or of a `-` that is one): there, as in gringo, a function term is not
+    /// a number, so `-f(X)` is undefined (elsewhere it is the function with its sign flipped).
+    fn term_in(&mut self, t: &ast::Term, arithmetic: bool) -> T {
         match &t.kind {
             TermKind::Integer(n) => T::Val(Val::Num(*n)),
             TermKind::String(s) => T::Val(self.table.string(s)),
@@ -71,7 +78,7 @@ impl<'a> Converter<'a> {
                 fold(self.table, T::Fun(n, false, args))
             }
             TermKind::Pool(alts) => match alts.first() {
-                Some(a) => self.term(a),
+                Some(a) => self.term_in(a, arithmetic),
                 None => T::Val(Val::Num(0)),
             },
             TermKind::Interval(a, b) => {
@@ -83,9 +90,21 @@ impl<'a> Converter<'a> {
                 T::Var(v)
             }
             TermKind::Unary(op, a) => {
-                let a = self.term(a);
+                let a = self.term_in(a, arithmetic || *op != UnaryOp::Minus);
+                let function = |a: &T| match a {
+                    T::Fun(..) => true,
+                    T::Val(v) => self.table.as_fun(*v).is_some(),
+                    _ => false,
+                };
                 let result = match (op, &a) {
-                    (UnaryOp::Minus, T::Fun(n, neg, args)) => T::Fun(*n, !neg, args.clone()),
+                    (UnaryOp::Minus, T::Fun(n, neg, args)) if !arithmetic => {
+                        T::Fun(*n, !neg, args.clone())
+                    }
+                    (UnaryOp::Minus, a) if arithmetic && function(a) => {
+                        let result = T::Unary(*op, Box::new(a.clone()));
+                        self.report_undefined(&result, &t.span);
+                        return result;
+                    }
                     _ => T::Unary(*op, Box::new(a)),
                 };
                 let result = self.arith(result, &t.span);
@@ -93,7 +112,7 @@ impl<'a> Converter<'a> {
                 result
             }
             TermKind::Binary(op, a, b) => {
-                let (a, b) = (self.term(a), self.term(b));
+                let (a, b) = (self.term_in(a, true), self.term_in(b, true));
                 let result = self.arith(T::Binary(*op, Box::new(a), Box::new(b)), &t.span);
                 self.note_linear(&result, t);
                 result
@@ -118,11 +137,7 @@ impl<'a> Converter<'a> {
             return;
         };
         let var = &self.var_names[v as usize];
-        let text = match (m, n) {
-            (1, n) => format!("({var}+{n})"),
-            (m, 0) => format!("({m}*{var})"),
-            (m, n) => format!("({m}*{var}+{n})"),
-        };
+        let text = crate::normalize::print::linear_text(var, m, n);
         self.arith_spans.insert(folded.clone(), span);
         self.linear.insert(folded.clone(), text);
     }
@@ -133,28 +148,36 @@ impl<'a> Converter<'a> {
         let folded = fold(self.table, t);
         if folded.has_arith() {
             self.arith_spans.insert(folded.clone(), span.clone());
-            let undefined = folded.is_undefined_arith();
-            let inner_reported = self.infos.iter().any(|d| {
-                d.span
-                    .as_ref()
-                    .is_some_and(|s| s.start >= span.start && s.end <= span.end)
-            });
-            if undefined && !inner_reported {
-                let mut text = String::new();
-                crate::normalize::print::Printer {
-                    table: self.table,
-                    names: &self.var_names,
-                }
-                .term(&folded, &mut text);
-                self.infos.push(Diagnostic {
-                    severity: Severity::Info,
-                    span: Some(span.clone()),
-                    message: "operation undefined:".into(),
-                    notes: vec![Note { span: None, text }],
-                });
+            if folded.is_undefined_arith() {
+                self.report_undefined(&folded, span);
             }
         }
         folded
+    }
+
+    /// `operation undefined` for `t` at `span`, unless a term inside it was reported.
+    fn report_undefined(&mut self, t: &T, span: &Span) {
+        self.arith_spans.insert(t.clone(), span.clone());
+        let inner_reported = self.infos.iter().any(|d| {
+            d.span
+                .as_ref()
+                .is_some_and(|s| s.start >= span.start && s.end <= span.end)
+        });
+        if inner_reported {
+            return;
+        }
+        let mut text = String::new();
+        crate::normalize::print::Printer {
+            table: self.table,
+            names: &self.var_names,
+        }
+        .term(t, &mut text);
+        self.infos.push(Diagnostic {
+            severity: Severity::Info,
+            span: Some(span.clone()),
+            message: "operation undefined:".into(),
+            notes: vec![Note { span: None, text }],
+        });
     }
 
     pub(super) fn atom(&mut self, a: &ast::Atom) -> AtomPat {
