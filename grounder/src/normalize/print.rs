@@ -9,7 +9,7 @@
 
 use std::fmt::Write;
 
-use crate::ast::{AggregateFunction, BinaryOp, Sign, UnaryOp};
+use crate::ast::{AggregateFunction, BinaryOp, CompareOp, Sign, UnaryOp};
 use crate::normalize::rules::{AggLit, AtomPat, Bound, Head, HeadElem, Lit, Rule};
 use crate::term::eval::T;
 use crate::term::intern::{Interner, Val};
@@ -126,6 +126,13 @@ impl Printer<'_> {
             Lit::Atom(sign, a) => {
                 Self::sign(*sign, out);
                 self.atom(a, out);
+            }
+            Lit::Cmp(CompareOp::Eq, T::Var(v), T::Call(name, args)) => {
+                // clingo 5.8.3's text, which leaves `#script(` open: `#script(#Script0,f(X)`.
+                out.push_str("#script(");
+                self.term(&T::Var(*v), out);
+                out.push(',');
+                self.term(&T::Fun(*name, false, args.clone()), out);
             }
             Lit::Cmp(op, a, b) => {
                 self.term(a, out);

@@ -34,8 +34,9 @@ pub(crate) enum T {
     Unary(UnaryOp, Box<T>),
     /// A binary operation.
     Binary(BinaryOp, Box<T>, Box<T>),
-    /// `@name(args)`, an external function call (interned name). No function is registered
-    /// yet, so every call is undefined.
+    /// `@name(args)`, an external function call (interned name). Rewriting leaves it only as
+    /// the right side of `#ScriptN = @name(args)`, which the join evaluates (see
+    /// `term::functions`); [`eval`] itself finds it undefined.
     Call(u32, Vec<T>),
 }
 
@@ -84,15 +85,16 @@ impl T {
     }
 
     /// Whether this folded arithmetic term is undefined whatever its variables are: it is
-    /// ground without calls (folding would have evaluated it), a binary operation has a non-number operand,
-    /// or it divides by the literal 0.
+    /// ground (folding would have evaluated it; an external call is a variable, see
+    /// [`T::Call`]), a binary operation has a non-number operand, or it divides by the literal
+    /// 0.
     pub fn is_undefined_arith(&self) -> bool {
         let not_number = |t: &T| matches!(t, T::Val(v) if !matches!(v, Val::Num(_)));
         match self {
             T::Unary(..) | T::Binary(..) => {
                 let mut vars = Vec::new();
                 self.vars(&mut vars);
-                (vars.is_empty() && !self.has_call())
+                vars.is_empty()
                     || matches!(self, T::Binary(op, a, b) if not_number(a) || not_number(b)
                         || (matches!(op, BinaryOp::Div | BinaryOp::Mod) && **b == T::Val(Val::Num(0))))
             }
@@ -111,18 +113,6 @@ impl T {
                 T::Unary(_, a) => a.contains_undefined_arith(),
                 T::Binary(_, a, b) => a.contains_undefined_arith() || b.contains_undefined_arith(),
             }
-    }
-
-    /// Whether the term contains an external function call (whose value only grounding can
-    /// tell).
-    pub fn has_call(&self) -> bool {
-        match self {
-            T::Val(_) | T::Var(_) => false,
-            T::Call(..) => true,
-            T::Fun(_, _, args) => args.iter().any(T::has_call),
-            T::Unary(_, a) => a.has_call(),
-            T::Binary(_, a, b) => a.has_call() || b.has_call(),
-        }
     }
 
     /// Whether the term contains arithmetic.
