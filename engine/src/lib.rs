@@ -41,7 +41,7 @@ mod solve;
 
 pub use control::{Control, Options, Projection, TruthValue};
 pub use error::Error;
-pub use grounder::{Diagnostic, Dialect, Source, Symbol};
+pub use grounder::{Diagnostic, Dialect, Functions, IntoSymbols, Source, Symbol};
 pub use solve::{Model, ModelKind, SolveHandle};
 pub use solver_core::{
     Atom, EnumMode, GroundProgram, Interrupt, OptMode, SolveTimes, Statistics, Summary,
