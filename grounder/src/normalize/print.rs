@@ -237,11 +237,13 @@ impl Printer<'_> {
 
 /// Whole rules and head aggregates.
 impl Printer<'_> {
-    /// The body in clingo's order: `[#inc_base]`, atoms, then everything else.
+    /// The body in clingo's order: `[#inc_base]`, positive atoms, then everything else, each
+    /// last to first.
     fn body(&self, body: &[Lit], out: &mut String) {
         out.push_str("[#inc_base]");
-        let atoms = body.iter().filter(|l| matches!(l, Lit::Atom(..)));
-        let others = body.iter().filter(|l| !matches!(l, Lit::Atom(..)));
+        let positive = |l: &&Lit| matches!(l, Lit::Atom(Sign::None, _));
+        let atoms = body.iter().rev().filter(positive);
+        let others = body.iter().rev().filter(|l| !positive(l));
         for l in atoms.chain(others) {
             out.push(';');
             self.lit(l, out);
