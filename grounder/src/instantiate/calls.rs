@@ -2,15 +2,16 @@
 //! call (see `term::functions`).
 //!
 //! Once the arguments are bound the registered closure is called with their symbols and the
-//! variable takes each symbol it returns, one candidate per distinct symbol (a pool); when
-//! the variable is already bound the equation holds if its value is among them. A name without
-//! a closure is clingo's `info: operation undefined` (`function 'f' not found`) at the call,
-//! once per rule, call and argument tuple (clingo reports it per evaluation, and evaluates a
-//! call once per distinct arguments in the cases checked); clingo makes
-//! the calls while grounding, after its other infos and in its grounding order of statements
-//! (independent ones last to first), so these infos are kept apart with their rule
-//! (`Grounder::call_infos`) for the driver to order. An `Err` from the closure stops grounding
-//! ([`Stop::Failed`]) with an error at the call.
+//! variable takes each symbol it returns, one candidate per distinct symbol (a pool); when the
+//! variable is already bound the equation holds if its value is among them. An `Err` from the
+//! closure stops grounding ([`Stop::Failed`]) with an error at the call.
+//!
+//! A name without a closure is clingo's `info: operation undefined` (`function 'f' not
+//! found`) at the call, once per rule, call and argument tuple (clingo reports it per
+//! evaluation and, in the cases checked, evaluates a call once per distinct arguments).
+//! clingo makes the calls while grounding, after its other infos and in its grounding order of
+//! statements (independent ones last to first), so these infos are kept apart with their rule
+//! (`Grounder::call_infos`) for the driver to order.
 //!
 //! # Invariants
 //! - A closure is called at most once per argument tuple in one grounding: its values are
