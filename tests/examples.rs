@@ -48,6 +48,16 @@ fn embed_prints_its_three_models() {
     assert!(text.ends_with("Models: 3\n"), "{text}");
 }
 
+/// The optimum clingo 5.8.3 finds with the same functions in Python, then the closure's
+/// error at the call.
+#[test]
+fn functions_pick_coprime_numbers_and_report_a_failing_call() {
+    let want = "pairwise coprime, largest sum: 14 15 (sum 29)\n\
+coprime.lp:1:3-23: error: external function failed:\n  \
+@numbers(\"6 ten 15\"): not a number: ten\n";
+    assert_eq!(run("functions", &[]), want);
+}
+
 #[test]
 fn nonogram_draws_the_posts_grid() {
     let post = "\

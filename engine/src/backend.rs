@@ -13,11 +13,13 @@ pub(crate) fn ground_options(
     constants: Vec<(String, String)>,
     dialect: grounder::Dialect,
     interrupt: Option<solver_core::Interrupt>,
+    functions: grounder::Functions,
 ) -> GroundOptions {
     GroundOptions {
         constants,
         dialect,
         interrupt,
+        functions,
         ..GroundOptions::default()
     }
 }

@@ -4,7 +4,8 @@
 //! # The API contract
 //! A [`Control`] goes through three states:
 //! 1. **building** — [`Control::add`], [`Control::load`] and [`Control::set_const`] collect the
-//!    program; options ([`Control::options_mut`]) may be set at any time;
+//!    program; options ([`Control::options_mut`]) and the external functions `@f(..)` calls
+//!    ([`Control::register_function`]) may be set at any time;
 //! 2. **grounded** — after [`Control::ground`] (or [`Control::load_aspif`]) succeeded; the
 //!    program can no longer change, but [`Control::assign_external`] sets external atoms;
 //! 3. **solving** — [`Control::solve`] returns a [`SolveHandle`], an iterator over [`Model`]s;
@@ -41,7 +42,7 @@ mod solve;
 
 pub use control::{Control, Options, Projection, TruthValue};
 pub use error::Error;
-pub use grounder::{Diagnostic, Dialect, Source, Symbol};
+pub use grounder::{Diagnostic, Dialect, Functions, IntoSymbols, Source, Symbol};
 pub use solve::{Model, ModelKind, SolveHandle};
 pub use solver_core::{
     Atom, EnumMode, GroundProgram, Interrupt, OptMode, SolveTimes, Statistics, Summary,

@@ -25,7 +25,7 @@ use crate::output::symbols::ProgramSymbols;
 use crate::output::Grounded;
 use crate::syntax::facts::Facts;
 use crate::term::intern::Interner;
-use crate::{Dialect, Source, Symbol};
+use crate::{Dialect, Functions, Source, Symbol};
 use fxhash::FxHashSet;
 
 /// Limits on grounding work.
@@ -55,6 +55,8 @@ pub struct GroundOptions {
     pub limits: Limits,
     /// Stops grounding when set.
     pub interrupt: Option<solver_core::Interrupt>,
+    /// The functions `@name(args)` terms call (see [`Functions`]).
+    pub functions: Functions,
 }
 
 /// Grounding failed: the errors (at most 20) followed by the infos.
@@ -180,6 +182,7 @@ pub(crate) fn ground_program(
         .filter_map(|d| d.span.clone())
         .collect();
     let mut g = Grounder::new(&mut table, budget);
+    g.functions = options.functions.clone();
     g.already_reported(reported);
     let defined = defined_preds(&g, &rewritten.directives.defined, &rewritten.facts);
     let mut undefined_atoms = undefined_atom_infos(&mut g, &rules, &defined);
@@ -190,12 +193,14 @@ pub(crate) fn ground_program(
     // clingo reports what grounding meets (operation undefined) before undefined atoms.
     infos.append(&mut g.infos);
     infos.append(&mut undefined_atoms);
+    infos.extend(calls_in_grounding_order(&g, &rules));
     if let Err(stop) = grounded {
-        let message = match stop {
-            Stop::Limit(m) => m,
-            Stop::Interrupted => "grounding interrupted".into(),
+        let error = match stop {
+            Stop::Limit(m) => error_at(m),
+            Stop::Interrupted => error_at("grounding interrupted".into()),
+            Stop::Failed(d) => d,
         };
-        return Err(fail(vec![error_at(message)], std::mem::take(infos)));
+        return Err(fail(vec![error], std::mem::take(infos)));
     }
     let (mut truth, external) = initial_truth(&g);
     let ground_rules = simplify(&mut truth, &external, std::mem::take(&mut g.rules));
@@ -211,6 +216,16 @@ pub(crate) fn ground_program(
         symbols: ProgramSymbols::new(table, built.shown, built.atoms),
         infos: std::mem::take(infos),
     })
+}
+
+/// The infos of calls of unknown functions, in clingo's grounding order of their rules (see
+/// `output::order::grounding_positions`), each rule's in the order they were made.
+fn calls_in_grounding_order(g: &Grounder, rules: &[Rule]) -> Vec<Diagnostic> {
+    let positions = crate::output::order::grounding_positions(g, rules);
+    let position = |rule: &Option<usize>| rule.and_then(|i| positions.get(i).copied());
+    let mut infos: Vec<&(Option<usize>, Diagnostic)> = g.call_infos.iter().collect();
+    infos.sort_by_key(|(rule, _)| position(rule));
+    infos.into_iter().map(|(_, info)| info.clone()).collect()
 }
 
 /// The `#defined` predicates and those of the facts taken out by the loader.

@@ -21,6 +21,7 @@ pub use ground::{ground, parse_symbol, print_text, GroundError, GroundOptions, L
 pub use output::symbols::ProgramSymbols;
 pub use output::Grounded;
 pub use symbol::Symbol;
+pub use term::functions::{Functions, IntoSymbols};
 
 /// Which input language a file is written in.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]

@@ -118,3 +118,21 @@ fn global_variable_in_aggregate_tuple_info() {
 fn operation_undefined_comes_before_undefined_atoms() {
     check("info_order.lp");
 }
+
+/// clingo prints a body with its positive atoms first, each group last to first.
+#[test]
+fn unsafe_rules_print_their_body_in_clingos_order() {
+    check("unsafe_body_order.lp");
+}
+
+/// Each call is a variable `#ScriptN` bound by `#script(#ScriptN,f(..)` (clingo's text).
+#[test]
+fn unsafe_external_calls_show_their_script_variables() {
+    check("unsafe_external_calls.lp");
+}
+
+/// Unknown functions: once per rule, call and arguments, in clingo's grounding order.
+#[test]
+fn unknown_function_infos_in_clingos_order() {
+    check("unknown_function_infos.lp");
+}

@@ -3,7 +3,8 @@
 //! # States
 //! A `Control` is *building* until [`Control::ground`] (or [`Control::load_aspif`]) succeeds,
 //! then *grounded*. Building accepts [`Control::add`], [`Control::load`] and
-//! [`Control::set_const`]; grounded accepts [`Control::solve`] (any number of times),
+//! [`Control::set_const`] ([`Control::register_function`] is accepted in any state and used by
+//! the next grounding); grounded accepts [`Control::solve`] (any number of times),
 //! [`Control::assign_external`] between solves, and the printers ([`Control::text`],
 //! [`Control::aspif`]). Calling a method in the wrong state is misuse and returns
 //! `Err(Error::Usage)`; nothing panics. Options may be changed in any state and apply to the
@@ -22,7 +23,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use grounder::{Diagnostic, Dialect, ProgramSymbols, Source, Symbol};
+use grounder::{Diagnostic, Dialect, Functions, IntoSymbols, ProgramSymbols, Source, Symbol};
 use solver_core::{Atom, EnumMode, ExternalValue, GroundProgram, Interrupt, OptMode};
 
 use crate::backend::{self, Grounded};
@@ -96,6 +97,7 @@ pub struct Control {
     externals: HashMap<Atom, ExternalValue>,
     infos: Vec<Diagnostic>,
     interrupt: Interrupt,
+    functions: Functions,
 }
 
 impl Control {
@@ -144,6 +146,45 @@ impl Control {
         Ok(())
     }
 
+    /// Registers `function` as the external function `@name(...)` of the program, for the
+    /// next [`Control::ground`] (registering a name again replaces the earlier function).
+    ///
+    /// The grounder calls it when it meets `@name(args)` with every argument ground, in any
+    /// position (facts, rule bodies and heads, aggregates, conditions, `#show`, `#const`). It
+    /// returns one [`Symbol`] or a `Vec` of them: the call takes each in turn, like a pool
+    /// (clingo's functions returning a list); an empty `Vec` drops the rule instance. It is
+    /// called once per distinct argument tuple in a grounding, so it should depend on its
+    /// arguments only. An `Err` stops grounding: [`Control::ground`] fails with
+    /// [`Error::Ground`] whose diagnostic is `external function failed:` at the call, with the
+    /// call and the error's text as its note. A call of a name nothing is registered under is
+    /// clingo's `info: operation undefined` (`function 'f' not found`) in [`Control::infos`]
+    /// and drops the instance.
+    ///
+    /// ```
+    /// use engine::{Control, Error, Symbol};
+    /// # fn main() -> Result<(), Error> {
+    /// let mut ctl = Control::new();
+    /// // @range(N): the numbers 1..N, one instance each.
+    /// ctl.register_function("range", |args: &[Symbol]| match args {
+    ///     [Symbol::Number(n)] => Ok((1..=*n).map(Symbol::Number).collect::<Vec<_>>()),
+    ///     _ => Err("range: expected one number"),
+    /// });
+    /// ctl.add("base", "p(@range(3)). q :- p(X), X > @range(2).")?;
+    /// ctl.ground()?;
+    /// let model = ctl.solve()?.next().expect("one model");
+    /// let shown: Vec<String> = model.symbols().iter().map(Symbol::to_string).collect();
+    /// assert_eq!(shown, ["p(1)", "p(2)", "p(3)", "q"]);
+    /// # Ok(()) }
+    /// ```
+    pub fn register_function<F, R, E>(&mut self, name: &str, function: F)
+    where
+        F: Fn(&[Symbol]) -> Result<R, E> + Send + Sync + 'static,
+        R: IntoSymbols,
+        E: std::fmt::Display,
+    {
+        self.functions.register(name, function);
+    }
+
     /// Adds program text; `name` is shown in messages.
     pub fn add(&mut self, name: &str, text: &str) -> Result<(), Error> {
         self.require_building("add")?;
@@ -183,6 +224,7 @@ impl Control {
             self.constants.clone(),
             self.options.dialect,
             Some(self.interrupt.clone()),
+            self.functions.clone(),
         );
         let grounded = backend::ground(&self.sources, &options)
             .map_err(|e| Error::from_diagnostics(e.diagnostics))?;

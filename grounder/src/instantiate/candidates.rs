@@ -35,6 +35,9 @@ impl<'a> Grounder<'a> {
                 self.atom_candidates(rule, pat, range.unwrap_or((0, u32::MAX)), binding, s);
             }
             Lit::Atom(sign, pat) => self.negative_candidates(rule, *sign, pat, binding, s)?,
+            Lit::Cmp(CompareOp::Eq, T::Var(v), T::Call(name, args)) => {
+                self.call_candidates(rule, *v, (*name, args), binding, s)?
+            }
             Lit::Cmp(op, l, r) => self.compare_candidates(rule, *op, l, r, binding, s),
             Lit::Range(v, lo, hi) => self.range_candidates(rule, *v, lo, hi, binding, s)?,
             Lit::Agg(agg) => {

@@ -240,10 +240,13 @@ pub(crate) fn ground_all(
     for p in &mut g.store.preds {
         p.complete = true;
     }
-    g.current_rule = None;
-    for rule in rules.iter().filter(|r| r.head.atoms().is_empty()) {
-        join_rule(g, rule, None, Mode::Emit)?;
+    for (i, rule) in rules.iter().enumerate() {
+        if rule.head.atoms().is_empty() {
+            g.current_rule = Some(i);
+            join_rule(g, rule, None, Mode::Emit)?;
+        }
     }
+    g.current_rule = None;
     Ok(())
 }
 

@@ -14,15 +14,20 @@
 
 use crate::instantiate::domain::AtomId;
 use crate::instantiate::{GBody, GLit, GRule, Grounder, Mode, Stop};
-use crate::normalize::rules::{HeadElem, Rule};
-use crate::term::eval::Binding;
+use crate::normalize::rules::{HeadElem, Lit, Rule};
+use crate::term::eval::{Binding, T};
 
 /// One conjunction: the source element, the binding without interval variables, the ground
 /// condition and the (defined) atoms.
 pub(crate) type Conjunction = (u32, Binding, Vec<GLit>, Vec<AtomId>);
 
 impl Grounder<'_> {
-    /// Adds the instances of the tagged element `e` to `out`, each atom to its domain.
+    /// Adds the instances of the tagged element `e` to `out`, each atom to its domain. The
+    /// condition without the external calls of the atom gives the instances and the calls
+    /// under each give its atoms, so an instance whose call gives no value (or names no
+    /// function) is an empty conjunction that holds with its condition, as in clingo
+    /// (`s(@g) : q ; not not a.` with no `@g` holds when `q` does). An interval of the atom
+    /// stays in the condition: an instance with an empty interval is no instance.
     pub(crate) fn conjunction_instances(
         &mut self,
         rule: &Rule,
@@ -34,7 +39,9 @@ impl Grounder<'_> {
         let Some((group, inner)) = &e.conj else {
             return Ok(());
         };
-        self.sub_join(rule, &e.cond, binding, mode, &mut |g, b, lits| {
+        let (calls, outer): (Vec<Lit>, Vec<Lit>) =
+            e.cond.iter().cloned().partition(|l| binds_one_of(l, inner));
+        self.sub_join(rule, &outer, binding, mode, &mut |g, b, lits| {
             let key: Binding = b
                 .iter()
                 .enumerate()
@@ -46,29 +53,25 @@ impl Grounder<'_> {
                     }
                 })
                 .collect();
-            let atom = g.ground_atom(rule, &e.atom, b);
-            if let Some(atom) = atom {
+            let index = out
+                .iter()
+                .position(|(id, k, l, _)| id == group && *k == key && l.as_slice() == lits);
+            let index = index.unwrap_or_else(|| {
+                out.push((*group, key, lits.to_vec(), Vec::new()));
+                out.len() - 1
+            });
+            g.sub_join(rule, &calls, b, mode, &mut |g, b, _| {
+                let Some(atom) = g.ground_atom(rule, &e.atom, b) else {
+                    return Ok(());
+                };
                 g.store.add_to_domain(g.table, atom);
-            }
-            let found = out
-                .iter_mut()
-                .find(|(id, k, l, _)| id == group && *k == key && l.as_slice() == lits);
-            let atoms = match found {
-                Some((_, _, _, atoms)) => atoms,
-                None => {
-                    out.push((*group, key, lits.to_vec(), Vec::new()));
-                    match out.last_mut() {
-                        Some(last) => &mut last.3,
-                        None => return Ok(()),
+                if let Some((_, _, _, atoms)) = out.get_mut(index) {
+                    if !atoms.contains(&atom) {
+                        atoms.push(atom);
                     }
                 }
-            };
-            if let Some(atom) = atom {
-                if !atoms.contains(&atom) {
-                    atoms.push(atom);
-                }
-            }
-            Ok(())
+                Ok(())
+            })
         })
     }
 
@@ -106,5 +109,13 @@ impl Grounder<'_> {
             })?;
         }
         Ok(h)
+    }
+}
+
+/// Whether `lit` is the external call `v = @f(..)` of one of the variables `vars`.
+fn binds_one_of(lit: &Lit, vars: &[u32]) -> bool {
+    match lit {
+        Lit::Cmp(_, T::Var(v), T::Call(..)) => vars.contains(v),
+        _ => false,
     }
 }

@@ -4,9 +4,9 @@
 //! Out: the `Grounder`'s atom store (`domain`: ground atoms, predicate domains, which atoms
 //! are facts) and its ground rules (`GRule`); `simplify` then settles what is certain.
 //! Pieces: `components` (component order, semi-naive rounds), `join` and `candidates` (the
-//! join loop), `head` (rule heads), `aggregate` (aggregates, conditional literals, choice
-//! rules), `recursion` and `satisfiable` (gringo's translation of recursive aggregates and
-//! conditions), `domain`, `simplify`.
+//! join loop), `calls` (external calls `@f(..)`), `head` (rule heads), `aggregate`
+//! (aggregates, conditional literals, choice rules), `recursion` and `satisfiable` (gringo's
+//! translation of recursive aggregates and conditions), `domain`, `simplify`.
 //!
 //! Instantiation: the join loop, semi-naive evaluation of components, and rule heads.
 //!
@@ -36,6 +36,7 @@
 //! - A ground rule is emitted only in `Mode::Emit`.
 
 pub(crate) mod aggregate;
+mod calls;
 mod candidates;
 pub(crate) mod components;
 mod conjunction;
@@ -122,6 +123,8 @@ pub(crate) enum Stop {
     Limit(String),
     /// The interrupt handle was set.
     Interrupted,
+    /// An external function failed (the error at the call).
+    Failed(Diagnostic),
 }
 
 /// Whether a join emits ground rules or only collects head atoms.
@@ -271,6 +274,15 @@ pub(crate) struct Grounder<'a> {
     pub aux_alternatives: FxHashMap<AtomId, Vec<Vec<GLit>>>,
     /// An auxiliary atom defined by `aux :- .`: true, but no fact while grounding.
     true_aux: Option<AtomId>,
+    /// The functions `@f(args)` calls.
+    pub functions: crate::Functions,
+    /// The values of each call made so far, by function name and arguments (see `calls`).
+    calls: FxHashMap<(u32, Vec<Val>), Vec<Val>>,
+    /// Calls of unknown functions already reported, by rule, the call's span and arguments.
+    unknown_calls_seen: FxHashSet<(Option<usize>, Span, Vec<Val>)>,
+    /// The infos of calls of unknown functions, each with the index of its rule: clingo
+    /// reports them in its grounding order, after the other infos (see `calls`).
+    pub call_infos: Vec<(Option<usize>, Diagnostic)>,
 }
 
 /// A ground head element: its atom, its tuple and the literals of its condition.
@@ -317,6 +329,10 @@ impl<'a> Grounder<'a> {
             args_buf: Vec::new(),
             aux_alternatives: FxHashMap::default(),
             true_aux: None,
+            functions: crate::Functions::default(),
+            calls: FxHashMap::default(),
+            unknown_calls_seen: FxHashSet::default(),
+            call_infos: Vec::new(),
         }
     }
 
@@ -383,13 +399,9 @@ impl<'a> Grounder<'a> {
                     return;
                 }
                 let mut text = String::new();
-                match (bad, rule.linear.get(bad)) {
-                    (T::Call(name, _), _) => {
-                        let name = self.table.name_text(*name);
-                        text = format!("function '{name}' not found");
-                    }
-                    (_, Some(linear)) => text.push_str(linear),
-                    _ => Printer {
+                match rule.linear.get(bad) {
+                    Some(linear) => text.push_str(linear),
+                    None => Printer {
                         table: self.table,
                         names: &rule.var_names,
                     }

@@ -9,7 +9,7 @@
 
 use std::fmt::Write;
 
-use crate::ast::{AggregateFunction, Sign, UnaryOp};
+use crate::ast::{AggregateFunction, CompareOp, Sign, UnaryOp};
 use crate::normalize::rules::{AggLit, AtomPat, Bound, Head, HeadElem, Lit, Rule};
 use crate::term::eval::{single_linear, T};
 use crate::term::intern::Interner;
@@ -127,6 +127,13 @@ impl Printer<'_> {
                 Self::sign(*sign, out);
                 self.atom(a, out);
             }
+            Lit::Cmp(CompareOp::Eq, T::Var(v), T::Call(name, args)) => {
+                // clingo 5.8.3's text, which leaves `#script(` open: `#script(#Script0,f(X)`.
+                out.push_str("#script(");
+                self.term(&T::Var(*v), out);
+                out.push(',');
+                self.term(&T::Fun(*name, false, args.clone()), out);
+            }
             Lit::Cmp(op, a, b) => {
                 self.term(a, out);
                 out.push_str(op.text());
@@ -230,11 +237,13 @@ impl Printer<'_> {
 
 /// Whole rules and head aggregates.
 impl Printer<'_> {
-    /// The body in clingo's order: `[#inc_base]`, atoms, then everything else.
+    /// The body in clingo's order: `[#inc_base]`, positive atoms, then everything else, each
+    /// last to first.
     fn body(&self, body: &[Lit], out: &mut String) {
         out.push_str("[#inc_base]");
-        let atoms = body.iter().filter(|l| matches!(l, Lit::Atom(..)));
-        let others = body.iter().filter(|l| !matches!(l, Lit::Atom(..)));
+        let positive = |l: &&Lit| matches!(l, Lit::Atom(Sign::None, _));
+        let atoms = body.iter().rev().filter(positive);
+        let others = body.iter().rev().filter(|l| !positive(l));
         for l in atoms.chain(others) {
             out.push(';');
             self.lit(l, out);

@@ -3,7 +3,8 @@
 //! Per statement, in order: constants are substituted (`#const`, overridden from the command
 //! line unless declared `[override]`), pools are expanded (see `unpool`), and each alternative
 //! is converted: variables get numbers, each `_` a fresh variable, an interval `a..b` a fresh
-//! variable `#RangeN` bound by `Lit::Range` in the innermost enclosing body or condition,
+//! variable `#RangeN` bound by `Lit::Range` in the innermost enclosing body or condition, an
+//! external call `@f(args)` a fresh variable `#ScriptN` bound there by `#ScriptN = @f(args)`,
 //! non-invertible arithmetic in a positive body atom a fresh `#ArithN` and an equation (as
 //! gringo does, so `p(X*X)` does not bind `X`), a negative literal with anonymous arguments
 //! `not q(X,_)` a projection `not #p_q(X)` defined by `#p_q(X) :- q(X,_).`, and statement kinds
@@ -345,6 +346,8 @@ struct Converter<'a> {
     region: Region,
     arith_count: u32,
     range_count: u32,
+    /// External calls so far: each is a variable `#ScriptN` (see `terms`).
+    script_count: u32,
     /// Anonymous variables so far: `_` is named `#AnonN` in messages, as clingo names it.
     anon_count: u32,
     /// `operation undefined` infos found while converting (ground or `/0` arithmetic).

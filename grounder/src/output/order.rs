@@ -130,6 +130,13 @@ fn domain_order(g: &Grounder, rules: &[Rule], edb: &[FactRank]) -> Vec<u32> {
 
 /// The predicates of one statement in the order gringo creates their domains.
 fn rule_domains(rule: &Rule, out: &mut Vec<Pred>) {
+    body_domains(rule, out);
+    out.extend(rule.head.atoms().iter().map(|a| a.pred));
+}
+
+/// The predicates of a statement's head conditions and body, in the order gringo creates their
+/// domains.
+fn body_domains(rule: &Rule, out: &mut Vec<Pred>) {
     for cond in rule.head.conditions() {
         cond.iter().for_each(|l| lit_preds(l, out));
     }
@@ -148,7 +155,6 @@ fn rule_domains(rule: &Rule, out: &mut Vec<Pred>) {
     for lit in rule.body.iter().filter(|l| deferred(l)) {
         lit_preds(lit, out);
     }
-    out.extend(rule.head.atoms().iter().map(|a| a.pred));
 }
 
 fn lit_preds(lit: &Lit, out: &mut Vec<Pred>) {
@@ -194,12 +200,71 @@ pub(crate) fn show_statement(g: &Grounder, rules: &[Rule], val: Val) -> Option<u
 /// gringo grounds the statements (all but simple facts) in the reverse post-order of a
 /// depth-first search over "statement j uses a predicate statement i derives" edges, roots and
 /// successors taken in program order; so independent statements are grounded last to first,
-/// and atoms (numbered when first output) follow that order.
+/// and atoms (numbered when first output) follow that order. For the atoms' order a
+/// statement's own head predicates count as used (see [`rule_domains`]).
 pub(crate) fn pred_ranks(g: &Grounder, rules: &[Rule]) -> Vec<usize> {
-    let stms: Vec<&Rule> = rules.iter().filter(|r| simple_fact(r).is_none()).collect();
-    let pred_count = g.store.preds.len();
-    let mut derivers: Vec<Vec<usize>> = vec![Vec::new(); pred_count];
-    for (i, rule) in stms.iter().enumerate() {
+    let positions = statement_positions(g, rules, rule_domains);
+    let mut ranks = vec![usize::MAX; g.store.preds.len()];
+    for (rule, &position) in rules.iter().zip(&positions) {
+        for a in rule.head.atoms() {
+            if let Some(rank) = g
+                .store
+                .find_pred(a.pred)
+                .and_then(|p| ranks.get_mut(p as usize))
+            {
+                *rank = (*rank).min(position);
+            }
+        }
+    }
+    ranks
+}
+
+/// Each rule's position in the order gringo grounds the statements and so makes their
+/// external calls (`usize::MAX` for simple facts): the post-order of a depth-first search
+/// over "statement j uses (in its body or conditions) a predicate statement i derives" edges
+/// from j to i, roots taken last to first, so dependencies come first and independent
+/// statements last to first. Checked with clingo 5.8.3's `function 'f' not found` infos:
+/// `p(@f(1);@g(1)).` calls `@g` first, and `r(1..3). u(@m(1);@n(1)). v(@o(1)) :- r(X).` calls
+/// `@o`, `@n`, `@m` (the order of [`pred_ranks`] would put `@o` last).
+pub(crate) fn grounding_positions(g: &Grounder, rules: &[Rule]) -> Vec<usize> {
+    let (stms, users) = statement_users(g, rules, body_domains);
+    let mut uses: Vec<Vec<usize>> = vec![Vec::new(); users.len()];
+    for (i, list) in users.iter().enumerate() {
+        for &j in list {
+            if let Some(deps) = uses.get_mut(j) {
+                deps.push(i);
+            }
+        }
+    }
+    positions(rules.len(), &stms, post_order(&uses, (0..uses.len()).rev()))
+}
+
+/// Each rule's position in the reverse post-order over "uses a predicate another derives"
+/// edges, `uses` giving a statement's used predicates (`usize::MAX` for simple facts).
+fn statement_positions(
+    g: &Grounder,
+    rules: &[Rule],
+    uses: fn(&Rule, &mut Vec<Pred>),
+) -> Vec<usize> {
+    let (stms, users) = statement_users(g, rules, uses);
+    let mut order = post_order(&users, 0..users.len());
+    order.reverse();
+    positions(rules.len(), &stms, order)
+}
+
+/// The statements (the indexes of the rules that are no simple facts) and, per statement,
+/// its users (see [`users_of`]).
+fn statement_users(
+    g: &Grounder,
+    rules: &[Rule],
+    uses: fn(&Rule, &mut Vec<Pred>),
+) -> (Vec<usize>, Vec<Vec<usize>>) {
+    let stms: Vec<usize> = (0..rules.len())
+        .filter(|&i| rules.get(i).is_some_and(|r| simple_fact(r).is_none()))
+        .collect();
+    let stm_rules: Vec<&Rule> = stms.iter().filter_map(|&r| rules.get(r)).collect();
+    let mut derivers: Vec<Vec<usize>> = vec![Vec::new(); g.store.preds.len()];
+    for (i, rule) in stm_rules.iter().enumerate() {
         for a in rule.head.atoms() {
             if let Some(list) = g
                 .store
@@ -210,27 +275,33 @@ pub(crate) fn pred_ranks(g: &Grounder, rules: &[Rule]) -> Vec<usize> {
             }
         }
     }
-    let users: Vec<Vec<usize>> = users_of(g, &stms, &derivers);
-    let order = reverse_post_order(&users);
-    let mut position = vec![usize::MAX; stms.len()];
-    for (k, &s) in order.iter().enumerate() {
-        if let Some(slot) = position.get_mut(s) {
+    let users = users_of(g, &stm_rules, &derivers, uses);
+    (stms, users)
+}
+
+/// Rule index to position, from the statements' `order` (`usize::MAX` for the others).
+fn positions(rules: usize, stms: &[usize], order: Vec<usize>) -> Vec<usize> {
+    let mut positions = vec![usize::MAX; rules];
+    for (k, s) in order.into_iter().enumerate() {
+        if let Some(slot) = stms.get(s).and_then(|&r| positions.get_mut(r)) {
             *slot = k;
         }
     }
-    derivers
-        .iter()
-        .map(|list| list.iter().filter_map(|&s| position.get(s).copied()).min())
-        .map(|rank| rank.unwrap_or(usize::MAX))
-        .collect()
+    positions
 }
 
-/// `users[i]`: the statements (ascending) that use a predicate statement `i` derives.
-fn users_of(g: &Grounder, stms: &[&Rule], derivers: &[Vec<usize>]) -> Vec<Vec<usize>> {
+/// `users[i]`: the statements (ascending) that use (by `uses`) a predicate statement `i`
+/// derives.
+fn users_of(
+    g: &Grounder,
+    stms: &[&Rule],
+    derivers: &[Vec<usize>],
+    uses: fn(&Rule, &mut Vec<Pred>),
+) -> Vec<Vec<usize>> {
     let mut users: Vec<Vec<usize>> = vec![Vec::new(); stms.len()];
     for (j, rule) in stms.iter().enumerate() {
         let mut preds = Vec::new();
-        rule_domains(rule, &mut preds);
+        uses(rule, &mut preds);
         for p in preds.into_iter().filter_map(|p| g.store.find_pred(p)) {
             for &i in derivers.get(p as usize).map(Vec::as_slice).unwrap_or(&[]) {
                 if let Some(list) = users.get_mut(i) {
@@ -246,12 +317,12 @@ fn users_of(g: &Grounder, stms: &[&Rule], derivers: &[Vec<usize>]) -> Vec<Vec<us
     users
 }
 
-/// Reverse post-order of an iterative depth-first search (no recursion: statement counts are
-/// user-controlled).
-fn reverse_post_order(succ: &[Vec<usize>]) -> Vec<usize> {
+/// Post-order of an iterative depth-first search from `roots` in turn (no recursion:
+/// statement counts are user-controlled).
+fn post_order(succ: &[Vec<usize>], roots: impl Iterator<Item = usize>) -> Vec<usize> {
     let mut visited = vec![false; succ.len()];
     let mut post = Vec::with_capacity(succ.len());
-    for root in 0..succ.len() {
+    for root in roots {
         if !mark(&mut visited, root) {
             continue;
         }
@@ -272,7 +343,6 @@ fn reverse_post_order(succ: &[Vec<usize>]) -> Vec<usize> {
             }
         }
     }
-    post.reverse();
     post
 }
 

@@ -34,8 +34,9 @@ pub(crate) enum T {
     Unary(UnaryOp, Box<T>),
     /// A binary operation.
     Binary(BinaryOp, Box<T>, Box<T>),
-    /// `@name(args)`, an external function call (interned name). No function is registered
-    /// yet, so every call is undefined.
+    /// `@name(args)`, an external function call (interned name). Rewriting leaves it only as
+    /// the right side of `#ScriptN = @name(args)`, which the join evaluates (see
+    /// `term::functions`); [`eval`] itself finds it undefined.
     Call(u32, Vec<T>),
 }
 
@@ -84,9 +85,10 @@ impl T {
     }
 
     /// Whether this folded arithmetic term is undefined whatever its variables are, as gringo
-    /// decides it when simplifying: it is ground without calls (folding would have evaluated
-    /// it), an operand of arithmetic is not a number (a function term, a symbolic constant, a
-    /// string, `#inf` or `#sup`), or it divides by the literal 0.
+    /// decides it when simplifying: it is ground (folding would have evaluated it; an external
+    /// call is a variable, see [`T::Call`]), an operand of arithmetic is not a number (a
+    /// function term, a symbolic constant, a string, `#inf` or `#sup`), or it divides by the
+    /// literal 0.
     pub fn is_undefined_arith(&self) -> bool {
         let not_number = |t: &T| match t {
             T::Val(v) => !matches!(v, Val::Num(_)),
@@ -97,7 +99,7 @@ impl T {
             T::Unary(..) | T::Binary(..) => {
                 let mut vars = Vec::new();
                 self.vars(&mut vars);
-                (vars.is_empty() && !self.has_call())
+                vars.is_empty()
                     || match self {
                         T::Unary(_, a) => not_number(a),
                         T::Binary(op, a, b) => {
@@ -124,18 +126,6 @@ impl T {
                 T::Unary(_, a) => a.contains_undefined_arith(),
                 T::Binary(_, a, b) => a.contains_undefined_arith() || b.contains_undefined_arith(),
             }
-    }
-
-    /// Whether the term contains an external function call (whose value only grounding can
-    /// tell).
-    pub fn has_call(&self) -> bool {
-        match self {
-            T::Val(_) | T::Var(_) => false,
-            T::Call(..) => true,
-            T::Fun(_, _, args) => args.iter().any(T::has_call),
-            T::Unary(_, a) => a.has_call(),
-            T::Binary(_, a, b) => a.has_call() || b.has_call(),
-        }
     }
 
     /// Whether the term contains arithmetic.

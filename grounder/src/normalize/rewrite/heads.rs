@@ -6,13 +6,16 @@ use crate::ast::{self, BodyLiteral, LiteralKind, Sign};
 use crate::diagnostic::{Diagnostic, Note, Severity};
 use crate::normalize::rules::{Head, HeadElem, Lit, Rule};
 use crate::normalize::unpool;
+use crate::term::eval::T;
 use fxhash::FxHashMap;
 
 impl<'a> Converter<'a> {
-    /// A disjunction element. An interval in an unconditional one splits the rule, as in
-    /// clingo (`r(1..2) ; b.` is `r(1) ; b.` and `r(2) ; b.`): its range goes to the body.
-    /// A conditional one keeps its pool (see `unpool::head`): each alternative becomes an
-    /// element of the conjunction `index` (see `HeadElem::conj`).
+    /// A disjunction element. An interval (or external call) in an unconditional one splits
+    /// the rule, as in clingo (`r(1..2) ; b.` is `r(1) ; b.` and `r(2) ; b.`): its range goes
+    /// to the body. A conditional one keeps its pool (see `unpool::head`): each alternative
+    /// becomes an element of the conjunction `index` (see `HeadElem::conj`), and so does each
+    /// value of an interval or call in its atom (`p(@f) : c.` with `@f` giving `1` and `2` is
+    /// `p(1) & p(2) : c.`, as in clingo).
     pub(super) fn disjunct(&mut self, index: usize, c: &ast::ConditionalLiteral) -> Vec<HeadElem> {
         if !c.condition.is_empty() {
             let alternatives =
@@ -28,6 +31,7 @@ impl<'a> Converter<'a> {
                         Lit::Range(v, ..) if self.var_names[*v as usize].starts_with("#Range") => {
                             Some(*v)
                         }
+                        Lit::Cmp(_, T::Var(v), T::Call(..)) => Some(*v),
                         _ => None,
                     });
                     let mut atom_vars = Vec::new();

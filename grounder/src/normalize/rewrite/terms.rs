@@ -1,5 +1,5 @@
-//! Terms of one statement: variables numbered (each `_` fresh), intervals and non-invertible
-//! arithmetic replaced by fresh variables (see the module doc of `rewrite`).
+//! Terms of one statement: variables numbered (each `_` fresh), intervals, external calls and
+//! non-invertible arithmetic replaced by fresh variables (see the module doc of `rewrite`).
 
 use super::{fold, Converter, Region};
 use crate::ast::{self, CompareOp, Span, TermKind, UnaryOp};
@@ -25,6 +25,7 @@ impl<'a> Converter<'a> {
             region: Region::Global,
             arith_count: 0,
             range_count: 0,
+            script_count: 0,
             anon_count: 0,
             infos: Vec::new(),
             projections: Vec::new(),
@@ -120,9 +121,20 @@ impl<'a> Converter<'a> {
             TermKind::Call { name, args } => {
                 let args = args.iter().map(|a| self.term(a)).collect();
                 let name = self.table.name(name);
-                self.arith(T::Call(name, args), &t.span)
+                self.script(T::Call(name, args), &t.span)
             }
         }
+    }
+
+    /// An external call: a fresh variable `#ScriptN` bound by `#ScriptN = @f(args)` in the
+    /// innermost enclosing body or condition, as gringo does (the call may give several
+    /// values: the variable takes each, see `term::functions`).
+    fn script(&mut self, call: T, span: &Span) -> T {
+        let name = format!("#Script{}", self.script_count);
+        self.script_count += 1;
+        let v = self.fresh(name, span);
+        self.extra.push(Lit::Cmp(CompareOp::Eq, T::Var(v), call));
+        T::Var(v)
     }
 
     /// clingo keeps a term linear in one variable as `m*X+n` and reports it at the
@@ -133,6 +145,8 @@ impl<'a> Converter<'a> {
         };
         let mut span = None;
         super::collect_var_spans(t, &mut |_, s| span = span.take().or(Some(s.clone())));
+        // No named variable: `v` stands for an external call (`@f(a)+1`), reported at the call.
+        let span = span.or_else(|| self.var_spans.get(v as usize).cloned());
         let Some(span) = span else {
             return;
         };
