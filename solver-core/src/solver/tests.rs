@@ -366,7 +366,7 @@ fn solve_under_keeps_prefixes_soundly() {
         let got = incremental.solve_under(&assumptions, super::Limits::default());
         assert_eq!(got, expected, "mask {mask:06b}, order {order:?}");
         if got == Ok(true) {
-            let assignment = &incremental.search.assignment;
+            let assignment = &incremental.shot.search.assignment;
             assert!(assumptions.iter().all(|&l| assignment.is_true(l)));
             satisfiable += 1;
         } else {

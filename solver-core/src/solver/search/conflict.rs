@@ -101,6 +101,9 @@ impl Search {
         let lits = std::mem::take(&mut self.analyzer.learnt);
         self.stats.learnt_nogoods += 1;
         if lits.len() == 1 {
+            if self.assignment.level() > 0 {
+                self.learnt_units.push(lits[0]);
+            }
             self.assignment.assign(lits[0], Reason::Fact);
         } else {
             let cref = self.clauses.alloc(&lits, true, lbd);

@@ -110,6 +110,9 @@ impl Search {
     /// Adds `(¬u ∨ external...)` and makes `u` false with it as reason.
     fn add_loop_clause(&mut self, u: Lit, external: &[Lit]) {
         if !self.assignment.is_false(u) && external.is_empty() {
+            if self.assignment.level() > 0 {
+                self.learnt_units.push(!u);
+            }
             self.assignment.assign(!u, Reason::Fact);
             return;
         }

@@ -1,0 +1,192 @@
+//! Multi-shot solving (clasp's incremental mode): one solver takes a program as a sequence of
+//! deltas and solves it again and again, keeping what it learnt.
+//!
+//! - [`MultiShot::add`] translates a delta (`build`): new atoms and bodies get new variables,
+//!   their nogoods join the running search at level 0. Atoms of earlier deltas are never
+//!   redefined (clasp's "redefinition" error); an external of an earlier delta may be defined.
+//! - [`MultiShot::assign_external`] / [`MultiShot::release_external`]: an external's value is
+//!   an assumption of each solve call (`True`/`False`) or left free; released, it is false for
+//!   good (a level-0 unit). Externals are never fixed at level 0, so every nogood learnt under
+//!   one value stays valid under another.
+//! - [`MultiShot::solve`] starts a solve call under the externals' values, the deltas'
+//!   assumptions since the last call, and the call's own assumptions; [`MultiShot::next_model`]
+//!   yields its answers as the [`SolveOptions`] ask (every enumeration and optimization mode).
+//!
+//! # What a call keeps and drops
+//! Learnt nogoods, loop nogoods, activities and saved phases stay from call to call: the
+//! program's nogoods only grow, so a nogood learnt from them stays a consequence. A call that
+//! adds nogoods of its own (the optimization bound, recorded models, consequence clauses)
+//! assumes a *tag* literal first; its own nogoods contain the negated tag, and so does every
+//! nogood learnt from them (the tag, a decision below every other, is never resolved away).
+//! When the call ends they are deleted (clasp's conditional nogoods), with the bound, the
+//! enumeration state and the preferred (projected) variables.
+//!
+//! # Invariants
+//! - Between calls the search is at level 0, propagated, without assumptions.
+//! - The level-0 assignment holds only consequences of the deltas' nogoods (and released
+//!   externals), never an external's value or a call's assumption.
+//! - A delta is added to an empty trail: the level-0 literals are taken off, the constraints
+//!   added, and the literals asserted again as facts.
+
+mod call;
+
+use super::build::{ProgramState, Standing};
+use super::driver::Call;
+use super::lit::Var;
+use super::search::Search;
+use super::Lit;
+use crate::api::{SolveError, Statistics};
+use crate::program::{Atom, ExternalValue, GroundProgram};
+
+/// A solver for a program given as a sequence of deltas, solved any number of times.
+///
+/// ```
+/// use solver_core::{Atom, ExternalValue, GroundProgram, HeadKind, Literal, MultiShot, SolveOptions};
+///
+/// // Step 1: `#external e. a :- e.`
+/// let mut step1 = GroundProgram::new();
+/// let (e, a) = (step1.new_atom(), step1.new_atom());
+/// step1.add_external(e, ExternalValue::False);
+/// step1.add_rule(HeadKind::Disjunction, vec![a], vec![Literal::positive(e)]);
+/// let mut solver = MultiShot::new();
+/// solver.add(&step1).unwrap();
+/// solver.solve(&[], SolveOptions::default()).unwrap();
+/// assert_eq!(solver.next_model().unwrap().atoms, Vec::<Atom>::new());
+/// // Make `e` true and solve again: `a` follows.
+/// solver.assign_external(e, ExternalValue::True);
+/// solver.solve(&[], SolveOptions::default()).unwrap();
+/// assert_eq!(solver.next_model().unwrap().atoms, vec![e, a]);
+/// assert!(solver.next_model().is_none());
+/// ```
+pub struct MultiShot {
+    /// The search, kept from call to call.
+    pub(super) search: Search,
+    /// The deltas so far, as the translation keeps them.
+    pub(super) program: ProgramState,
+    /// The current (or last) solve call.
+    pub(super) call: Call,
+    /// The tag variable of the calls' conditional nogoods, once one was needed.
+    tag: Option<Var>,
+    /// Assumptions of the deltas added since the last solve call's step began.
+    step_assumptions: Vec<Lit>,
+    /// A solve call happened since the last delta: the next delta starts a new step.
+    solved: bool,
+    /// An earlier failure left the program half translated: every later call fails with it.
+    broken: Option<SolveError>,
+}
+
+impl Default for MultiShot {
+    fn default() -> MultiShot {
+        MultiShot::new()
+    }
+}
+
+impl MultiShot {
+    /// An empty solver (no atoms); the heuristic's random tie-breaking is off.
+    pub fn new() -> MultiShot {
+        MultiShot::with_seed(0)
+    }
+
+    /// An empty solver whose heuristic breaks initial ties with `seed` (clingo's `--seed`;
+    /// the seed of the [`SolveOptions`] of later calls is not read).
+    pub fn with_seed(seed: u64) -> MultiShot {
+        MultiShot {
+            search: Search::empty(seed, super::new_tester),
+            program: ProgramState::default(),
+            call: Call::none(),
+            tag: None,
+            step_assumptions: Vec::new(),
+            solved: false,
+            broken: None,
+        }
+    }
+
+    /// Adds a delta: its atoms continue the numbering (`atom_count` is the new total) and its
+    /// statements are new. Errors: an atom out of range or fewer atoms than before
+    /// ([`SolveError::Invalid`]) and a rule for an atom an earlier delta completed whose value
+    /// is not fixed ([`SolveError::Redefinition`]) leave the solver unchanged; after any other
+    /// error (an unsupported construct) the solver refuses every later call.
+    /// Ends the current solve call.
+    pub fn add(&mut self, delta: &GroundProgram) -> Result<(), SolveError> {
+        self.add_until(delta, &|| false).map(|_| ())
+    }
+
+    /// Sets the value of an external atom for the next solve calls (`Release` is
+    /// [`MultiShot::release_external`]); ignored for atoms that are not external (defined,
+    /// released, or unknown), as clingo does. Ends the current solve call.
+    pub fn assign_external(&mut self, atom: Atom, value: ExternalValue) {
+        if value == ExternalValue::Release {
+            return self.release_external(atom);
+        }
+        self.end_call();
+        if let Standing::External(_) = self.standing(atom) {
+            self.program
+                .atoms
+                .set_standing(atom, Standing::External(value));
+        }
+    }
+
+    /// Makes an external atom false for good (its assumptions and value are gone; a later
+    /// rule deriving it is a contradiction, as in clingo); ignored for other atoms. Ends the
+    /// current solve call.
+    pub fn release_external(&mut self, atom: Atom) {
+        self.end_call();
+        if let Standing::External(_) = self.standing(atom) {
+            self.program.atoms.set_standing(atom, Standing::Completed);
+            let unit = self.program.atoms.var(atom).neg();
+            self.search.assert_facts(&[unit]);
+        }
+    }
+
+    /// Whether `atom` is external (not defined, not released) with the value it has.
+    pub fn external_value(&self, atom: Atom) -> Option<ExternalValue> {
+        match self.standing(atom) {
+            Standing::External(value) => Some(value),
+            _ => None,
+        }
+    }
+
+    /// Number of atoms of all deltas so far.
+    pub fn atom_count(&self) -> u32 {
+        self.program.atoms.count()
+    }
+
+    /// Brave/cautious only: clingo's `Consequences: [lower;upper]` over the tracked atoms after
+    /// the last reported model of the current call (see [`crate::Solver::consequence_bounds`]).
+    pub fn consequence_bounds(&self) -> Option<(u64, u64)> {
+        let consequences = self.call.consequences.as_ref()?;
+        Some(consequences.bounds(&self.search.assignment))
+    }
+
+    /// The standing of `atom` (`Completed` for atoms out of range: nothing to assign).
+    fn standing(&self, atom: Atom) -> Standing {
+        match atom.0 >= 1 && atom.0 <= self.atom_count() {
+            true => self.program.atoms.standing(atom),
+            false => Standing::Completed,
+        }
+    }
+
+    /// Whether `atom` is true in the current assignment.
+    pub(super) fn holds(&self, atom: Atom) -> bool {
+        let in_range = atom.0 >= 1 && atom.0 <= self.atom_count();
+        in_range && self.search.assignment.is_true(self.program.atoms.var(atom).pos())
+    }
+
+    /// The search, for the minimality tester's direct use.
+    pub(super) fn search_mut(&mut self) -> &mut Search {
+        &mut self.search
+    }
+
+    /// The program's sizes.
+    pub(super) fn program_statistics(&self) -> Statistics {
+        Statistics {
+            atoms: self.program.atoms.count() as u64,
+            rules: self.program.rule_count,
+            bodies: self.program.bodies.len() as u64,
+            variables: self.program.var_count as u64,
+            constraints: self.search.clauses.problem_count + self.search.weights.constraints.len() as u64,
+            tight: self.program.is_tight(),
+            ..Statistics::default()
+        }
+    }
+}
