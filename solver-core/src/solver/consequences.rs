@@ -90,10 +90,11 @@ impl Consequences {
 
     /// clingo's `Consequences: [lower;upper]` over the tracked atoms after the last model.
     /// Brave: `lower` = atoms in the union so far, `upper` adds the tracked atoms not yet
-    /// false at decision level 0. Cautious: `upper` = atoms in the intersection so far,
-    /// `lower` = those of them true at level 0.
-    pub(super) fn bounds(&self, a: &Assignment) -> (u64, u64) {
-        let fixed = |lit: Lit| a.is_true(lit) && a.level_of(lit.var()) == 0;
+    /// false at the root level (`root`, the last level of the call's assumptions).
+    /// Cautious: `upper` = atoms in the intersection so far, `lower` = those of them true at
+    /// the root level.
+    pub(super) fn bounds(&self, a: &Assignment, root: u32) -> (u64, u64) {
+        let fixed = |lit: Lit| a.is_true(lit) && a.level_of(lit.var()) <= root;
         let entries = self.tracked.iter().zip(&self.approximation);
         let inside = entries.clone().filter(|(_, &i)| i).count() as u64;
         if self.brave {

@@ -6,8 +6,9 @@
 //! - The call's assumptions are the decisions of the search's first levels; they are set up
 //!   by the first search of the call (`Stage::Starting`) and again when `OptN` starts its
 //!   enumeration of optimal models.
-//! - Nogoods that depend on the call (the optimization bound, recorded models, consequence
-//!   clauses) contain the negated tag literal, the first assumption of a call that needs one.
+//! - The tag literal is the first assumption of every call: enumeration flips stay above
+//!   level 0, and the nogoods that depend on the call (the optimization bound, recorded
+//!   models, consequence clauses) contain the negated tag literal.
 
 use std::time::Instant;
 
@@ -51,8 +52,11 @@ pub(super) struct Call {
     pub(super) options: SolveOptions,
     /// The assumptions (the tag first, if any).
     pub(super) assumptions: Vec<Lit>,
-    /// The tag literal of the call's conditional nogoods, if it needs one.
+    /// The tag literal: the call's first assumption, so that no enumeration flip lands at
+    /// level 0 and the call's own nogoods can be told apart (see `shot`).
     pub(super) tag: Option<Lit>,
+    /// Whether the call adds nogoods of its own (bound, recorded models, consequence clauses).
+    pub(super) conditional: bool,
     /// Projected atoms when projecting.
     pub(super) projection: Option<Vec<Var>>,
     /// What to do with models.
@@ -90,6 +94,7 @@ impl Call {
             options: SolveOptions::default(),
             assumptions: Vec::new(),
             tag: None,
+            conditional: false,
             projection: None,
             task: Task::Enumerate,
             record: false,
@@ -246,7 +251,7 @@ impl MultiShot {
     /// the same assumptions, for all models no worse than the optimum.
     fn start_optimal_phase(&mut self) {
         self.search.reset_assumptions();
-        if let Some(tag) = self.call.tag {
+        if let (Some(tag), true) = (self.call.tag, self.call.conditional) {
             self.search.drop_conditional(tag);
         }
         self.call.enumeration_over = false;

@@ -22,6 +22,7 @@ impl MultiShot {
     /// Builds the reported model from the current total assignment.
     pub(super) fn report_model(&mut self) -> Model {
         let a = &self.search.assignment;
+        let root = self.search.assumed_levels();
         let mut atoms = self.program.atoms.true_atoms(a);
         let normalised = self.search.minimizer.costs(a);
         let mut costs = self.search.minimizer.user_costs(&normalised);
@@ -32,7 +33,7 @@ impl MultiShot {
         let mut bounds = None;
         if let Some(consequences) = &mut call.consequences {
             atoms = consequences.fold(a);
-            bounds = Some(consequences.bounds(a));
+            bounds = Some(consequences.bounds(a, root));
         }
         call.summary.models += 1;
         call.clock.on_model();

@@ -202,11 +202,8 @@ impl ProgramState {
         Ok(())
     }
 
-    /// Validates `delta` and gives its new atoms variables.
+    /// Gives the new atoms of `delta` (validated by the caller) variables.
     fn add_atoms(&mut self, delta: &GroundProgram) -> Result<(), SolveError> {
-        delta
-            .validate()
-            .map_err(|e| SolveError::Invalid(e.to_string()))?;
         let known = self.atoms.count();
         if delta.atom_count < known {
             return Err(SolveError::Invalid(format!(

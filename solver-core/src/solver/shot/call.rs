@@ -16,35 +16,79 @@ use crate::solver::unfounded::Unfounded;
 use crate::solver::{new_tester, sorted_vars};
 
 impl MultiShot {
-    /// [`MultiShot::add`], polling `stop` between the translation's phases: `Ok(false)` when it
-    /// said to stop (the solver is then unusable).
+    /// Translates and adds `delta` at once (the one-shot solver's path, after the pending
+    /// deltas), polling `stop` between the translation's phases: `Ok(false)` when it said to
+    /// stop (the solver is then unusable).
     pub(crate) fn add_until(
         &mut self,
         delta: &GroundProgram,
         stop: &dyn Fn() -> bool,
     ) -> Result<bool, SolveError> {
+        self.begin_delta()?;
+        self.flush()?;
+        self.check_delta(delta)?;
+        self.translate_and_apply(delta, stop)
+    }
+
+    /// Ends the current call before a delta.
+    pub(super) fn begin_delta(&mut self) -> Result<(), SolveError> {
         self.end_call();
         if let Some(error) = &self.broken {
             return Err(error.clone());
         }
-        if self.solved {
-            self.step_assumptions.clear();
-            self.solved = false;
+        Ok(())
+    }
+
+    /// Errors for a delta that is out of range, has fewer atoms than before, or redefines an
+    /// atom of an earlier step (see [`MultiShot::add`]).
+    pub(super) fn check_delta(&self, delta: &GroundProgram) -> Result<(), SolveError> {
+        delta
+            .validate()
+            .map_err(|e| SolveError::Invalid(e.to_string()))?;
+        let known = self.atom_count();
+        if delta.atom_count < known {
+            return Err(SolveError::Invalid(format!(
+                "a delta has {} atoms, fewer than the {known} atoms before it",
+                delta.atom_count
+            )));
         }
+        let assignment = &self.search.assignment;
+        let fixed = |v: Var| v.index() < assignment.var_count() && assignment.is_assigned(v);
+        self.program.check_redefinitions(delta, &fixed)
+    }
+
+    /// Translates the deltas added since the last translation, as one.
+    pub(super) fn flush(&mut self) -> Result<(), SolveError> {
+        if let Some(error) = &self.broken {
+            return Err(error.clone());
+        }
+        if self.pending.is_none() {
+            return Ok(());
+        }
+        let pending = self.pending.take().unwrap_or_default();
+        self.translate_and_apply(&pending, &|| false).map(|_| ())
+    }
+
+    /// Translates a checked delta and adds it to the search; a failure breaks the solver.
+    fn translate_and_apply(
+        &mut self,
+        delta: &GroundProgram,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<bool, SolveError> {
         let old_atoms = self.program.atoms.count();
         let assignment = &self.search.assignment;
         let fixed = |v: Var| v.index() < assignment.var_count() && assignment.is_assigned(v);
-        self.program.check_redefinitions(delta, &fixed)?;
-        let delta_out = match self.program.translate(delta, &fixed, stop) {
-            Ok(Some(out)) => out,
-            Ok(None) => return Ok(false),
+        match self.program.translate(delta, &fixed, stop) {
+            Ok(Some(out)) => {
+                self.apply(out, old_atoms);
+                Ok(true)
+            }
+            Ok(None) => Ok(false),
             Err(error) => {
                 self.broken = Some(error.clone());
-                return Err(error);
+                Err(error)
             }
-        };
-        self.apply(delta_out, old_atoms);
-        Ok(true)
+        }
     }
 
     /// Adds a translated delta to the search (see the module doc: on an empty trail).
@@ -102,7 +146,7 @@ impl MultiShot {
     /// Starts a solve call under `assumptions` (program literals) and `options`; its answers
     /// come from [`MultiShot::next_model`]. Ends the previous call. The assumptions hold for
     /// this call only, with the externals' values and the assumptions of the deltas added
-    /// since the last call's step.
+    /// since the last call.
     pub fn solve(&mut self, assumptions: &[Literal], options: SolveOptions) -> Result<(), SolveError> {
         self.start_call(assumptions, options, Clock::start())
     }
@@ -115,25 +159,22 @@ impl MultiShot {
         clock: Clock,
     ) -> Result<(), SolveError> {
         self.end_call();
-        if let Some(error) = &self.broken {
-            return Err(error.clone());
-        }
+        self.flush()?;
         let count = self.atom_count();
         if let Some(l) = assumptions.iter().find(|l| l.atom().0 > count) {
             let message = format!("assumption {l} is out of range ({count} atoms)");
             return Err(SolveError::Invalid(message));
         }
-        self.solved = true;
         let levels = self.search.minimizer.levels.len();
         let ignore_costs = options.opt_mode == OptMode::Ignore;
         let task = task_for(&options, if ignore_costs { 0 } else { levels });
         let record = options.enum_mode == EnumMode::Record;
-        let needs_tag = task != Task::Enumerate || record;
-        let tag = needs_tag.then(|| self.tag_literal());
+        let tag = Some(self.tag_literal());
         let projection = self.projection_vars(&options);
         let mut call = Call {
             assumptions: self.call_assumptions(tag, assumptions),
             tag,
+            conditional: task != Task::Enumerate || record,
             projection,
             task,
             record,
@@ -179,12 +220,12 @@ impl MultiShot {
         var.pos()
     }
 
-    /// A call's assumptions: the tag, the deltas' assumptions, the externals' values, then
-    /// the call's own.
-    fn call_assumptions(&self, tag: Option<Lit>, assumptions: &[Literal]) -> Vec<Lit> {
-        let atoms = &self.program.atoms;
+    /// A call's assumptions: the tag, the deltas' assumptions (used up by this call, as in
+    /// clingo), the externals' values, then the call's own.
+    fn call_assumptions(&mut self, tag: Option<Lit>, assumptions: &[Literal]) -> Vec<Lit> {
         let mut all: Vec<Lit> = tag.into_iter().collect();
-        all.extend(&self.step_assumptions);
+        all.append(&mut self.step_assumptions);
+        let atoms = &self.program.atoms;
         for atom in (1..=atoms.count()).map(crate::program::Atom) {
             match atoms.standing(atom) {
                 Standing::External(crate::program::ExternalValue::True) => {
@@ -220,7 +261,7 @@ impl MultiShot {
         }
         self.call.open = false;
         self.search.reset_assumptions();
-        if let Some(tag) = self.call.tag.take() {
+        if let (Some(tag), true) = (self.call.tag.take(), self.call.conditional) {
             self.search.drop_conditional(tag);
         }
         self.search.minimizer.set_bound(None, true);

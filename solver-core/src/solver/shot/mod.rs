@@ -8,18 +8,19 @@
 //!   an assumption of each solve call (`True`/`False`) or left free; released, it is false for
 //!   good (a level-0 unit). Externals are never fixed at level 0, so every nogood learnt under
 //!   one value stays valid under another.
-//! - [`MultiShot::solve`] starts a solve call under the externals' values, the deltas'
-//!   assumptions since the last call, and the call's own assumptions; [`MultiShot::next_model`]
+//! - [`MultiShot::solve`] starts a solve call under the externals' values, the assumptions
+//!   of the deltas added since the last call, and the call's own assumptions; [`MultiShot::next_model`]
 //!   yields its answers as the [`SolveOptions`] ask (every enumeration and optimization mode).
 //!
 //! # What a call keeps and drops
 //! Learnt nogoods, loop nogoods, activities and saved phases stay from call to call: the
-//! program's nogoods only grow, so a nogood learnt from them stays a consequence. A call that
-//! adds nogoods of its own (the optimization bound, recorded models, consequence clauses)
-//! assumes a *tag* literal first; its own nogoods contain the negated tag, and so does every
-//! nogood learnt from them (the tag, a decision below every other, is never resolved away).
-//! When the call ends they are deleted (clasp's conditional nogoods), with the bound, the
-//! enumeration state and the preferred (projected) variables.
+//! program's nogoods only grow, so a nogood learnt from them stays a consequence. Every call
+//! assumes a *tag* literal first, so enumeration (which flips decisions above the assumptions)
+//! never fixes anything at level 0. A call that adds nogoods of its own (the optimization
+//! bound, recorded models, consequence clauses) puts the negated tag into them, and so is it
+//! in every nogood learnt from them (the tag, a decision below every other, is never resolved
+//! away). When the call ends they are deleted (clasp's conditional nogoods), with the bound,
+//! the enumeration state and the preferred (projected) variables.
 //!
 //! # Invariants
 //! - Between calls the search is at level 0, propagated, without assumptions.
@@ -65,14 +66,29 @@ pub struct MultiShot {
     pub(super) program: ProgramState,
     /// The current (or last) solve call.
     pub(super) call: Call,
-    /// The tag variable of the calls' conditional nogoods, once one was needed.
+    /// The tag variable of the calls (allocated by the first call).
     tag: Option<Var>,
-    /// Assumptions of the deltas added since the last solve call's step began.
+    /// Assumptions of the deltas added since the last solve call (for the next call only).
     step_assumptions: Vec<Lit>,
-    /// A solve call happened since the last delta: the next delta starts a new step.
-    solved: bool,
     /// An earlier failure left the program half translated: every later call fails with it.
     broken: Option<SolveError>,
+    /// The deltas of the current step not translated yet, as one program.
+    pending: Option<GroundProgram>,
+}
+
+/// Appends the statements of `delta` to `step`.
+fn append(step: &mut GroundProgram, delta: &GroundProgram) {
+    step.atom_count = step.atom_count.max(delta.atom_count);
+    step.rules.extend_from_slice(&delta.rules);
+    step.minimizes.extend_from_slice(&delta.minimizes);
+    if let Some(atoms) = &delta.projection {
+        step.projection.get_or_insert_with(Vec::new).extend_from_slice(atoms);
+    }
+    step.outputs.extend_from_slice(&delta.outputs);
+    step.externals.extend_from_slice(&delta.externals);
+    step.assumptions.extend_from_slice(&delta.assumptions);
+    step.edges.extend_from_slice(&delta.edges);
+    step.heuristics.extend_from_slice(&delta.heuristics);
 }
 
 impl Default for MultiShot {
@@ -96,19 +112,25 @@ impl MultiShot {
             call: Call::none(),
             tag: None,
             step_assumptions: Vec::new(),
-            solved: false,
             broken: None,
+            pending: None,
         }
     }
 
     /// Adds a delta: its atoms continue the numbering (`atom_count` is the new total) and its
-    /// statements are new. Errors: an atom out of range or fewer atoms than before
-    /// ([`SolveError::Invalid`]) and a rule for an atom an earlier delta completed whose value
-    /// is not fixed ([`SolveError::Redefinition`]) leave the solver unchanged; after any other
-    /// error (an unsupported construct) the solver refuses every later call.
+    /// statements are new. The deltas added between two solve calls form one *step*, as in
+    /// clingo: they are translated together when the next call starts (or an external is
+    /// assigned), so their rules may define the same atoms. Errors, which leave the solver
+    /// unchanged: an atom out of range or fewer atoms than before ([`SolveError::Invalid`]),
+    /// a rule defining an atom of an earlier step whose value is not fixed
+    /// ([`SolveError::Redefinition`]). A construct the solver cannot handle is reported by the
+    /// translation (the next [`MultiShot::solve`]); after it the solver refuses every call.
     /// Ends the current solve call.
     pub fn add(&mut self, delta: &GroundProgram) -> Result<(), SolveError> {
-        self.add_until(delta, &|| false).map(|_| ())
+        self.begin_delta()?;
+        self.check_delta(delta)?;
+        append(self.pending.get_or_insert_with(GroundProgram::new), delta);
+        Ok(())
     }
 
     /// Sets the value of an external atom for the next solve calls (`Release` is
@@ -119,6 +141,7 @@ impl MultiShot {
             return self.release_external(atom);
         }
         self.end_call();
+        let _ = self.flush();
         if let Standing::External(_) = self.standing(atom) {
             self.program
                 .atoms
@@ -131,6 +154,7 @@ impl MultiShot {
     /// current solve call.
     pub fn release_external(&mut self, atom: Atom) {
         self.end_call();
+        let _ = self.flush();
         if let Standing::External(_) = self.standing(atom) {
             self.program.atoms.set_standing(atom, Standing::Completed);
             let unit = self.program.atoms.var(atom).neg();
@@ -148,19 +172,21 @@ impl MultiShot {
 
     /// Number of atoms of all deltas so far.
     pub fn atom_count(&self) -> u32 {
-        self.program.atoms.count()
+        let pending = self.pending.as_ref().map_or(0, |p| p.atom_count);
+        self.program.atoms.count().max(pending)
     }
 
     /// Brave/cautious only: clingo's `Consequences: [lower;upper]` over the tracked atoms after
     /// the last reported model of the current call (see [`crate::Solver::consequence_bounds`]).
     pub fn consequence_bounds(&self) -> Option<(u64, u64)> {
         let consequences = self.call.consequences.as_ref()?;
-        Some(consequences.bounds(&self.search.assignment))
+        let root = self.search.assumed_levels();
+        Some(consequences.bounds(&self.search.assignment, root))
     }
 
     /// The standing of `atom` (`Completed` for atoms out of range: nothing to assign).
     fn standing(&self, atom: Atom) -> Standing {
-        match atom.0 >= 1 && atom.0 <= self.atom_count() {
+        match atom.0 >= 1 && atom.0 <= self.program.atoms.count() {
             true => self.program.atoms.standing(atom),
             false => Standing::Completed,
         }
@@ -168,7 +194,7 @@ impl MultiShot {
 
     /// Whether `atom` is true in the current assignment.
     pub(super) fn holds(&self, atom: Atom) -> bool {
-        let in_range = atom.0 >= 1 && atom.0 <= self.atom_count();
+        let in_range = atom.0 >= 1 && atom.0 <= self.program.atoms.count();
         in_range && self.search.assignment.is_true(self.program.atoms.var(atom).pos())
     }
 

@@ -1,0 +1,258 @@
+//! Multi-shot solving against clingo 5.8.3: the scenarios of `tests/multishot/scenarios.txt`
+//! (deltas added step by step, externals assigned and released, solve calls in every mode)
+//! run on one [`MultiShot`] solver, each answer compared with clingo's (recorded in the file by
+//! `scripts/multishot-expected.py`), and every model checked by the independent checker
+//! against the accumulated program with the externals' values and assumptions of its call.
+
+use std::collections::BTreeSet;
+
+use solver_core::check::check_model;
+use solver_core::{Atom, EnumMode, ExternalValue, GroundProgram, HeadKind, Literal, Model};
+use solver_core::{MultiShot, OptMode, SolveError, SolveOptions, WeightedLiteral};
+
+const SCENARIOS: &str = include_str!("multishot/scenarios.txt");
+
+/// A scenario's state: the solver and what the checker needs.
+struct Run {
+    name: String,
+    solver: MultiShot,
+    /// Every statement so far, with the externals' current values appended.
+    accumulated: GroundProgram,
+    /// Assumptions of the deltas since the last solve call (for the next one only).
+    step_assumptions: Vec<Literal>,
+    /// The delta being read, its outcome, and the last solve call's answer.
+    delta: Option<GroundProgram>,
+    last_add: Option<Result<(), SolveError>>,
+    answer: Option<String>,
+}
+
+fn literal(word: &str) -> Literal {
+    let value: i32 = word.parse().expect("a literal");
+    Literal::from_aspif(value).expect("a non-zero literal")
+}
+
+fn atoms(words: &[&str]) -> Vec<Atom> {
+    words.iter().map(|w| Atom(w.parse().expect("an atom"))).collect()
+}
+
+fn weighted(words: &[&str]) -> Vec<WeightedLiteral> {
+    let pair = |w: &&str| {
+        let (weight, lit) = w.split_once(':').expect("W:L");
+        WeightedLiteral {
+            literal: literal(lit),
+            weight: weight.parse().expect("a weight"),
+        }
+    };
+    words.iter().map(pair).collect()
+}
+
+fn value(word: &str) -> ExternalValue {
+    match word {
+        "true" => ExternalValue::True,
+        "false" => ExternalValue::False,
+        "free" => ExternalValue::Free,
+        "release" => ExternalValue::Release,
+        other => panic!("unknown external value {other}"),
+    }
+}
+
+/// Adds one statement line to `p`.
+fn statement(p: &mut GroundProgram, words: &[&str]) {
+    fn split<'w>(rest: &[&'w str]) -> (Vec<Atom>, Vec<&'w str>) {
+        let arrow = rest.iter().position(|w| *w == ":-").expect("`:-`");
+        (atoms(&rest[..arrow]), rest[arrow + 1..].to_vec())
+    }
+    let (kind, rest) = (words[0], &words[1..]);
+    let head_kind = |choice: bool| if choice { HeadKind::Choice } else { HeadKind::Disjunction };
+    match kind {
+        "rule" | "choice" => {
+            let (head, body) = split(rest);
+            let body = body.iter().map(|w| literal(w)).collect();
+            p.add_rule(head_kind(kind == "choice"), head, body);
+        }
+        "wrule" | "wchoice" => {
+            let (head, body) = split(rest);
+            let lower = body[0].parse().expect("a bound");
+            p.add_weight_rule(head_kind(kind == "wchoice"), head, lower, weighted(&body[1..]));
+        }
+        "minimize" => p.add_minimize(rest[0].parse().expect("a priority"), weighted(&rest[1..])),
+        "external" => p.add_external(atoms(&rest[..1])[0], value(rest[1])),
+        "assume" => p.assumptions.extend(rest.iter().map(|w| literal(w))),
+        "project" => atoms(rest).into_iter().for_each(|a| p.add_projection(a)),
+        other => panic!("unknown statement {other}"),
+    }
+}
+
+/// `{a b}` text of a model.
+fn text(atoms: &[Atom]) -> String {
+    let inner: Vec<String> = atoms.iter().map(|a| a.0.to_string()).collect();
+    format!("{{{}}}", inner.join(" "))
+}
+
+impl Run {
+    fn new(name: &str) -> Run {
+        Run {
+            name: name.to_string(),
+            solver: MultiShot::new(),
+            accumulated: GroundProgram::new(),
+            step_assumptions: Vec::new(),
+            delta: None,
+            last_add: None,
+            answer: None,
+        }
+    }
+
+    /// Ends a delta: adds it to the solver and, if accepted, to the accumulated program.
+    fn end_delta(&mut self) {
+        let delta = self.delta.take().expect("`end` after `add`");
+        let result = self.solver.add(&delta);
+        if result.is_ok() {
+            let acc = &mut self.accumulated;
+            acc.atom_count = delta.atom_count;
+            acc.rules.extend(delta.rules);
+            acc.minimizes.extend(delta.minimizes);
+            acc.externals.extend(delta.externals);
+            if let Some(atoms) = delta.projection {
+                acc.projection.get_or_insert_with(Vec::new).extend(atoms);
+            }
+            self.step_assumptions.extend(delta.assumptions);
+        }
+        self.last_add = Some(result);
+    }
+
+    /// Runs a solve call and renders its answer as the scenario file does.
+    fn solve(&mut self, words: &[&str]) -> String {
+        let numeric = |w: &&&str| w.trim_start_matches('-').parse::<u32>().is_ok();
+        let mode = words.get(1).filter(|w| !numeric(w)).copied().unwrap_or("enum");
+        let assumptions: Vec<Literal> = words[1..].iter().filter(numeric).map(|w| literal(w)).collect();
+        let options = SolveOptions {
+            enum_mode: match mode {
+                "brave" => EnumMode::Brave,
+                "cautious" => EnumMode::Cautious,
+                _ => EnumMode::Auto,
+            },
+            opt_mode: if mode == "optn" { OptMode::OptN } else { OptMode::Ignore },
+            project: mode == "project",
+            ..SolveOptions::default()
+        };
+        if let Err(error) = self.solver.solve(&assumptions, options) {
+            return format!("expect error  # {error}");
+        }
+        let mut models: Vec<Model> = Vec::new();
+        while let Some(model) = self.solver.next_model() {
+            models.push(model);
+        }
+        if matches!(mode, "enum" | "optn" | "project") {
+            for model in &models {
+                self.check(model, &assumptions);
+            }
+        }
+        self.step_assumptions.clear();
+        self.render(mode, models)
+    }
+
+    /// Checks a model against the accumulated program under the call's externals and
+    /// assumptions.
+    fn check(&self, model: &Model, assumptions: &[Literal]) {
+        let mut program = self.accumulated.clone();
+        for atom in (1..=program.atom_count).map(Atom) {
+            let value = self.solver.external_value(atom);
+            let declared = program.externals.iter().any(|&(a, _)| a == atom);
+            match value {
+                Some(v) => program.externals.push((atom, v)),
+                None if declared => program.externals.push((atom, ExternalValue::Release)),
+                None => {}
+            }
+        }
+        program.assumptions = self.step_assumptions.clone();
+        program.assumptions.extend_from_slice(assumptions);
+        if let Err(error) = check_model(&program, &model.atoms) {
+            panic!("{}: model {} fails the check: {error}", self.name, text(&model.atoms));
+        }
+    }
+
+    /// The answer as the scenario file writes it.
+    fn render(&self, mode: &str, models: Vec<Model>) -> String {
+        let last = models.last().map(|m| text(&m.atoms));
+        let optimal: Vec<&Model> = models.iter().filter(|m| m.optimal).collect();
+        let cost = optimal.first().map(|m| m.costs.clone());
+        let projection: BTreeSet<Atom> = self.accumulated.projection.iter().flatten().copied().collect();
+        let shown = |m: &Model| match mode {
+            "project" => text(&m.atoms.iter().copied().filter(|a| projection.contains(a)).collect::<Vec<_>>()),
+            _ => text(&m.atoms),
+        };
+        let set: BTreeSet<String> = match mode {
+            "optn" => optimal.iter().map(|m| shown(m)).collect(),
+            _ => models.iter().map(shown).collect(),
+        };
+        if set.is_empty() {
+            return "expect none".into();
+        }
+        let mut sorted: Vec<String> = set.into_iter().collect();
+        sorted.sort_by(|x, y| sort_key(x).cmp(&sort_key(y)));
+        match (mode, cost) {
+            ("brave" | "cautious", _) => format!("expect {}", last.unwrap_or_default()),
+            ("optn", Some(cost)) => {
+                let cost: Vec<String> = cost.iter().map(|c| c.to_string()).collect();
+                format!("expect cost {} : {}", cost.join(" "), sorted.join(" "))
+            }
+            _ => format!("expect {}", sorted.join(" ")),
+        }
+    }
+}
+
+/// Python's sort of the model texts (string order).
+fn sort_key(model: &str) -> &str {
+    model
+}
+
+#[test]
+fn scenarios_match_clingo() {
+    let mut run: Option<Run> = None;
+    let mut checked = 0;
+    for (number, line) in SCENARIOS.lines().enumerate() {
+        let code = line.split('#').next().unwrap_or("");
+        let words: Vec<&str> = code.split_whitespace().collect();
+        let Some(&first) = words.first() else {
+            continue;
+        };
+        if first == "scenario" {
+            run = Some(Run::new(words[1]));
+            continue;
+        }
+        let run = run.as_mut().expect("a scenario first");
+        let at = format!("{} (line {})", run.name, number + 1);
+        match first {
+            "add" => {
+                let mut delta = GroundProgram::new();
+                delta.atom_count = words[1].parse().expect("an atom count");
+                run.delta = Some(delta);
+                run.last_add = None;
+            }
+            "end" => run.end_delta(),
+            "assign" => run.solver.assign_external(atoms(&words[1..2])[0], value(words[2])),
+            "release" => run.solver.release_external(atoms(&words[1..2])[0]),
+            "solve" => run.answer = Some(run.solve(&words)),
+            "expect" if words.get(1) == Some(&"error") => {
+                let add = run.last_add.take();
+                assert!(matches!(add, Some(Err(SolveError::Redefinition(_)))), "{at}: {add:?}");
+                assert!(run.answer.is_none(), "{at}: clingo refuses the solve call");
+                checked += 1;
+            }
+            "expect" => {
+                let got = run.answer.take().expect("`expect` after `solve`");
+                assert_eq!(got, code.trim(), "{at}");
+                assert!(!got.contains("error"), "{at}: clingo answers, the solver fails");
+                checked += 1;
+            }
+            _ => statement(run.delta.as_mut().expect("a statement inside `add`"), &words),
+        }
+        if first == "end" {
+            if let Some(Err(error)) = &run.last_add {
+                let next_is_error = SCENARIOS.lines().nth(number + 1).is_some_and(|l| l.contains("expect error"));
+                assert!(next_is_error, "{at}: the delta failed: {error}");
+            }
+        }
+    }
+    assert!(checked >= 50, "only {checked} answers checked");
+}
