@@ -153,7 +153,7 @@ impl Run {
 
     /// Checks a model against the accumulated program under the call's externals and
     /// assumptions.
-    fn check(&self, model: &Model, assumptions: &[Literal]) {
+    fn check(&mut self, model: &Model, assumptions: &[Literal]) {
         let mut program = self.accumulated.clone();
         for atom in (1..=program.atom_count).map(Atom) {
             let value = self.solver.external_value(atom);
@@ -255,4 +255,139 @@ fn scenarios_match_clingo() {
         }
     }
     assert!(checked >= 50, "only {checked} answers checked");
+}
+
+/// A small xorshift generator for the randomized tests.
+struct Random(u64);
+
+impl Random {
+    fn below(&mut self, n: u32) -> u32 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as u32
+    }
+
+    fn chance(&mut self, percent: u32) -> bool {
+        self.below(100) < percent
+    }
+}
+
+/// A random literal over atoms `1..=atoms`.
+fn random_literal(r: &mut Random, atoms: u32) -> Literal {
+    let atom = Atom(1 + r.below(atoms));
+    if r.chance(35) {
+        Literal::negative(atom)
+    } else {
+        Literal::positive(atom)
+    }
+}
+
+/// A random delta: atoms `first..=last` are new; its rule heads are new atoms or
+/// `defined_later` (externals of earlier deltas it defines); bodies range over all atoms.
+fn random_delta(r: &mut Random, first: u32, last: u32, defined_later: &[Atom]) -> GroundProgram {
+    let mut p = GroundProgram::new();
+    p.atom_count = last;
+    let heads: Vec<Atom> = (first..=last).map(Atom).chain(defined_later.iter().copied()).collect();
+    for _ in 0..2 + r.below(5) {
+        let head = vec![heads[r.below(heads.len() as u32) as usize]];
+        let body: Vec<Literal> = (0..r.below(3)).map(|_| random_literal(r, last)).collect();
+        match r.below(8) {
+            0 | 1 => p.add_rule(HeadKind::Choice, head, body),
+            2 => p.add_constraint(body),
+            3 => {
+                let elements = (0..1 + r.below(3))
+                    .map(|_| WeightedLiteral {
+                        literal: random_literal(r, last),
+                        weight: 1 + r.below(2) as i64,
+                    })
+                    .collect();
+                p.add_weight_rule(HeadKind::Disjunction, head, 1 + r.below(3) as i64, elements);
+            }
+            _ => p.add_rule(HeadKind::Disjunction, head, body),
+        }
+    }
+    if r.chance(30) {
+        let elements = vec![WeightedLiteral {
+            literal: random_literal(r, last),
+            weight: 1 + r.below(3) as i64,
+        }];
+        p.add_minimize(r.below(2) as i32, elements);
+    }
+    p
+}
+
+/// The model sets of a solve call (sorted atom lists), with the optimum for `OptN`.
+fn models_of(next: &mut dyn FnMut() -> Option<Model>, optn: bool) -> BTreeSet<Vec<Atom>> {
+    let mut models = BTreeSet::new();
+    while let Some(model) = next() {
+        if !optn || model.optimal {
+            models.insert(model.atoms);
+        }
+    }
+    models
+}
+
+/// Random delta sequences with externals assigned, released and defined later: every
+/// call of one [`MultiShot`] solver gives the models of the accumulated program (under the
+/// externals' values) as a fresh one-shot [`solver_core::Solver`] does, in enumeration and
+/// `OptN` mode; every model passes the checker.
+#[test]
+fn random_delta_sequences_agree_with_one_shot_solving() {
+    let mut r = Random(0x9E37_79B9_7F4A_7C15);
+    let (mut calls, mut models, mut optimizing) = (0, 0, 0);
+    for case in 0..300 {
+        let mut solver = MultiShot::new();
+        let mut accumulated = GroundProgram::new();
+        let mut externals: Vec<Atom> = Vec::new();
+        for step in 0..3 {
+            let first = accumulated.atom_count + 1;
+            let last = accumulated.atom_count + 2 + r.below(3);
+            let defined: Vec<Atom> = externals.iter().copied().filter(|_| r.chance(20)).collect();
+            let mut delta = random_delta(&mut r, first, last, &defined);
+            for atom in (first..=last).map(Atom) {
+                if r.chance(25) {
+                    delta.add_external(atom, ExternalValue::False);
+                }
+            }
+            solver.add(&delta).expect("a delta without redefinitions");
+            accumulated.atom_count = last;
+            accumulated.rules.extend(delta.rules);
+            accumulated.minimizes.extend(delta.minimizes);
+            accumulated.externals.extend(delta.externals);
+            externals = (1..=last).map(Atom).filter(|&a| solver.external_value(a).is_some()).collect();
+            for &atom in &externals {
+                let value = [ExternalValue::True, ExternalValue::False, ExternalValue::Free];
+                solver.assign_external(atom, value[r.below(3) as usize]);
+            }
+            if step == 1 && !externals.is_empty() && r.chance(30) {
+                let atom = externals.remove(0);
+                solver.release_external(atom);
+                accumulated.externals.push((atom, ExternalValue::Release));
+            }
+            let mut program = accumulated.clone();
+            for &atom in &externals {
+                let value = solver.external_value(atom).expect("still external");
+                program.externals.push((atom, value));
+            }
+            let optn = !program.minimizes.is_empty() && r.chance(50);
+            let options = SolveOptions {
+                opt_mode: if optn { OptMode::OptN } else { OptMode::Ignore },
+                ..SolveOptions::default()
+            };
+            solver.solve(&[], options.clone()).expect("the call starts");
+            let got = models_of(&mut || solver.next_model(), optn);
+            let mut fresh = solver_core::Solver::new(&program, options).expect("one shot");
+            let want = models_of(&mut || fresh.next_model(), optn);
+            assert_eq!(got, want, "case {case} step {step}: {program:?}");
+            for model in &got {
+                check_model(&program, model).unwrap_or_else(|e| panic!("case {case}: {e}"));
+            }
+            calls += 1;
+            models += got.len();
+            optimizing += optn as usize;
+        }
+    }
+    assert_eq!(calls, 900);
+    assert!(models > 900 && optimizing > 50, "{models} models, {optimizing} OptN calls");
 }

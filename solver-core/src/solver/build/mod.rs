@@ -87,8 +87,8 @@ pub(crate) struct ProgramState {
     pub(crate) is_atom: Vec<bool>,
     /// Number of input rules.
     pub(crate) rule_count: u64,
-    /// Minimize elements `(priority, literal, weight)` in input order.
-    minimize: Vec<(i32, Lit, i64)>,
+    /// Minimize statements `(priority, elements)` in input order.
+    minimize: Vec<(i32, Vec<(Lit, i64)>)>,
     /// The projection statement's atoms, if any.
     pub(crate) projection: Option<Vec<Var>>,
     /// Atoms of output conditions; those of single positive conditions; whether any output.
@@ -229,9 +229,8 @@ impl ProgramState {
         out.assumptions = program.assumptions.iter().map(|&l| lit(l)).collect();
         if !program.minimizes.is_empty() {
             for m in &program.minimizes {
-                let elements = m.elements.iter();
-                self.minimize
-                    .extend(elements.map(|e| (m.priority, lit(e.literal), e.weight)));
+                let elements = m.elements.iter().map(|e| (lit(e.literal), e.weight));
+                self.minimize.push((m.priority, elements.collect()));
             }
             out.levels = Some(minimize_levels(&self.minimize));
         }
@@ -267,9 +266,10 @@ impl ProgramState {
     }
 }
 
-/// Minimize elements grouped by priority (highest first), weights normalised positive.
-fn minimize_levels(elements: &[(i32, Lit, i64)]) -> Vec<Level> {
-    let mut priorities: Vec<i32> = elements.iter().map(|e| e.0).collect();
+/// Minimize statements grouped by priority (highest first), weights normalised positive; a
+/// statement without elements still makes its level.
+fn minimize_levels(statements: &[(i32, Vec<(Lit, i64)>)]) -> Vec<Level> {
+    let mut priorities: Vec<i32> = statements.iter().map(|e| e.0).collect();
     priorities.sort_unstable_by(|a, b| b.cmp(a));
     priorities.dedup();
     priorities
@@ -277,7 +277,8 @@ fn minimize_levels(elements: &[(i32, Lit, i64)]) -> Vec<Level> {
         .map(|priority| {
             let mut weights: FxHashMap<Lit, i64> = FxHashMap::default();
             let mut offset = 0i64;
-            for &(_, lit, weight) in elements.iter().filter(|e| e.0 == priority) {
+            let at_priority = statements.iter().filter(|s| s.0 == priority);
+            for &(lit, weight) in at_priority.flat_map(|s| &s.1) {
                 let (lit, weight) = if weight < 0 {
                     offset = offset.saturating_add(weight);
                     (!lit, weight.saturating_neg())

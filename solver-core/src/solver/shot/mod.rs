@@ -163,7 +163,10 @@ impl MultiShot {
     }
 
     /// Whether `atom` is external (not defined, not released) with the value it has.
-    pub fn external_value(&self, atom: Atom) -> Option<ExternalValue> {
+    /// Translates the deltas added since the last solve call (see [`MultiShot::add`]), so a
+    /// translation error is reported by the next [`MultiShot::solve`].
+    pub fn external_value(&mut self, atom: Atom) -> Option<ExternalValue> {
+        let _ = self.flush();
         match self.standing(atom) {
             Standing::External(value) => Some(value),
             _ => None,
@@ -216,3 +219,6 @@ impl MultiShot {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;
