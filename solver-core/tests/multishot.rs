@@ -10,6 +10,11 @@ use solver_core::check::check_model;
 use solver_core::{Atom, EnumMode, ExternalValue, GroundProgram, HeadKind, Literal, Model};
 use solver_core::{MultiShot, OptMode, SolveError, SolveOptions, WeightedLiteral};
 
+#[path = "common/pigeonhole.rs"]
+mod pigeonhole;
+
+use pigeonhole::pigeonhole;
+
 const SCENARIOS: &str = include_str!("multishot/scenarios.txt");
 
 /// A scenario's state: the solver and what the checker needs.
@@ -32,7 +37,10 @@ fn literal(word: &str) -> Literal {
 }
 
 fn atoms(words: &[&str]) -> Vec<Atom> {
-    words.iter().map(|w| Atom(w.parse().expect("an atom"))).collect()
+    words
+        .iter()
+        .map(|w| Atom(w.parse().expect("an atom")))
+        .collect()
 }
 
 fn weighted(words: &[&str]) -> Vec<WeightedLiteral> {
@@ -63,7 +71,13 @@ fn statement(p: &mut GroundProgram, words: &[&str]) {
         (atoms(&rest[..arrow]), rest[arrow + 1..].to_vec())
     }
     let (kind, rest) = (words[0], &words[1..]);
-    let head_kind = |choice: bool| if choice { HeadKind::Choice } else { HeadKind::Disjunction };
+    let head_kind = |choice: bool| {
+        if choice {
+            HeadKind::Choice
+        } else {
+            HeadKind::Disjunction
+        }
+    };
     match kind {
         "rule" | "choice" => {
             let (head, body) = split(rest);
@@ -73,7 +87,12 @@ fn statement(p: &mut GroundProgram, words: &[&str]) {
         "wrule" | "wchoice" => {
             let (head, body) = split(rest);
             let lower = body[0].parse().expect("a bound");
-            p.add_weight_rule(head_kind(kind == "wchoice"), head, lower, weighted(&body[1..]));
+            p.add_weight_rule(
+                head_kind(kind == "wchoice"),
+                head,
+                lower,
+                weighted(&body[1..]),
+            );
         }
         "minimize" => p.add_minimize(rest[0].parse().expect("a priority"), weighted(&rest[1..])),
         "external" => p.add_external(atoms(&rest[..1])[0], value(rest[1])),
@@ -123,15 +142,27 @@ impl Run {
     /// Runs a solve call and renders its answer as the scenario file does.
     fn solve(&mut self, words: &[&str]) -> String {
         let numeric = |w: &&&str| w.trim_start_matches('-').parse::<u32>().is_ok();
-        let mode = words.get(1).filter(|w| !numeric(w)).copied().unwrap_or("enum");
-        let assumptions: Vec<Literal> = words[1..].iter().filter(numeric).map(|w| literal(w)).collect();
+        let mode = words
+            .get(1)
+            .filter(|w| !numeric(w))
+            .copied()
+            .unwrap_or("enum");
+        let assumptions: Vec<Literal> = words[1..]
+            .iter()
+            .filter(numeric)
+            .map(|w| literal(w))
+            .collect();
         let options = SolveOptions {
             enum_mode: match mode {
                 "brave" => EnumMode::Brave,
                 "cautious" => EnumMode::Cautious,
                 _ => EnumMode::Auto,
             },
-            opt_mode: if mode == "optn" { OptMode::OptN } else { OptMode::Ignore },
+            opt_mode: if mode == "optn" {
+                OptMode::OptN
+            } else {
+                OptMode::Ignore
+            },
             project: mode == "project",
             ..SolveOptions::default()
         };
@@ -167,7 +198,11 @@ impl Run {
         program.assumptions = self.step_assumptions.clone();
         program.assumptions.extend_from_slice(assumptions);
         if let Err(error) = check_model(&program, &model.atoms) {
-            panic!("{}: model {} fails the check: {error}", self.name, text(&model.atoms));
+            panic!(
+                "{}: model {} fails the check: {error}",
+                self.name,
+                text(&model.atoms)
+            );
         }
     }
 
@@ -176,9 +211,21 @@ impl Run {
         let last = models.last().map(|m| text(&m.atoms));
         let optimal: Vec<&Model> = models.iter().filter(|m| m.optimal).collect();
         let cost = optimal.first().map(|m| m.costs.clone());
-        let projection: BTreeSet<Atom> = self.accumulated.projection.iter().flatten().copied().collect();
+        let projection: BTreeSet<Atom> = self
+            .accumulated
+            .projection
+            .iter()
+            .flatten()
+            .copied()
+            .collect();
         let shown = |m: &Model| match mode {
-            "project" => text(&m.atoms.iter().copied().filter(|a| projection.contains(a)).collect::<Vec<_>>()),
+            "project" => text(
+                &m.atoms
+                    .iter()
+                    .copied()
+                    .filter(|a| projection.contains(a))
+                    .collect::<Vec<_>>(),
+            ),
             _ => text(&m.atoms),
         };
         let set: BTreeSet<String> = match mode {
@@ -188,8 +235,8 @@ impl Run {
         if set.is_empty() {
             return "expect none".into();
         }
-        let mut sorted: Vec<String> = set.into_iter().collect();
-        sorted.sort_by(|x, y| sort_key(x).cmp(&sort_key(y)));
+        // A `BTreeSet` of strings is in the order of Python's `sorted`.
+        let sorted: Vec<String> = set.into_iter().collect();
         match (mode, cost) {
             ("brave" | "cautious", _) => format!("expect {}", last.unwrap_or_default()),
             ("optn", Some(cost)) => {
@@ -199,11 +246,6 @@ impl Run {
             _ => format!("expect {}", sorted.join(" ")),
         }
     }
-}
-
-/// Python's sort of the model texts (string order).
-fn sort_key(model: &str) -> &str {
-    model
 }
 
 #[test]
@@ -230,26 +272,40 @@ fn scenarios_match_clingo() {
                 run.last_add = None;
             }
             "end" => run.end_delta(),
-            "assign" => run.solver.assign_external(atoms(&words[1..2])[0], value(words[2])),
+            "assign" => run
+                .solver
+                .assign_external(atoms(&words[1..2])[0], value(words[2])),
             "release" => run.solver.release_external(atoms(&words[1..2])[0]),
             "solve" => run.answer = Some(run.solve(&words)),
             "expect" if words.get(1) == Some(&"error") => {
                 let add = run.last_add.take();
-                assert!(matches!(add, Some(Err(SolveError::Redefinition(_)))), "{at}: {add:?}");
+                assert!(
+                    matches!(add, Some(Err(SolveError::Redefinition(_)))),
+                    "{at}: {add:?}"
+                );
                 assert!(run.answer.is_none(), "{at}: clingo refuses the solve call");
                 checked += 1;
             }
             "expect" => {
                 let got = run.answer.take().expect("`expect` after `solve`");
                 assert_eq!(got, code.trim(), "{at}");
-                assert!(!got.contains("error"), "{at}: clingo answers, the solver fails");
+                assert!(
+                    !got.contains("error"),
+                    "{at}: clingo answers, the solver fails"
+                );
                 checked += 1;
             }
-            _ => statement(run.delta.as_mut().expect("a statement inside `add`"), &words),
+            _ => statement(
+                run.delta.as_mut().expect("a statement inside `add`"),
+                &words,
+            ),
         }
         if first == "end" {
             if let Some(Err(error)) = &run.last_add {
-                let next_is_error = SCENARIOS.lines().nth(number + 1).is_some_and(|l| l.contains("expect error"));
+                let next_is_error = SCENARIOS
+                    .lines()
+                    .nth(number + 1)
+                    .is_some_and(|l| l.contains("expect error"));
                 assert!(next_is_error, "{at}: the delta failed: {error}");
             }
         }
@@ -288,7 +344,10 @@ fn random_literal(r: &mut Random, atoms: u32) -> Literal {
 fn random_delta(r: &mut Random, first: u32, last: u32, defined_later: &[Atom]) -> GroundProgram {
     let mut p = GroundProgram::new();
     p.atom_count = last;
-    let heads: Vec<Atom> = (first..=last).map(Atom).chain(defined_later.iter().copied()).collect();
+    let heads: Vec<Atom> = (first..=last)
+        .map(Atom)
+        .chain(defined_later.iter().copied())
+        .collect();
     for _ in 0..2 + r.below(5) {
         let head = vec![heads[r.below(heads.len() as u32) as usize]];
         let body: Vec<Literal> = (0..r.below(3)).map(|_| random_literal(r, last)).collect();
@@ -355,9 +414,16 @@ fn random_delta_sequences_agree_with_one_shot_solving() {
             accumulated.rules.extend(delta.rules);
             accumulated.minimizes.extend(delta.minimizes);
             accumulated.externals.extend(delta.externals);
-            externals = (1..=last).map(Atom).filter(|&a| solver.external_value(a).is_some()).collect();
+            externals = (1..=last)
+                .map(Atom)
+                .filter(|&a| solver.external_value(a).is_some())
+                .collect();
             for &atom in &externals {
-                let value = [ExternalValue::True, ExternalValue::False, ExternalValue::Free];
+                let value = [
+                    ExternalValue::True,
+                    ExternalValue::False,
+                    ExternalValue::Free,
+                ];
                 solver.assign_external(atom, value[r.below(3) as usize]);
             }
             if step == 1 && !externals.is_empty() && r.chance(30) {
@@ -389,5 +455,107 @@ fn random_delta_sequences_agree_with_one_shot_solving() {
         }
     }
     assert_eq!(calls, 900);
-    assert!(models > 900 && optimizing > 50, "{models} models, {optimizing} OptN calls");
+    assert!(
+        models > 900 && optimizing > 50,
+        "{models} models, {optimizing} OptN calls"
+    );
+}
+
+/// Runs a call to its end; returns the number of models and the summary.
+fn run(
+    solver: &mut MultiShot,
+    assumptions: &[Literal],
+    options: SolveOptions,
+) -> (u64, solver_core::Summary) {
+    solver.solve(assumptions, options).expect("the call starts");
+    let mut models = 0;
+    while solver.next_model().is_some() {
+        models += 1;
+    }
+    (models, solver.summary())
+}
+
+#[test]
+fn learnt_nogoods_survive_from_call_to_call() {
+    let (program, present) = pigeonhole(7, 6);
+    let mut solver = MultiShot::new();
+    solver.add(&program).unwrap();
+    for &pigeon in &present {
+        solver.assign_external(pigeon, ExternalValue::True);
+    }
+    let (models, first) = run(&mut solver, &[], SolveOptions::default());
+    assert_eq!((models, first.satisfiable), (0, Some(false)));
+    assert_eq!(first.statistics.kept_nogoods, 0);
+    assert!(first.statistics.conflicts > 100, "{:?}", first.statistics);
+    let (models, second) = run(&mut solver, &[], SolveOptions::default());
+    assert_eq!((models, second.satisfiable), (0, Some(false)));
+    assert!(
+        second.statistics.kept_nogoods > 0,
+        "{:?}",
+        second.statistics
+    );
+    assert!(
+        second.statistics.conflicts * 10 < first.statistics.conflicts,
+        "kept nogoods make the second proof cheap: {} then {} conflicts",
+        first.statistics.conflicts,
+        second.statistics.conflicts
+    );
+    solver.assign_external(present[6], ExternalValue::False);
+    let (models, third) = run(
+        &mut solver,
+        &[],
+        SolveOptions {
+            models: 1,
+            ..SolveOptions::default()
+        },
+    );
+    assert_eq!((models, third.satisfiable), (1, Some(true)));
+}
+
+#[test]
+fn an_assumption_refutes_only_its_own_call() {
+    let (program, present) = pigeonhole(3, 2);
+    let mut solver = MultiShot::new();
+    solver.add(&program).unwrap();
+    for &pigeon in &present {
+        solver.assign_external(pigeon, ExternalValue::Free);
+    }
+    let all_in: Vec<Literal> = present.iter().map(|&a| Literal::positive(a)).collect();
+    assert_eq!(run(&mut solver, &all_in, SolveOptions::default()).0, 0);
+    let two_in = &all_in[..2];
+    // Two pigeons in two holes (the third one free): each in its own hole, two ways, with
+    // the third pigeon absent.
+    let (models, summary) = run(&mut solver, two_in, SolveOptions::default());
+    assert_eq!((models, summary.exhausted), (2, true));
+    let against_a_value = [Literal::negative(present[0])];
+    solver.assign_external(present[0], ExternalValue::True);
+    assert_eq!(
+        run(&mut solver, &against_a_value, SolveOptions::default()).0,
+        0
+    );
+}
+
+#[test]
+fn the_one_shot_solver_is_one_delta_and_one_call() {
+    let (program, _) = pigeonhole(4, 4);
+    let mut p = program.clone();
+    for (atom, value) in p.externals.iter_mut() {
+        *value = if atom.0 <= 3 {
+            ExternalValue::True
+        } else {
+            ExternalValue::False
+        };
+    }
+    let mut one_shot = solver_core::Solver::new(&p, SolveOptions::default()).unwrap();
+    let mut one = 0;
+    while let Some(model) = one_shot.next_model() {
+        check_model(&p, &model.atoms).unwrap();
+        one += 1;
+    }
+    let mut solver = MultiShot::new();
+    solver.add(&p).unwrap();
+    assert_eq!(run(&mut solver, &[], SolveOptions::default()).0, one);
+    // Each hole empty or taken by one of the three pigeons, each pigeon in one hole at least:
+    // 4^4 - 3·3^4 + 3·2^4 - 1 = 60.
+    assert_eq!(one, 60);
 }

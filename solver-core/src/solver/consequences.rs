@@ -160,7 +160,11 @@ fn tracked_aliases(program: &ProgramState, tracked: &[Var]) -> Vec<(Atom, usize)
     let mut parent: Vec<Option<u32>> = vec![None; n];
     // A rule written several times counts once (clasp merges identical rules).
     let mut seen = std::collections::HashSet::new();
-    for rule in program.rules.iter().filter(|r| seen.insert((&r.heads, r.body, r.choice))) {
+    for rule in program
+        .rules
+        .iter()
+        .filter(|r| seen.insert((&r.heads, r.body, r.choice)))
+    {
         for h in &rule.heads {
             rules_of[h.index()] += 1;
         }

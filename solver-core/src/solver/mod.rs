@@ -45,12 +45,8 @@ mod weight;
 mod tests;
 
 use self::clock::Clock;
-use self::disjunctive::Tester;
-use self::limits::Limits;
-use self::lit::{Lit, Var};
-use self::search::Outcome;
 use crate::api::{Interrupt, Model, SolveError, SolveOptions, Summary};
-use crate::program::{Atom, GroundProgram};
+use crate::program::GroundProgram;
 
 pub use self::shot::MultiShot;
 
@@ -100,40 +96,4 @@ impl Solver {
     pub fn consequence_bounds(&self) -> Option<(u64, u64)> {
         self.shot.consequence_bounds()
     }
-}
-
-/// A minimality tester: a solver of its own for the tester program.
-fn new_tester(program: &GroundProgram) -> Option<Box<dyn Tester>> {
-    let solver = Solver::new(program, SolveOptions::default()).ok()?;
-    Some(Box::new(solver))
-}
-
-/// The minimality tester's entry: plain search under assumptions, learnt nogoods kept
-/// between calls, no driver state.
-impl Tester for Solver {
-    /// Whether a model exists in which every literal of `assumptions` holds (`Err` if `limits`
-    /// stopped the search); after `Ok(true)`, [`Solver::holds`] reads that model. For the
-    /// minimality tester: plain search, learnt nogoods kept between calls, no driver state.
-    fn solve_under(&mut self, assumptions: &[Lit], limits: Limits) -> Result<bool, ()> {
-        let search = self.shot.search_mut();
-        search.limits = limits;
-        match search.solve_assuming(assumptions) {
-            Outcome::Model => Ok(true),
-            Outcome::Exhausted => Ok(false),
-            Outcome::Interrupted | Outcome::TimedOut => Err(()),
-        }
-    }
-
-    /// Whether `atom` is true in the current assignment (the model after `solve_under`).
-    fn holds(&self, atom: Atom) -> bool {
-        self.shot.holds(atom)
-    }
-}
-
-/// The variables of `atoms`, sorted and without duplicates.
-fn sorted_vars(atoms: impl Iterator<Item = Var>) -> Vec<Var> {
-    let mut vars: Vec<Var> = atoms.collect();
-    vars.sort_unstable();
-    vars.dedup();
-    vars
 }

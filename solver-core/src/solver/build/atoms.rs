@@ -93,8 +93,7 @@ impl AtomTable {
         }
         let added = count + 1 - first_atom;
         self.vars.extend((0..added).map(|i| Var(first_var + i)));
-        self.standing
-            .extend((0..added).map(|_| Standing::Open));
+        self.standing.extend((0..added).map(|_| Standing::Open));
         self.segments.push(Segment {
             first_atom,
             first_var,

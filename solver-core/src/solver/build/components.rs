@@ -39,7 +39,11 @@ struct Nodes {
 impl Nodes {
     fn new(vars: Vec<Var>) -> Nodes {
         let first = vars.first().map_or(0, |v| v.0);
-        let run = vars.iter().zip(first..).take_while(|(v, i)| v.0 == *i).count();
+        let run = vars
+            .iter()
+            .zip(first..)
+            .take_while(|(v, i)| v.0 == *i)
+            .count();
         let rest = vars.iter().enumerate().skip(run);
         let index = rest.map(|(i, v)| (v.0, i as u32 + 1)).collect();
         Nodes {
@@ -84,11 +88,20 @@ impl Builder<'_> {
         }
         let (component, cyclic) = strongly_connected(&edges);
         let non_hcf = self.non_hcf_components(&nodes, &component, &cyclic);
-        let ufs_cyclic: Vec<bool> = cyclic.iter().zip(&non_hcf).map(|(&c, &n)| c && !n).collect();
+        let ufs_cyclic: Vec<bool> = cyclic
+            .iter()
+            .zip(&non_hcf)
+            .map(|(&c, &n)| c && !n)
+            .collect();
         let (first_atom, first_body) = self.state.ufs_sizes;
         let rules = &self.state.rules[self.first_rule..];
-        let (atoms, bodies) =
-            self.unfounded_structures(&nodes, rules, &component, &ufs_cyclic, (first_atom, first_body));
+        let (atoms, bodies) = self.unfounded_structures(
+            &nodes,
+            rules,
+            &component,
+            &ufs_cyclic,
+            (first_atom, first_body),
+        );
         self.state.ufs_sizes = (first_atom + atoms.len(), first_body + bodies.len());
         self.note_sccs(&atoms);
         let minimality = self.minimality_check(&nodes, &component, &non_hcf)?;
@@ -131,7 +144,9 @@ impl Builder<'_> {
     /// Counts the SCC ids `atoms` use.
     fn note_sccs(&mut self, atoms: &[UfsAtom]) {
         let next = atoms.iter().map(|a| a.scc + 1).max();
-        self.state.scc_count = next.unwrap_or(self.state.scc_count).max(self.state.scc_count);
+        self.state.scc_count = next
+            .unwrap_or(self.state.scc_count)
+            .max(self.state.scc_count);
     }
 
     /// Per component: whether it holds two head atoms of one disjunctive rule (non-HCF).
@@ -141,7 +156,11 @@ impl Builder<'_> {
             if rule.kind != HeadKind::Disjunction || rule.head.len() < 2 {
                 continue;
             }
-            let mut heads: Vec<u32> = rule.head.iter().filter_map(|&a| nodes.node(atom_var(a))).collect();
+            let mut heads: Vec<u32> = rule
+                .head
+                .iter()
+                .filter_map(|&a| nodes.node(atom_var(a)))
+                .collect();
             heads.sort_unstable();
             heads.dedup();
             let mut components: Vec<u32> = heads
@@ -165,8 +184,17 @@ impl Builder<'_> {
         component: &[u32],
         non_hcf: &[bool],
     ) -> Result<Option<Minimality>, SolveError> {
-        let in_scope = |v: Var| nodes.node(v).is_some_and(|n| non_hcf[component[n as usize] as usize]);
-        let atoms: Vec<Var> = nodes.vars.iter().copied().filter(|&v| in_scope(v)).collect();
+        let in_scope = |v: Var| {
+            nodes
+                .node(v)
+                .is_some_and(|n| non_hcf[component[n as usize] as usize])
+        };
+        let atoms: Vec<Var> = nodes
+            .vars
+            .iter()
+            .copied()
+            .filter(|&v| in_scope(v))
+            .collect();
         if atoms.is_empty() {
             return Ok(None);
         }
@@ -182,13 +210,21 @@ impl Builder<'_> {
             heads.sort_unstable();
             heads.dedup();
             let choice = rule.kind == HeadKind::Choice;
-            rules.push(CheckedRule { heads, choice, body });
+            rules.push(CheckedRule {
+                heads,
+                choice,
+                body,
+            });
         }
         let (all_atoms, all_rules) = &mut self.state.non_hcf;
         all_atoms.extend(atoms);
         all_rules.extend(rules);
         let var_count = self.state.var_count;
-        Ok(Some(Minimality::new(var_count, all_atoms, all_rules.clone())))
+        Ok(Some(Minimality::new(
+            var_count,
+            all_atoms,
+            all_rules.clone(),
+        )))
     }
 
     /// The cyclic atoms and their bodies per SCC, numbered from `first` (atoms, bodies), with

@@ -35,10 +35,18 @@ pub(super) fn mentioned_open_atoms(delta: &GroundProgram, atoms: &AtomTable) -> 
     let minimize = delta.minimizes.iter().flat_map(|m| &m.elements);
     minimize.for_each(|e| mark(e.literal.atom()));
     delta.projection.iter().flatten().for_each(|&a| mark(a));
-    delta.outputs.iter().flat_map(|o| &o.condition).for_each(|l| mark(l.atom()));
+    delta
+        .outputs
+        .iter()
+        .flat_map(|o| &o.condition)
+        .for_each(|l| mark(l.atom()));
     delta.externals.iter().for_each(|&(a, _)| mark(a));
     delta.assumptions.iter().for_each(|l| mark(l.atom()));
-    delta.edges.iter().flat_map(|e| &e.condition).for_each(|l| mark(l.atom()));
+    delta
+        .edges
+        .iter()
+        .flat_map(|e| &e.condition)
+        .for_each(|l| mark(l.atom()));
     for h in &delta.heuristics {
         mark(h.atom);
         h.condition.iter().for_each(|l| mark(l.atom()));
@@ -64,7 +72,9 @@ impl Builder<'_> {
             let atom = self.state.atoms.atom_of(var);
             match declared.get(&var.0) {
                 Some(&value) if value != ExternalValue::Release && !is_defined(var) => {
-                    self.state.atoms.set_standing(atom, Standing::External(value));
+                    self.state
+                        .atoms
+                        .set_standing(atom, Standing::External(value));
                 }
                 _ => {
                     self.state.atoms.set_standing(atom, Standing::Completed);
@@ -84,7 +94,9 @@ impl Builder<'_> {
                 self.state.atoms.set_standing(atom, Standing::Completed);
                 self.out.units.push(var.neg());
             } else {
-                self.state.atoms.set_standing(atom, Standing::External(value));
+                self.state
+                    .atoms
+                    .set_standing(atom, Standing::External(value));
             }
         }
         for &var in &defined {
@@ -95,7 +107,11 @@ impl Builder<'_> {
 
     /// A defined head atom not completed yet: an earlier external is completed now; an atom
     /// completed earlier must have a value at level 0.
-    fn complete_defined(&mut self, var: Var, fixed: &dyn Fn(Var) -> bool) -> Result<(), SolveError> {
+    fn complete_defined(
+        &mut self,
+        var: Var,
+        fixed: &dyn Fn(Var) -> bool,
+    ) -> Result<(), SolveError> {
         if self.completing.slot(var).is_some() {
             return Ok(());
         }

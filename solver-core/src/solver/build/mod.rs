@@ -216,7 +216,8 @@ impl ProgramState {
             self.is_atom.push(false);
         }
         let added = (delta.atom_count - known) as usize;
-        self.atoms.add_atoms(delta.atom_count, self.var_count as u32);
+        self.atoms
+            .add_atoms(delta.atom_count, self.var_count as u32);
         self.var_count += added;
         self.is_atom.resize(self.var_count, true);
         Ok(())

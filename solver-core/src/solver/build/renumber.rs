@@ -10,7 +10,10 @@ use crate::program::{Output, Rule, WeightedLiteral};
 
 /// `delta` with atom ids replaced by their variables; `atom_count` becomes the highest
 /// variable of its atoms. The atoms must all be in `atoms`.
-pub(super) fn to_var_space<'d>(delta: &'d GroundProgram, atoms: &AtomTable) -> Cow<'d, GroundProgram> {
+pub(super) fn to_var_space<'d>(
+    delta: &'d GroundProgram,
+    atoms: &AtomTable,
+) -> Cow<'d, GroundProgram> {
     if atoms.is_identity() {
         return Cow::Borrowed(delta);
     }
@@ -39,7 +42,10 @@ pub(super) fn to_var_space<'d>(delta: &'d GroundProgram, atoms: &AtomTable) -> C
         },
     };
     Cow::Owned(GroundProgram {
-        atom_count: (1..=delta.atom_count).map(|a| atom(Atom(a)).0).max().unwrap_or(0),
+        atom_count: (1..=delta.atom_count)
+            .map(|a| atom(Atom(a)).0)
+            .max()
+            .unwrap_or(0),
         rules: delta.rules.iter().map(rule).collect(),
         minimizes: delta
             .minimizes
@@ -49,7 +55,10 @@ pub(super) fn to_var_space<'d>(delta: &'d GroundProgram, atoms: &AtomTable) -> C
                 elements: weighted(&m.elements),
             })
             .collect(),
-        projection: delta.projection.as_ref().map(|p| p.iter().map(|&a| atom(a)).collect()),
+        projection: delta
+            .projection
+            .as_ref()
+            .map(|p| p.iter().map(|&a| atom(a)).collect()),
         outputs: delta
             .outputs
             .iter()

@@ -23,7 +23,8 @@ use crate::solver::unfounded::Unfounded;
 use crate::solver::weight::WeightStore;
 
 impl Search {
-    /// A search over no variables but the constant, seeded for the heuristic's tie-breaking.
+    /// A search over no variables but the constant, seeded for the heuristic's tie-breaking;
+    /// `new_tester` serves the (inactive) minimality check until a delta replaces it.
     pub(crate) fn empty(seed: u64, new_tester: TesterFactory) -> Search {
         let parts = SearchParts {
             assignment: Assignment::new(1),

@@ -1,6 +1,7 @@
 //! The steps of a [`MultiShot`] solver: adding a delta to the running search, starting a solve
 //! call (its assumptions, tag and driver state), and ending it (dropping what belongs to it).
 
+use super::tester::new_tester;
 use super::MultiShot;
 use crate::api::{EnumMode, Interrupt, OptMode, SolveError, SolveOptions};
 use crate::program::{GroundProgram, Literal};
@@ -13,7 +14,6 @@ use crate::solver::driver::{task_for, Call, Stage, Task};
 use crate::solver::lit::{Lit, Var};
 use crate::solver::minimize::Minimizer;
 use crate::solver::unfounded::Unfounded;
-use crate::solver::{new_tester, sorted_vars};
 
 impl MultiShot {
     /// Translates and adds `delta` at once (the one-shot solver's path, after the pending
@@ -147,7 +147,11 @@ impl MultiShot {
     /// come from [`MultiShot::next_model`]. Ends the previous call. The assumptions hold for
     /// this call only, with the externals' values and the assumptions of the deltas added
     /// since the last call.
-    pub fn solve(&mut self, assumptions: &[Literal], options: SolveOptions) -> Result<(), SolveError> {
+    pub fn solve(
+        &mut self,
+        assumptions: &[Literal],
+        options: SolveOptions,
+    ) -> Result<(), SolveError> {
         self.start_call(assumptions, options, Clock::start())
     }
 
@@ -201,7 +205,12 @@ impl MultiShot {
         call.options = options;
         self.search.limits = call.limits();
         self.call = call;
-        let interrupted = self.call.options.interrupt.as_ref().is_some_and(Interrupt::is_set);
+        let interrupted = self
+            .call
+            .options
+            .interrupt
+            .as_ref()
+            .is_some_and(Interrupt::is_set);
         if interrupted {
             self.stop_call();
         }
@@ -216,7 +225,8 @@ impl MultiShot {
             self.program.is_atom.push(false);
             var
         });
-        self.search.grow(self.program.var_count, &self.program.is_atom);
+        self.search
+            .grow(self.program.var_count, &self.program.is_atom);
         var.pos()
     }
 
@@ -271,4 +281,12 @@ impl MultiShot {
         self.call.stage = Stage::Done;
         self.call.consequences = None;
     }
+}
+
+/// The variables of `atoms`, sorted and without duplicates.
+fn sorted_vars(atoms: impl Iterator<Item = Var>) -> Vec<Var> {
+    let mut vars: Vec<Var> = atoms.collect();
+    vars.sort_unstable();
+    vars.dedup();
+    vars
 }

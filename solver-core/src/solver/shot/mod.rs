@@ -29,13 +29,15 @@
 //! - A delta is added to an empty trail: the level-0 literals are taken off, the constraints
 //!   added, and the literals asserted again as facts.
 
+mod answers;
 mod call;
+mod tester;
 
 use super::build::{ProgramState, Standing};
 use super::driver::Call;
+use super::lit::Lit;
 use super::lit::Var;
 use super::search::Search;
-use super::Lit;
 use crate::api::{SolveError, Statistics};
 use crate::program::{Atom, ExternalValue, GroundProgram};
 
@@ -82,7 +84,9 @@ fn append(step: &mut GroundProgram, delta: &GroundProgram) {
     step.rules.extend_from_slice(&delta.rules);
     step.minimizes.extend_from_slice(&delta.minimizes);
     if let Some(atoms) = &delta.projection {
-        step.projection.get_or_insert_with(Vec::new).extend_from_slice(atoms);
+        step.projection
+            .get_or_insert_with(Vec::new)
+            .extend_from_slice(atoms);
     }
     step.outputs.extend_from_slice(&delta.outputs);
     step.externals.extend_from_slice(&delta.externals);
@@ -107,7 +111,7 @@ impl MultiShot {
     /// the seed of the [`SolveOptions`] of later calls is not read).
     pub fn with_seed(seed: u64) -> MultiShot {
         MultiShot {
-            search: Search::empty(seed, super::new_tester),
+            search: Search::empty(seed, |_| None),
             program: ProgramState::default(),
             call: Call::none(),
             tag: None,
@@ -195,17 +199,6 @@ impl MultiShot {
         }
     }
 
-    /// Whether `atom` is true in the current assignment.
-    pub(super) fn holds(&self, atom: Atom) -> bool {
-        let in_range = atom.0 >= 1 && atom.0 <= self.program.atoms.count();
-        in_range && self.search.assignment.is_true(self.program.atoms.var(atom).pos())
-    }
-
-    /// The search, for the minimality tester's direct use.
-    pub(super) fn search_mut(&mut self) -> &mut Search {
-        &mut self.search
-    }
-
     /// The program's sizes.
     pub(super) fn program_statistics(&self) -> Statistics {
         Statistics {
@@ -213,7 +206,8 @@ impl MultiShot {
             rules: self.program.rule_count,
             bodies: self.program.bodies.len() as u64,
             variables: self.program.var_count as u64,
-            constraints: self.search.clauses.problem_count + self.search.weights.constraints.len() as u64,
+            constraints: self.search.clauses.problem_count
+                + self.search.weights.constraints.len() as u64,
             tight: self.program.is_tight(),
             ..Statistics::default()
         }

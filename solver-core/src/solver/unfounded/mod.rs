@@ -186,7 +186,8 @@ impl Unfounded {
         let (new_atoms, new_bodies) = (atoms.len(), bodies.len());
         self.source.resize(first_atom + new_atoms, None);
         self.in_pending.resize(first_atom + new_atoms, true);
-        self.pending.extend(first_atom as u32..(first_atom + new_atoms) as u32);
+        self.pending
+            .extend(first_atom as u32..(first_atom + new_atoms) as u32);
         self.in_gained.resize(first_atom + new_atoms, false);
         self.source_count.resize(first_body + new_bodies, 0);
         self.in_broken.resize(first_body + new_bodies, false);
