@@ -126,6 +126,13 @@ impl Search {
             return;
         }
         let start = self.assignment.level_start(level + 1);
+        self.unassign_from(start);
+        self.assignment.level_starts.truncate(level as usize);
+    }
+
+    /// Unassigns the trail literals from index `start` on, last first, undoing the counters
+    /// of the propagators that have seen them.
+    pub(super) fn unassign_from(&mut self, start: usize) {
         while self.assignment.trail.len() > start {
             let position = self.assignment.trail.len() - 1;
             let Some(lit) = self.assignment.pop() else {
@@ -144,7 +151,6 @@ impl Search {
             }
         }
         self.assignment.qhead = self.assignment.qhead.min(start);
-        self.assignment.level_starts.truncate(level as usize);
         self.weights.clear_pending();
     }
 

@@ -59,42 +59,25 @@ impl Search {
     /// level-0 literals that were assigned, in trail order.
     pub(crate) fn take_trail(&mut self) -> Vec<Lit> {
         self.reset_assumptions();
-        let mut facts = Vec::with_capacity(self.assignment.trail.len());
-        while self.assignment.trail.len() > 1 {
-            let position = self.assignment.trail.len() - 1;
-            let Some(lit) = self.assignment.pop() else {
-                break;
-            };
-            if position < self.assignment.qhead {
-                self.weights.undo(lit);
-                self.minimizer.undo(lit);
-                if self.acyclic.is_active() {
-                    self.acyclic.undo(lit);
-                }
-            }
-            self.heuristic.on_unassign(lit);
-            if self.unfounded.is_active() {
-                self.unfounded.on_unassign(lit.var());
-            }
-            facts.push(lit);
-        }
-        self.assignment.qhead = self.assignment.qhead.min(1);
-        self.weights.clear_pending();
-        facts.reverse();
+        let facts = self.assignment.trail[1..].to_vec();
+        self.unassign_from(1);
         facts
     }
 
     /// Asserts `lits` at level 0 (a false one exhausts the search for good), then propagates.
     pub(crate) fn assert_facts(&mut self, lits: &[Lit]) {
         debug_assert_eq!(self.assignment.level(), 0);
-        for &lit in lits {
-            match self.assignment.value(lit) {
-                Value::True => {}
-                Value::False => self.exhausted = true,
-                Value::Unassigned => self.assignment.assign(lit, Reason::Fact),
-            }
-        }
+        lits.iter().for_each(|&lit| self.assert_fact(lit));
         self.propagate_root();
+    }
+
+    /// Makes `lit` a fact at the current level, or exhausts the search if it is false.
+    fn assert_fact(&mut self, lit: Lit) {
+        match self.assignment.value(lit) {
+            Value::True => {}
+            Value::False => self.exhausted = true,
+            Value::Unassigned => self.assignment.assign(lit, Reason::Fact),
+        }
     }
 
     /// Forgets the assumptions of the last call: back to level 0, nothing assumed or refuted,
@@ -104,13 +87,7 @@ impl Search {
         (self.root, self.assumed, self.failed, self.refuted) = (0, 0, false, 0);
         self.assumption_trail.clear();
         let units = std::mem::take(&mut self.learnt_units);
-        for lit in units {
-            match self.assignment.value(lit) {
-                Value::True => {}
-                Value::False => self.exhausted = true,
-                Value::Unassigned => self.assignment.assign(lit, Reason::Fact),
-            }
-        }
+        units.into_iter().for_each(|lit| self.assert_fact(lit));
     }
 
     /// Deletes the nogoods that hold only under the tag literal `tag` (their clauses contain

@@ -213,6 +213,3 @@ impl MultiShot {
         }
     }
 }
-
-#[cfg(test)]
-mod tests;
