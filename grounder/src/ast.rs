@@ -369,10 +369,15 @@ pub enum StatementKind {
         value: Term,
         overridable: bool,
     },
-    /// `#program name(params).`
-    Program { name: String, params: Vec<String> },
+    /// `#program name(params).`: each parameter's name and where it was written.
+    Program {
+        name: String,
+        params: Vec<(String, Span)>,
+    },
     /// `#include "file".` (resolved by the loader, relative to the including file).
     Include(String),
+    /// `#include <name>.`: one of clingo's built-in libraries (only `incmode` exists).
+    IncludeLibrary(String),
 }
 
 /// A parsed source: its statements in order.

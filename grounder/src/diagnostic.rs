@@ -40,6 +40,18 @@ pub struct Diagnostic {
     pub notes: Vec<Note>,
 }
 
+impl Diagnostic {
+    /// An error without a location (`*** ERROR: (clingo): message` in clingo's output).
+    pub(crate) fn unlocated_error(message: String) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Error,
+            span: None,
+            message,
+            notes: Vec::new(),
+        }
+    }
+}
+
 /// Writes a span as clingo does.
 pub struct DisplaySpan<'a>(pub &'a Span);
 

@@ -10,6 +10,7 @@ mod instantiate;
 mod normalize;
 mod output;
 mod plan;
+mod session;
 mod term;
 #[cfg(test)]
 mod tests;
@@ -17,9 +18,10 @@ mod tests;
 pub use term::symbol;
 
 pub use diagnostic::{Diagnostic, Note, Severity};
-pub use ground::{ground, parse_symbol, print_text, GroundError, GroundOptions, Limits};
+pub use ground::{ground, parse_symbol, print_text};
 pub use output::symbols::ProgramSymbols;
 pub use output::Grounded;
+pub use session::{GroundError, GroundOptions, Limits, Session, Step};
 pub use symbol::Symbol;
 pub use term::functions::{Functions, IntoSymbols};
 

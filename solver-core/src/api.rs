@@ -150,6 +150,9 @@ pub struct Statistics {
     pub learnt_nogoods: u64,
     pub deleted_nogoods: u64,
     pub propagations: u64,
+    /// Learnt nogoods (loop nogoods included) kept from earlier solve calls of a
+    /// [`crate::MultiShot`] solver when this call started.
+    pub kept_nogoods: u64,
     /// Atoms/rules/bodies of the input program and variables/constraints after preprocessing.
     pub atoms: u64,
     pub rules: u64,
@@ -169,4 +172,8 @@ pub enum SolveError {
     /// The program is malformed (an atom out of range, ...).
     #[error("invalid program: {0}")]
     Invalid(String),
+    /// A delta gives rules to an atom an earlier delta defined (clasp's "redefinition of
+    /// atom"); the solver is unchanged.
+    #[error("redefinition of atom {}", .0 .0)]
+    Redefinition(Atom),
 }

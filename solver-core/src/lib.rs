@@ -18,4 +18,4 @@ pub use program::{
     Atom, AtomOutOfRange, Body, Edge, ExternalValue, GroundProgram, HeadKind, HeuristicDirective,
     HeuristicModifier, Literal, Minimize, Output, Rule, WeightedLiteral,
 };
-pub use solver::Solver;
+pub use solver::{MultiShot, Solver};

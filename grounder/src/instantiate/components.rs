@@ -2,7 +2,9 @@
 //!
 //! # Invariants
 //! - Components are processed dependencies first; when a component is done its predicates are
-//!   marked complete, so negative literals and conditions over them are decided.
+//!   marked complete, so negative literals and conditions over them are decided. A predicate
+//!   no rule of this grounding derives is complete from the start (in multi-shot grounding:
+//!   its atoms of earlier groundings are all it has).
 //! - Plain facts (`p(1).`) are grounded first, in program order, as gringo puts its EDB into
 //!   the domains first; a component's first semi-naive round treats the atoms already in its
 //!   domains as new. Headless rules (constraints, weak constraints, `#show`, `#project`) are
@@ -66,16 +68,13 @@ fn rule_info(g: &mut Grounder, rule: &Rule) -> RuleInfo {
     }
 }
 
-/// `info: atom does not occur in any rule head` for body atoms of underivable predicates.
+/// `info: atom does not occur in any rule head` for body atoms of `rules` whose predicate is
+/// not in `heads` (the predicates with a head anywhere in the program, facts and `#defined`).
 pub(crate) fn undefined_atom_infos(
     g: &mut Grounder,
-    rules: &[Rule],
-    defined: &[Pred],
+    rules: &[&Rule],
+    heads: &FxHashSet<Pred>,
 ) -> Vec<Diagnostic> {
-    let mut heads: FxHashSet<Pred> = defined.iter().copied().collect();
-    for r in rules {
-        heads.extend(r.head.atoms().iter().map(|a| a.pred));
-    }
     let mut out = Vec::new();
     for r in rules {
         let mut atoms = Vec::new();
@@ -212,7 +211,11 @@ pub(crate) fn ground_all(
             }
         }
     }
-    mark_complete(g, &remaining, |_| true);
+    // A predicate is complete when no rule of this grounding derives it (its atoms of earlier
+    // groundings are all there is).
+    for (p, domain) in g.store.preds.iter_mut().enumerate() {
+        domain.complete = remaining.get(p) == Some(&0);
+    }
     let table: &crate::term::intern::Interner = g.table;
     let comps = crate::plan::rulegraph::rule_components(table, rules, &|r| !counted(r));
     for (members, recursive) in comps {
@@ -258,15 +261,6 @@ fn distinct(list: &[u32]) -> Vec<u32> {
     out
 }
 
-/// Marks complete the predicates with no rule left to ground (among those `wanted`).
-fn mark_complete(g: &mut Grounder, remaining: &[u32], wanted: impl Fn(u32) -> bool) {
-    for (p, domain) in g.store.preds.iter_mut().enumerate() {
-        if remaining.get(p) == Some(&0) && wanted(p as u32) {
-            domain.complete = true;
-        }
-    }
-}
-
 /// Joins `rule` fully or with semi-naive ranges (`delta`: the recursive literal taking the
 /// delta and each recursive literal's `(old, current)` sizes).
 fn join_rule(
@@ -288,7 +282,7 @@ fn join_rule(
                 lit_size(store, l)
             }
         };
-        let mut bound = safety::Bound::default();
+        let mut bound: safety::Bound = rule.params.iter().map(|p| p.var).collect();
         let (order, left) = safety::plan(&rule.body, &mut bound, &rule.globals, &sizes);
         if !left.is_empty() {
             return Ok(());
@@ -296,6 +290,11 @@ fn join_rule(
         order
     };
     let mut binding = vec![None; rule.var_names.len()];
+    for p in &rule.params {
+        if let Some(slot) = binding.get_mut(p.var as usize) {
+            *slot = Some(p.value);
+        }
+    }
     let plan = JoinPlan {
         lits: &rule.body,
         order: &order,

@@ -30,6 +30,10 @@
 //! `a : c` whose condition is not certain is replaced by a stand-in atom `h` with
 //! `h :- a, c.`, `a :- h, c.` and `:- h, not c.` (clingo's translation).
 //!
+//! Multi-shot grounding continues from what an earlier grounder kept ([`Kept`]: atoms, domains,
+//! auxiliary atoms): the new rules are joined over the domains as they stand, a part's
+//! parameters (`ParamVar`s) bound before the first literal.
+//!
 //! # Invariants
 //! - The binding and the collected ground literals are restored on backtracking (trail and
 //!   length marks per frame); a frame's candidates are the top of the candidate stack.
@@ -153,6 +157,20 @@ pub(crate) struct Extras {
     pub edges: Vec<(Val, Val, Vec<GLit>)>,
     /// `#heuristic a : body. [w@p,m]` instances: the atom, weight, priority, modifier, body.
     pub heuristics: Vec<(AtomId, [Val; 3], Vec<GLit>)>,
+}
+
+/// What a grounder keeps from one grounding to the next (multi-shot grounding): the atoms and
+/// domains, and the auxiliary atoms already defined (reused rather than defined again).
+#[derive(Default)]
+pub(crate) struct Kept {
+    /// Atoms and domains.
+    pub store: Store,
+    /// `not not a` helpers: atom → aux atom defined by `aux :- not a.`
+    not_aux: FxHashMap<AtomId, AtomId>,
+    /// The alternatives (conjunctions) of each auxiliary atom made for a disjunction.
+    aux_alternatives: FxHashMap<AtomId, Vec<Vec<GLit>>>,
+    /// An auxiliary atom defined by `aux :- .`
+    true_aux: Option<AtomId>,
 }
 
 /// One candidate for a join frame.
@@ -309,17 +327,17 @@ pub(crate) struct JoinPlan<'p> {
 }
 
 impl<'a> Grounder<'a> {
-    /// A grounder over `table`.
-    pub fn new(table: &'a mut Interner, budget: Budget) -> Grounder<'a> {
+    /// A grounder over `table` that continues from what an earlier one kept.
+    pub fn resume(table: &'a mut Interner, kept: Kept, budget: Budget) -> Grounder<'a> {
         Grounder {
             table,
-            store: Store::default(),
+            store: kept.store,
             rules: Vec::new(),
             extras: Extras::default(),
             infos: Vec::new(),
             undefined_seen: FxHashSet::default(),
             ignored_seen: FxHashSet::default(),
-            not_aux: FxHashMap::default(),
+            not_aux: kept.not_aux,
             plain_facts: FxHashSet::default(),
             fact_scopes: Vec::new(),
             current_rule: None,
@@ -327,12 +345,22 @@ impl<'a> Grounder<'a> {
             positive_scc: Vec::new(),
             scratch: Vec::new(),
             args_buf: Vec::new(),
-            aux_alternatives: FxHashMap::default(),
-            true_aux: None,
+            aux_alternatives: kept.aux_alternatives,
+            true_aux: kept.true_aux,
             functions: crate::Functions::default(),
             calls: FxHashMap::default(),
             unknown_calls_seen: FxHashSet::default(),
             call_infos: Vec::new(),
+        }
+    }
+
+    /// What a later grounding continues from (see [`Grounder::resume`]).
+    pub fn into_kept(self) -> Kept {
+        Kept {
+            store: self.store,
+            not_aux: self.not_aux,
+            aux_alternatives: self.aux_alternatives,
+            true_aux: self.true_aux,
         }
     }
 

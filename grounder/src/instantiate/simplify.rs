@@ -161,7 +161,8 @@ fn founded_atoms(truth: &[Truth], external: &[bool], rules: &[GRule]) -> Vec<boo
 }
 
 /// Runs the fixpoint; returns the remaining rules. `truth` starts with the facts true and
-/// `external[a]` marks atoms that stay undecided without rules.
+/// `external[a]` marks atoms that stay undecided without rules of `rules`: externals, and in
+/// multi-shot grounding the atoms earlier groundings left undecided.
 pub(crate) fn simplify(
     truth: &mut [Truth],
     external: &[bool],

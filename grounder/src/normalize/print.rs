@@ -237,10 +237,15 @@ impl Printer<'_> {
 
 /// Whole rules and head aggregates.
 impl Printer<'_> {
-    /// The body in clingo's order: `[#inc_base]`, positive atoms, then everything else, each
-    /// last to first.
-    fn body(&self, body: &[Lit], out: &mut String) {
-        out.push_str("[#inc_base]");
+    /// The body in clingo's order: the part's marker (`[#inc_base]`), positive atoms, then
+    /// everything else, each last to first.
+    fn body(&self, marker: &str, body: &[Lit], out: &mut String) {
+        let _ = write!(out, "[{marker}]");
+        self.body_literals(body, out);
+    }
+
+    /// The literals of a body after its marker, each after a `;`.
+    fn body_literals(&self, body: &[Lit], out: &mut String) {
         let positive = |l: &&Lit| matches!(l, Lit::Atom(Sign::None, _));
         let atoms = body.iter().rev().filter(positive);
         let others = body.iter().rev().filter(|l| !positive(l));
@@ -272,10 +277,8 @@ impl Printer<'_> {
         let mut out = String::new();
         match &r.head {
             Head::Disj(elems) if elems.is_empty() => {
-                out.push_str("#void:-[#inc_base];0=0");
-                let mut rest = String::new();
-                self.body(&r.body, &mut rest);
-                out.push_str(rest.trim_start_matches("[#inc_base]"));
+                let _ = write!(out, "#void:-[{}];0=0", r.marker);
+                self.body_literals(&r.body, &mut out);
                 out.push('.');
                 return out;
             }
@@ -312,7 +315,7 @@ impl Printer<'_> {
                 terms,
             } => {
                 out.push_str(":~");
-                self.body(&r.body, &mut out);
+                self.body(&r.marker, &r.body, &mut out);
                 out.push_str(".[");
                 self.term(weight, &mut out);
                 out.push('@');
@@ -343,7 +346,7 @@ impl Printer<'_> {
                 out.push_str("#heuristic ");
                 self.atom(a, &mut out);
                 out.push(':');
-                self.body(&r.body, &mut out);
+                self.body(&r.marker, &r.body, &mut out);
                 out.push_str(".[");
                 self.term(weight, &mut out);
                 out.push('@');
@@ -358,7 +361,7 @@ impl Printer<'_> {
                 self.atom(a, &mut out);
                 out.push(':');
                 let mut rest = String::new();
-                self.body(&r.body, &mut rest);
+                self.body(&r.marker, &r.body, &mut rest);
                 out.push_str(&rest);
                 out.push_str(".[");
                 self.term(v, &mut out);
@@ -367,7 +370,7 @@ impl Printer<'_> {
             }
         }
         out.push_str(":-");
-        self.body(&r.body, &mut out);
+        self.body(&r.marker, &r.body, &mut out);
         out.push('.');
         out
     }

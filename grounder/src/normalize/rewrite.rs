@@ -1,39 +1,46 @@
-//! AST statements to rewritten [`Rule`]s.
+//! AST statements to rewritten [`Rule`]s, one program part at a time.
 //!
 //! Per statement, in order: constants are substituted (`#const`, overridden from the command
-//! line unless declared `[override]`), pools are expanded (see `unpool`), and each alternative
-//! is converted: variables get numbers, each `_` a fresh variable, an interval `a..b` a fresh
-//! variable `#RangeN` bound by `Lit::Range` in the innermost enclosing body or condition, an
-//! external call `@f(args)` a fresh variable `#ScriptN` bound there by `#ScriptN = @f(args)`,
-//! non-invertible arithmetic in a positive body atom a fresh `#ArithN` and an equation (as
-//! gringo does, so `p(X*X)` does not bind `X`), a negative literal with anonymous arguments
-//! `not q(X,_)` a projection `not #p_q(X)` defined by `#p_q(X) :- q(X,_).`, and statement kinds
-//! become rules with special heads. Directives (`#show p/n`, `#defined`, ...) are collected into [`Directives`].
+//! line unless declared `[override]`; resolved by the caller), then the part's parameters: the
+//! `i`-th parameter becomes the variable `#Inc{i}` (as gringo names it), global in the rule and
+//! bound before grounding to the value the part is grounded with (see [`ParamVar`]); pools are
+//! expanded (see `unpool`), and each alternative is converted: variables get numbers, each `_`
+//! a fresh variable, an interval `a..b` a fresh variable `#RangeN` bound by `Lit::Range` in the
+//! innermost enclosing body or condition, an external call `@f(args)` a fresh variable
+//! `#ScriptN` bound there by `#ScriptN = @f(args)`, non-invertible arithmetic in a positive
+//! body atom a fresh `#ArithN` and an equation (as gringo does, so `p(X*X)` does not bind
+//! `X`), a negative literal with anonymous arguments `not q(X,_)` a projection `not #p_q(X)`
+//! defined by `#p_q(X) :- q(X,_).`, and statement kinds become rules with special heads.
+//! `#project p/n` signatures are collected per part; `#show p/n`, `#show.` and gringo 3's
+//! `#hide` hold for the whole program and are read by [`global_directive`] (`#defined` by the
+//! caller).
 //!
 //! The simple facts the loader took out (see `syntax::facts`) are interned where they stood
 //! among the statements, into [`Rewritten::facts`], without rules.
 //!
 //! # Invariants
-//! - Only statements (and facts) of `#program base` (the default part) are kept.
 //! - Every returned rule is pool-free and its variables are numbered densely.
+//! - A rule's [`ParamVar`]s name exactly its variables `#Inc{i}`; each is global.
 
 mod heads;
 mod literals;
 mod terms;
+
+use std::sync::Arc;
 
 use fxhash::{FxHashMap, FxHashSet};
 
 use crate::ast::{self, BodyLiteral, CompareOp, Span, StatementKind, TermKind};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::normalize::negheads;
-use crate::normalize::rules::{Lit, Pred, Rule};
+use crate::normalize::rules::{Lit, ParamVar, Pred, Rule};
 use crate::normalize::unpool;
-use crate::syntax::facts::{FactTerm, Facts};
+use crate::syntax::facts::{Fact, FactTerm, Facts};
 use crate::term::eval::T;
 use crate::term::intern::{Interner, Val};
 
-/// Directives that are not rules.
-#[derive(Default, Debug)]
+/// The output directives, which hold for the whole program whichever part they are in.
+#[derive(Default, Debug, Clone)]
 pub(crate) struct Directives {
     /// `#show p/n.` signatures.
     pub show: Vec<Pred>,
@@ -41,10 +48,6 @@ pub(crate) struct Directives {
     pub show_explicit: bool,
     /// Hidden signatures (gringo 3's `#hide p/n.`).
     pub hide: Vec<Pred>,
-    /// `#project p/n.` signatures.
-    pub project: Vec<Pred>,
-    /// `#defined p/n.` signatures.
-    pub defined: Vec<Pred>,
 }
 
 /// A simple fact taken out of the statements: its atom and the number of rules before it.
@@ -56,55 +59,118 @@ pub(crate) struct PlainFact {
     pub before: u32,
 }
 
-/// The rewritten program.
+/// The rewritten statements of one part.
 #[derive(Default, Debug)]
 pub(crate) struct Rewritten {
     /// The rules, in statement order.
     pub rules: Vec<Rule>,
     /// The simple facts taken out by the loader, in program order.
     pub facts: Vec<PlainFact>,
-    /// The directives.
-    pub directives: Directives,
+    /// `#project p/n.` signatures.
+    pub project: Vec<Pred>,
 }
 
-/// Converts the statements of `program` (constants from the command line in `overrides`).
-/// `facts` are the facts taken out of the statements; none of them names a constant.
+/// Statements of one program part to rewrite, with the simple facts taken out among them.
+pub(crate) struct PartStatements<'a> {
+    /// How messages name the part in a rule's body: `#inc_base`, `#inc_step(#Inc0)`.
+    pub marker: &'a Arc<str>,
+    /// The part's parameters and where they were declared.
+    pub params: &'a [(String, Span)],
+    /// The statements, in order (no `#program` among them).
+    pub statements: &'a [ast::Statement],
+    /// The table the facts are encoded in.
+    pub facts: &'a Facts,
+    /// The part's facts; `at` counts the part's statements before each one.
+    pub placed: &'a [Fact],
+}
+
+/// The name of the variable standing for a part's `index`-th parameter (clingo's).
+pub(crate) fn param_var_name(index: usize) -> String {
+    format!("#Inc{index}")
+}
+
+/// Records `stmt` in `d` if it is a directive for the whole program; returns whether it was.
+pub(crate) fn global_directive(
+    table: &mut Interner,
+    stmt: &ast::Statement,
+    d: &mut Directives,
+) -> bool {
+    match &stmt.kind {
+        StatementKind::ShowSignature(s) => {
+            d.show.push(sig_pred(table, s));
+            d.show_explicit = true;
+        }
+        StatementKind::ShowNothing => d.show_explicit = true,
+        StatementKind::HideSignature(s) => d.hide.push(sig_pred(table, s)),
+        _ => return false,
+    }
+    true
+}
+
+/// Converts the statements of one part; `consts` are the resolved constants. `facts` are the
+/// facts taken out of the statements; none of them names a constant or parameter.
 pub(crate) fn rewrite(
     table: &mut Interner,
-    program: &ast::Program,
-    facts: &Facts,
-    overrides: &[(String, ast::Term)],
+    part: &PartStatements,
+    consts: &FxHashMap<String, ast::Term>,
     diags: &mut Vec<Diagnostic>,
 ) -> Rewritten {
-    let consts = crate::normalize::constants::resolve(program, overrides, diags);
+    let params: FxHashMap<String, ast::Term> = part
+        .params
+        .iter()
+        .enumerate()
+        .map(|(i, (name, span))| {
+            let kind = TermKind::Variable(param_var_name(i));
+            (
+                name.clone(),
+                ast::Term {
+                    kind,
+                    span: span.clone(),
+                },
+            )
+        })
+        .collect();
     let mut out = Rewritten::default();
-    let mut in_base = true;
-    let mut pending = facts.facts.iter().peekable();
-    for (i, stmt) in program.statements.iter().enumerate() {
+    let mut pending = part.placed.iter().peekable();
+    for (i, stmt) in part.statements.iter().enumerate() {
         while let Some(fact) = pending.next_if(|f| f.at as usize <= i) {
-            plain_fact(table, facts, fact.code, in_base, &mut out);
+            plain_fact(table, part.facts, fact.code, &mut out);
         }
-        if let StatementKind::Program { name, .. } = &stmt.kind {
-            in_base = name == "base";
-            continue;
-        }
-        if !in_base {
-            continue;
-        }
-        let stmt = substitute_statement(stmt, &consts);
+        let stmt = substitute_statement(stmt, consts);
+        let stmt = substitute_statement(&stmt, &params);
+        let first = out.rules.len();
         statement(table, &stmt, &mut out, diags);
+        for rule in out.rules.get_mut(first..).unwrap_or(&mut []) {
+            rule.params = param_vars(rule, part.params.len());
+            rule.marker = part.marker.clone();
+        }
     }
     for fact in pending {
-        plain_fact(table, facts, fact.code, in_base, &mut out);
+        plain_fact(table, part.facts, fact.code, &mut out);
     }
     out
 }
 
-/// Interns the fact whose code starts at `code` (when in the base part).
-fn plain_fact(table: &mut Interner, facts: &Facts, code: u32, in_base: bool, out: &mut Rewritten) {
-    if !in_base {
-        return;
+/// The variables of `rule` that stand for the part's parameters (none bound yet).
+fn param_vars(rule: &Rule, params: usize) -> Vec<ParamVar> {
+    if params == 0 {
+        return Vec::new();
     }
+    (0..params)
+        .filter_map(|index| {
+            let name = param_var_name(index);
+            let var = rule.var_names.iter().position(|n| *n == name)?;
+            Some(ParamVar {
+                var: var as u32,
+                index: index as u32,
+                value: Val::Num(0),
+            })
+        })
+        .collect()
+}
+
+/// Interns the fact whose code starts at `code`.
+fn plain_fact(table: &mut Interner, facts: &Facts, code: u32, out: &mut Rewritten) {
     if let Some(atom) = fact_term(table, facts, code) {
         let before = out.rules.len() as u32;
         out.facts.push(PlainFact { atom, before });
@@ -159,28 +225,19 @@ fn statement(
     out: &mut Rewritten,
     diags: &mut Vec<Diagnostic>,
 ) {
-    let d = &mut out.directives;
     match &stmt.kind {
-        StatementKind::ShowSignature(s) => {
-            let p = sig_pred(table, s);
-            d.show.push(p);
-            d.show_explicit = true;
-        }
-        StatementKind::ShowNothing => d.show_explicit = true,
-        StatementKind::HideSignature(s) => {
-            let p = sig_pred(table, s);
-            d.hide.push(p);
-        }
         StatementKind::ProjectSignature(s) => {
             let p = sig_pred(table, s);
-            d.project.push(p);
+            out.project.push(p);
         }
-        StatementKind::Defined(s) => {
-            let p = sig_pred(table, s);
-            d.defined.push(p);
-        }
-        StatementKind::Const { .. } | StatementKind::Program { .. } | StatementKind::Include(_) => {
-        }
+        StatementKind::ShowSignature(_)
+        | StatementKind::ShowNothing
+        | StatementKind::HideSignature(_)
+        | StatementKind::Defined(_)
+        | StatementKind::Const { .. }
+        | StatementKind::Program { .. }
+        | StatementKind::Include(_)
+        | StatementKind::IncludeLibrary(_) => {}
         _ => match expand(stmt) {
             Ok(variants) => {
                 let mut projections = Vec::new();

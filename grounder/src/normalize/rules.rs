@@ -12,6 +12,8 @@
 //!   that element is being grounded.
 //! - Guards are normalised to `value op term` (a left guard `t < #agg` is stored as `> t`).
 
+use std::sync::Arc;
+
 use fxhash::{FxHashMap, FxHashSet};
 
 use crate::ast::{AggregateFunction, CompareOp, Sign, Span};
@@ -176,6 +178,18 @@ pub(crate) enum Head {
     Heuristic(AtomPat, [T; 3], Span),
 }
 
+/// A variable of a rule that stands for a parameter of its program part (`#Inc0` for the
+/// first one): bound to the parameter's value before grounding, as if by a first body literal.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct ParamVar {
+    /// The variable.
+    pub var: u32,
+    /// Which parameter of the part.
+    pub index: u32,
+    /// The value the part is being grounded with (set per grounding).
+    pub value: Val,
+}
+
 /// A rewritten rule.
 #[derive(Clone, Debug)]
 pub(crate) struct Rule {
@@ -199,6 +213,10 @@ pub(crate) struct Rule {
     /// `global variable in tuple of aggregate element` infos, given when the rule is checked
     /// (after the `operation undefined` infos of all rules, as clingo orders them).
     pub tuple_infos: Vec<Diagnostic>,
+    /// The variables standing for parameters of the rule's part.
+    pub params: Vec<ParamVar>,
+    /// How messages name the rule's part at the start of its body (`#inc_base`).
+    pub marker: Arc<str>,
 }
 
 impl HeadElem {

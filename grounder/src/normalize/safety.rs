@@ -282,7 +282,7 @@ pub(crate) fn check(
     let globals = &rule.globals;
     let mut out = Vec::new();
     let mut bad: Vec<u32> = Vec::new();
-    let mut bound = Bound::default();
+    let mut bound: Bound = rule.params.iter().map(|p| p.var).collect();
     let (_, left) = plan(&rule.body, &mut bound, globals, &|_| 0);
     for i in left {
         if let Some(l) = rule.body.get(i) {

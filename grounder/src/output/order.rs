@@ -16,8 +16,12 @@
 //! `--mode=gringo` output; gringo's exact rule for the body order is not documented). Atoms of
 //! predicates no rule mentions keep the store's order at the end.
 //!
+//! Across groundings of a multi-shot session the order is kept and extended ([`ShownOrder`]):
+//! the domains a grounding creates come after the earlier ones, and the atoms it adds to a
+//! domain after the domain's earlier atoms (its simple facts first among them).
+//!
 //! # Invariants
-//! - [`shown_order`] lists every in-domain atom of the store exactly once.
+//! - [`ShownOrder::atoms`] lists every in-domain atom of the store exactly once.
 
 use fxhash::{FxHashMap, FxHashSet};
 
@@ -43,20 +47,50 @@ fn rank(pooled: bool, rule: usize, fact: u32) -> FactRank {
     (u64::from(pooled) << 63) | (rule << 32) | u64::from(fact)
 }
 
-/// Every in-domain atom of the store, in gringo's output order.
-pub(crate) fn shown_order(g: &Grounder, rules: &[Rule], facts: &[PlainFact]) -> Vec<AtomId> {
-    let edb = simple_facts(g, rules, facts);
-    let edb_rank = |a: &AtomId| edb.get(a.0 as usize).copied().unwrap_or(NO_RANK);
-    let mut out = Vec::new();
-    for pred in domain_order(g, rules, &edb) {
-        let Some(domain) = g.store.preds.get(pred as usize) else {
-            continue;
-        };
-        let mut members = domain.members.clone();
-        members.sort_by_key(edb_rank);
-        out.extend(members);
+/// The in-domain atoms of the store in gringo's output order, kept across groundings: the
+/// domains in creation order (those of a later grounding after the earlier ones), each
+/// domain's atoms in insertion order, a grounding's simple facts first among the atoms it
+/// added.
+#[derive(Default, Debug)]
+pub(crate) struct ShownOrder {
+    /// Predicate indexes in domain creation order.
+    domains: Vec<u32>,
+    /// Whether a predicate is in `domains`.
+    placed: Vec<bool>,
+    /// Per predicate: its domain's members in output order.
+    members: Vec<Vec<AtomId>>,
+}
+
+impl ShownOrder {
+    /// Places the domains and atoms the grounding of `rules` and `facts` created.
+    pub(crate) fn extend(&mut self, g: &Grounder, rules: &[Rule], facts: &[PlainFact]) {
+        let edb = simple_facts(g, rules, facts);
+        let edb_rank = |a: &AtomId| edb.get(a.0 as usize).copied().unwrap_or(NO_RANK);
+        self.placed.resize(g.store.preds.len(), false);
+        self.members.resize_with(g.store.preds.len(), Vec::new);
+        for pred in domain_order(g, rules, &edb) {
+            if let Some(placed) = self.placed.get_mut(pred as usize).filter(|p| !**p) {
+                *placed = true;
+                self.domains.push(pred);
+            }
+        }
+        for (pred, domain) in g.store.preds.iter().enumerate() {
+            let Some(out) = self.members.get_mut(pred) else {
+                continue;
+            };
+            let mut added = domain.members.get(out.len()..).unwrap_or(&[]).to_vec();
+            added.sort_by_key(edb_rank);
+            out.extend(added);
+        }
     }
-    out
+
+    /// Every in-domain atom of the store (as of the last [`ShownOrder::extend`]), in order.
+    pub(crate) fn atoms(&self) -> impl Iterator<Item = AtomId> + '_ {
+        self.domains
+            .iter()
+            .flat_map(|&p| self.members.get(p as usize).map_or(&[][..], Vec::as_slice))
+            .copied()
+    }
 }
 
 /// The rank of each atom (by id) as a simple fact, [`NO_RANK`] for others; a fact sharing its

@@ -7,6 +7,11 @@
 //! `already included file` and skipped. A missing file is an error at the directive. Include
 //! nesting is bounded by [`MAX_INCLUDE_DEPTH`].
 //!
+//! `#include <incmode>.` names clingo's built-in library for incremental solving: it adds no
+//! statements; the loader records where it was first included ([`Loaded::incmode`]), reports a
+//! second include as `already included file`, and any other `<name>` as a file that could not
+//! be opened, as clingo does.
+//!
 //! [`load_split`] also takes the simple facts out of each source (see [`super::facts`]) and
 //! places each among the statements: `Fact::at` is the number of statements (of all sources,
 //! includes resolved) before it.
@@ -29,6 +34,8 @@ pub struct Loaded {
     pub program: Program,
     /// Messages that do not stop the run (already included files).
     pub infos: Vec<Diagnostic>,
+    /// Where `#include <incmode>.` was first written, if it was.
+    pub incmode: Option<Span>,
 }
 
 /// The state of one load.
@@ -42,6 +49,7 @@ struct Loader {
     statements: Vec<Statement>,
     infos: Vec<Diagnostic>,
     errors: Vec<Diagnostic>,
+    incmode: Option<Span>,
 }
 
 /// Parses every source and resolves includes; all errors of all files are returned together.
@@ -82,6 +90,7 @@ fn load_with(
                 statements: loader.statements,
             },
             infos: loader.infos,
+            incmode: loader.incmode,
         };
         Ok((loaded, loader.facts))
     } else {
@@ -108,6 +117,7 @@ impl Loader {
             }
             match statement.kind {
                 StatementKind::Include(file) => self.include(source, &file, statement.span, depth),
+                StatementKind::IncludeLibrary(name) => self.library(&name, statement.span),
                 _ => self.statements.push(statement),
             }
         }
@@ -118,6 +128,22 @@ impl Loader {
     fn place(&mut self, fact: Fact) {
         let at = self.statements.len() as u32;
         self.facts.facts.push(Fact { at, ..fact });
+    }
+
+    /// `#include <name>.`: only `incmode` exists (and is included once).
+    fn library(&mut self, name: &str, span: Span) {
+        let text = format!("<{name}>");
+        match (name, &self.incmode) {
+            ("incmode", None) => self.incmode = Some(span),
+            ("incmode", Some(_)) => {
+                let info = message(Severity::Warning, span, "already included file:", &text);
+                self.infos.push(info);
+            }
+            _ => {
+                let error = message(Severity::Error, span, "file could not be opened:", &text);
+                self.errors.push(error);
+            }
+        }
     }
 
     /// Follows `#include "file".` written in `from`.

@@ -424,8 +424,10 @@ impl Display for StatementKind {
                 write!(f, "#program {name}.")
             }
             StatementKind::Program { name, params } => {
-                write!(f, "#program {name}({}).", params.join(","))
+                let names: Vec<&str> = params.iter().map(|(p, _)| p.as_str()).collect();
+                write!(f, "#program {name}({}).", names.join(","))
             }
+            StatementKind::IncludeLibrary(name) => write!(f, "#include <{name}>."),
             StatementKind::Include(file) => {
                 f.write_str("#include ")?;
                 write_string(f, file)?;

@@ -1,7 +1,8 @@
 //! Tests of the pipeline driver (`ground`): facts taken out, stratified programs.
 
 use super::ground_text;
-use crate::ground::{ground, ground_program, print_text, GroundOptions};
+use crate::ground::{ground, ground_program, print_text};
+use crate::session::GroundOptions;
 use crate::syntax::facts::Facts;
 use crate::{Dialect, Source};
 
@@ -14,7 +15,7 @@ fn shown_and_text(text: &str, split: bool) -> (Vec<String>, String) {
         ground(&[source], &options).unwrap()
     } else {
         let program = crate::syntax::parse(&source, Dialect::Auto).unwrap();
-        ground_program(program, Facts::default(), &[], &options, &mut Vec::new()).unwrap()
+        ground_program(program, Facts::default(), &options).unwrap()
     };
     let shown = (0..g.symbols.shown_len())
         .filter_map(|i| g.symbols.shown(i))

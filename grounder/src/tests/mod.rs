@@ -3,7 +3,8 @@
 //! They sit apart from the stages they test so that no stage imports the pipeline driver
 //! (`ground`): the driver imports every stage, these tests import the driver.
 
-use crate::ground::{ground_program, print_text, GroundOptions};
+use crate::ground::{ground_program, print_text};
+use crate::session::GroundOptions;
 use crate::syntax::facts::Facts;
 use crate::{Dialect, Source};
 
@@ -16,15 +17,7 @@ pub(crate) fn ground_text(text: &str) -> Result<Vec<String>, Vec<String>> {
     let source = Source::new("<test>", text);
     let program = crate::syntax::parse(&source, Dialect::Clingo)
         .map_err(|e| e.iter().map(|d| d.to_string()).collect::<Vec<_>>())?;
-    let mut infos = Vec::new();
-    let g = ground_program(
-        program,
-        Facts::default(),
-        &[],
-        &GroundOptions::default(),
-        &mut infos,
-    )
-    .map_err(|e| {
+    let g = ground_program(program, Facts::default(), &GroundOptions::default()).map_err(|e| {
         e.diagnostics
             .iter()
             .map(|d| d.to_string())

@@ -64,6 +64,17 @@ impl Assignment {
         assignment
     }
 
+    /// Adds unassigned variables up to `vars` in all.
+    pub(crate) fn grow(&mut self, vars: usize) {
+        if vars <= self.var_count() {
+            return;
+        }
+        self.values.resize(2 * vars, Value::Unassigned);
+        self.levels.resize(vars, 0);
+        self.reasons.resize(vars, Reason::Fact);
+        self.positions.resize(vars, 0);
+    }
+
     /// Number of variables.
     pub(crate) fn var_count(&self) -> usize {
         self.values.len() / 2

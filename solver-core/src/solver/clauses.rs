@@ -151,6 +151,34 @@ impl ClauseStore {
         }
     }
 
+    /// Deletes every arena clause containing `lit` (learnt or not); returns how many. The
+    /// conditional nogoods of a solve call contain its negated tag literal (see `shot`).
+    pub(crate) fn delete_containing(&mut self, lit: Lit) -> u64 {
+        let mut deleted = Vec::new();
+        let mut cref = 0usize;
+        while cref < self.arena.len() {
+            let size = HEADER + self.arena[cref] as usize;
+            let lits = &self.arena[cref + HEADER..cref + size];
+            if self.arena[cref + 1] & DELETED == 0 && lits.contains(&lit.0) {
+                deleted.push(cref as CRef);
+            }
+            cref += size;
+        }
+        for &cref in &deleted {
+            self.delete(cref);
+        }
+        let mut learnts = std::mem::take(&mut self.learnts);
+        learnts.retain(|&c| !self.is_deleted(c));
+        self.learnts = learnts;
+        deleted.len() as u64
+    }
+
+    /// Number of live learnt clauses (loop nogoods included).
+    pub(crate) fn learnt_count(&self) -> u64 {
+        let live = self.learnts.iter().filter(|&&c| !self.is_deleted(c));
+        live.count() as u64
+    }
+
     /// Whether more than half the arena is garbage.
     pub(crate) fn needs_collect(&self) -> bool {
         self.garbage > 1024 && self.garbage * 2 > self.arena.len()

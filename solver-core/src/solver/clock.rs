@@ -7,7 +7,7 @@ use crate::api::SolveTimes;
 
 /// When a search started, found its first and last model, and ended.
 #[derive(Clone, Debug)]
-pub(super) struct Clock {
+pub(crate) struct Clock {
     start: Instant,
     first_model: Option<Duration>,
     last_model: Duration,
@@ -16,7 +16,7 @@ pub(super) struct Clock {
 
 impl Clock {
     /// A clock started now.
-    pub(super) fn start() -> Clock {
+    pub(crate) fn start() -> Clock {
         Clock {
             start: Instant::now(),
             first_model: None,

@@ -8,9 +8,11 @@
 //!   (brave) or only shrinks (cautious) from one model to the next.
 
 use super::assignment::Assignment;
+use super::body::BodyKey;
+use super::build::ProgramState;
 use super::lit::{Lit, Var};
 use super::search::Search;
-use crate::program::{Atom, Body, GroundProgram, HeadKind, Literal};
+use crate::program::Atom;
 
 /// The brave or cautious approximation of a search.
 pub(super) struct Consequences {
@@ -18,6 +20,8 @@ pub(super) struct Consequences {
     brave: bool,
     /// Atoms tracked for the consequences (see [`tracked_atoms`]).
     tracked: Vec<Var>,
+    /// The program atom of each tracked variable.
+    tracked_atoms: Vec<Atom>,
     /// Which tracked atoms are in the current approximation.
     approximation: Vec<bool>,
     /// The atoms clasp makes facts of (see [`settled_atoms`]); they are part of every
@@ -30,13 +34,15 @@ pub(super) struct Consequences {
 
 impl Consequences {
     /// The consequences of `program`; propagates `search` at level 0 to find settled atoms.
-    pub(super) fn new(program: &GroundProgram, search: &mut Search, brave: bool) -> Consequences {
+    pub(super) fn new(program: &ProgramState, search: &mut Search, brave: bool) -> Consequences {
         let tracked = tracked_atoms(program);
+        let atom = |v: &Var| program.atoms.atom_of(*v);
         Consequences {
             brave,
             approximation: vec![!brave; tracked.len()],
             settled: settled_atoms(program, search),
             aliases: tracked_aliases(program, &tracked),
+            tracked_atoms: tracked.iter().map(atom).collect(),
             tracked,
         }
     }
@@ -54,11 +60,11 @@ impl Consequences {
         }
         let inside = |i: usize| self.approximation.get(i) == Some(&true);
         let mut atoms: Vec<Atom> = self
-            .tracked
+            .tracked_atoms
             .iter()
             .enumerate()
             .filter(|&(i, _)| inside(i))
-            .map(|(_, v)| Atom(v.0))
+            .map(|(_, &a)| a)
             .chain(self.settled.iter().copied())
             .chain(
                 self.aliases
@@ -84,10 +90,11 @@ impl Consequences {
 
     /// clingo's `Consequences: [lower;upper]` over the tracked atoms after the last model.
     /// Brave: `lower` = atoms in the union so far, `upper` adds the tracked atoms not yet
-    /// false at decision level 0. Cautious: `upper` = atoms in the intersection so far,
-    /// `lower` = those of them true at level 0.
-    pub(super) fn bounds(&self, a: &Assignment) -> (u64, u64) {
-        let fixed = |lit: Lit| a.is_true(lit) && a.level_of(lit.var()) == 0;
+    /// false at the root level (`root`, the last level of the call's assumptions).
+    /// Cautious: `upper` = atoms in the intersection so far, `lower` = those of them true at
+    /// the root level.
+    pub(super) fn bounds(&self, a: &Assignment, root: u32) -> (u64, u64) {
+        let fixed = |lit: Lit| a.is_true(lit) && a.level_of(lit.var()) <= root;
         let entries = self.tracked.iter().zip(&self.approximation);
         let inside = entries.clone().filter(|(_, &i)| i).count() as u64;
         if self.brave {
@@ -103,74 +110,36 @@ impl Consequences {
 /// Atoms brave/cautious consequences range over (clasp's choice): the projection atoms when
 /// the program has a projection statement, else the atoms of single positive output conditions,
 /// or all atoms when there are no outputs at all.
-fn tracked_atoms(program: &GroundProgram) -> Vec<Var> {
+fn tracked_atoms(program: &ProgramState) -> Vec<Var> {
     if let Some(projection) = &program.projection {
-        let mut vars: Vec<Var> = projection.iter().map(|a| Var(a.0)).collect();
-        vars.sort_unstable();
-        vars.dedup();
-        return vars;
+        return projection.clone();
     }
-    if program.outputs.is_empty() {
-        return (1..=program.atom_count).map(Var).collect();
+    if !program.outputs.any {
+        let atoms = program.atoms.count();
+        return (1..=atoms).map(|a| program.atoms.var(Atom(a))).collect();
     }
-    let mut vars: Vec<Var> = program
-        .outputs
-        .iter()
-        .filter_map(|o| match o.condition.as_slice() {
-            [l] if l.is_positive() => Some(Var(l.atom().0)),
-            _ => None,
-        })
-        .collect();
-    vars.sort_unstable();
-    vars.dedup();
-    vars
+    program.outputs.shown_vars.clone()
 }
 
 /// The atoms clasp's logic program makes facts before the search, which its consequence models
 /// show though they are not tracked: after propagation before the first decision, the head
-/// atoms of non-choice rules whose body is true and whose other head atoms are false. (An
-/// atom only forced true, such as a choice atom under `:- not x.`, stays a plain variable
-/// there and is not shown.) Empty when that propagation already fails.
-fn settled_atoms(program: &GroundProgram, search: &mut Search) -> Vec<Atom> {
+/// atoms of non-choice rules whose body is true and whose other head atoms are false (the
+/// shifted rule's body is true). (An atom only forced true, such as a choice atom under
+/// `:- not x.`, stays a plain variable there and is not shown.) Empty when that propagation
+/// already fails.
+fn settled_atoms(program: &ProgramState, search: &mut Search) -> Vec<Atom> {
     if !search.propagate_root() {
         return Vec::new();
     }
     let a = &search.assignment;
-    let lit = |l: Literal| match l.is_positive() {
-        true => Var(l.atom().0).pos(),
-        false => Var(l.atom().0).neg(),
-    };
-    let body_true = |body: &Body| match body {
-        Body::Normal(lits) => lits.iter().all(|&l| a.is_true(lit(l))),
-        Body::Weight { lower, elements } => {
-            let least: i64 = elements
-                .iter()
-                .map(
-                    |e| match (a.is_true(lit(e.literal)), a.is_true(!lit(e.literal))) {
-                        (true, _) => e.weight,
-                        (_, true) => 0,
-                        _ => e.weight.min(0),
-                    },
-                )
-                .sum();
-            least >= *lower
-        }
-    };
+    let body_true = |body: u32| a.is_true(program.bodies[body as usize].0.pos());
     let mut settled: Vec<Atom> = program
         .rules
         .iter()
-        .filter(|r| r.kind == HeadKind::Disjunction && body_true(&r.body))
-        .flat_map(|r| {
-            let open: Vec<Atom> = r
-                .head
-                .iter()
-                .copied()
-                .filter(|&h| !a.is_true(Var(h.0).neg()))
-                .collect();
-            match open.as_slice() {
-                [only] if a.is_true(Var(only.0).pos()) => Some(*only),
-                _ => None,
-            }
+        .filter(|r| !r.choice && body_true(r.body))
+        .filter_map(|r| match r.heads.as_slice() {
+            [only] if a.is_true(only.pos()) => Some(program.atoms.atom_of(*only)),
+            _ => None,
         })
         .collect();
     settled.sort_unstable();
@@ -180,46 +149,51 @@ fn settled_atoms(program: &GroundProgram, search: &mut Search) -> Vec<Atom> {
 
 /// Under a projection, the untracked atoms clasp's preprocessing makes equal to a tracked atom
 /// (so its consequence models show them with it): an atom whose only rule (identical copies
-/// counted once) is `x :- y.` is `y`,
-/// following such chains. Each comes with the index of its tracked atom in `tracked`.
-fn tracked_aliases(program: &GroundProgram, tracked: &[Var]) -> Vec<(Atom, usize)> {
+/// counted once) is `x :- y.` is `y`, following such chains. Each comes with the index of its
+/// tracked atom in `tracked`.
+fn tracked_aliases(program: &ProgramState, tracked: &[Var]) -> Vec<(Atom, usize)> {
     if program.projection.is_none() {
         return Vec::new();
     }
-    let n = program.atom_count as usize + 1;
+    let n = program.var_count;
     let mut rules_of = vec![0u32; n];
     let mut parent: Vec<Option<u32>> = vec![None; n];
     // A rule written several times counts once (clasp merges identical rules).
     let mut seen = std::collections::HashSet::new();
-    for rule in program.rules.iter().filter(|r| seen.insert(*r)) {
-        for h in &rule.head {
-            if let Some(count) = rules_of.get_mut(h.0 as usize) {
-                *count += 1;
-            }
+    for rule in program
+        .rules
+        .iter()
+        .filter(|r| seen.insert((&r.heads, r.body, r.choice)))
+    {
+        for h in &rule.heads {
+            rules_of[h.index()] += 1;
         }
-        if let (HeadKind::Disjunction, [h], Body::Normal(body)) =
-            (rule.kind, rule.head.as_slice(), &rule.body)
-        {
-            if let ([l], Some(slot)) = (body.as_slice(), parent.get_mut(h.0 as usize)) {
-                *slot = l.is_positive().then_some(l.atom().0);
+        let body = &program.bodies[rule.body as usize].1;
+        if let (false, [h], BodyKey::Normal(lits)) = (rule.choice, rule.heads.as_slice(), body) {
+            if let [l] = lits.as_slice() {
+                parent[h.index()] = (!l.is_negative()).then_some(l.var().0);
             }
         }
     }
-    let root = |mut a: u32| {
+    let root = |mut v: u32| {
         for _ in 0..n {
-            match parent.get(a as usize).copied().flatten() {
-                Some(p) if rules_of.get(a as usize) == Some(&1) && p != a => a = p,
+            match parent[v as usize] {
+                Some(p) if rules_of[v as usize] == 1 && p != v => v = p,
                 _ => break,
             }
         }
-        a
+        v
     };
     let mut index_of_root = std::collections::HashMap::new();
     for (i, v) in tracked.iter().enumerate() {
         index_of_root.entry(root(v.0)).or_insert(i);
     }
-    (1..n as u32)
-        .filter(|a| tracked.binary_search(&Var(*a)).is_err())
-        .filter_map(|a| index_of_root.get(&root(a)).map(|&i| (Atom(a), i)))
+    let atoms = (1..=program.atoms.count()).map(Atom);
+    atoms
+        .filter(|&a| tracked.binary_search(&program.atoms.var(a)).is_err())
+        .filter_map(|a| {
+            let index = index_of_root.get(&root(program.atoms.var(a).0));
+            index.map(|&i| (a, i))
+        })
         .collect()
 }

@@ -5,62 +5,69 @@
 //! outside the union / missing from the intersection (brave/cautious).
 //!
 //! # Invariants
-//! - A reported model leaves the driver in `State::AfterModel`; the next `next_model` first
+//! - A reported model leaves the driver in `Stage::AfterModel`; the next `next_model` first
 //!   moves past it, so no model is reported twice.
+//! - Only levels above the call's assumptions are flipped; a clause that depends on the call
+//!   (recorded model, consequence clause) contains the negated tag literal, so it is dropped
+//!   with the call.
 //! - Projective enumeration relies on the heuristic deciding every projected atom before any
 //!   other variable (`Heuristic::prefer`).
 
+use super::driver::{Stage, Task};
 use super::lit::Lit;
-use super::{Solver, State, Task};
+use super::shot::MultiShot;
 use crate::api::Model;
-use crate::program::Atom;
 
-impl Solver {
+impl MultiShot {
     /// Builds the reported model from the current total assignment.
     pub(super) fn report_model(&mut self) -> Model {
         let a = &self.search.assignment;
-        let true_atoms = a.true_vars(1..self.atom_count.saturating_add(1));
-        let mut atoms: Vec<Atom> = Vec::with_capacity(true_atoms.clone().count());
-        atoms.extend(true_atoms.map(Atom));
+        let root = self.search.assumed_levels();
+        let mut atoms = self.program.atoms.true_atoms(a);
         let normalised = self.search.minimizer.costs(a);
-        let costs = self.search.minimizer.user_costs(&normalised);
+        let mut costs = self.search.minimizer.user_costs(&normalised);
+        let call = &mut self.call;
+        if call.ignore_costs {
+            costs.clear();
+        }
         let mut bounds = None;
-        if let Some(consequences) = &mut self.consequences {
+        if let Some(consequences) = &mut call.consequences {
             atoms = consequences.fold(a);
-            bounds = Some(consequences.bounds(a));
+            bounds = Some(consequences.bounds(a, root));
         }
-        self.summary.models += 1;
-        self.clock.on_model();
-        self.summary.satisfiable = Some(true);
-        if self.optimal_phase {
-            self.summary.optimal_models += 1;
+        call.summary.models += 1;
+        call.clock.on_model();
+        call.summary.satisfiable = Some(true);
+        if call.optimal_phase {
+            call.summary.optimal_models += 1;
         }
-        if self.task == Task::Optimize {
-            self.best = Some(normalised);
-            self.summary.costs = Some(costs.clone());
+        if call.task == Task::Optimize {
+            call.best = Some(normalised);
+            call.summary.costs = Some(costs.clone());
         }
-        self.state = State::AfterModel;
+        call.stage = Stage::AfterModel;
         Model {
-            number: match self.optimal_phase {
-                true => self.summary.optimal_models,
-                false => self.summary.models,
+            number: match call.optimal_phase {
+                true => call.summary.optimal_models,
+                false => call.summary.models,
             },
             atoms,
             costs,
-            optimal: self.optimal_phase,
+            optimal: call.optimal_phase,
             consequences: bounds,
         }
     }
 
     /// Moves the search past the last reported model.
     pub(super) fn move_past_model(&mut self) {
-        match self.task {
+        match self.call.task {
             Task::Brave | Task::Cautious => {
-                let clause = self.consequences.as_ref().map(|c| c.next_clause());
+                let clause = self.call.consequences.as_ref().map(|c| c.next_clause());
                 self.add_clause_or_finish(clause.unwrap_or_default());
             }
-            Task::Optimize if !self.optimal_phase => {
-                self.search.minimizer.set_bound(self.best.clone(), true);
+            Task::Optimize if !self.call.optimal_phase => {
+                let best = self.call.best.clone();
+                self.search.minimizer.set_bound(best, true);
                 self.search.resolve_bound();
             }
             _ => self.block_model(),
@@ -77,8 +84,9 @@ impl Solver {
     /// projection is met twice, with no clause recorded.
     fn block_model(&mut self) {
         let a = &self.search.assignment;
-        if let Some(projection) = &self.projection {
-            if self.record {
+        let floor = self.search.assumed_levels();
+        if let Some(projection) = &self.call.projection {
+            if self.call.record {
                 let clause = projection
                     .iter()
                     .map(|&v| if a.is_true(v.pos()) { v.neg() } else { v.pos() })
@@ -89,28 +97,30 @@ impl Solver {
                     let var = a.decision_of(*level).var();
                     projection.binary_search(&var).is_ok()
                 };
-                match (1..=a.level()).rev().find(projected) {
+                match (floor + 1..=a.level()).rev().find(projected) {
                     Some(level) => self.search.flip(level),
-                    None => self.search.exhausted = true,
+                    None => self.call.enumeration_over = true,
                 }
             }
-        } else if self.record {
-            let clause = (1..=a.level()).map(|l| !a.decision_of(l)).collect();
+        } else if self.call.record {
+            let clause = (floor + 1..=a.level()).map(|l| !a.decision_of(l)).collect();
             self.add_clause_or_finish(clause);
-        } else if a.level() == 0 {
-            self.search.exhausted = true;
+        } else if a.level() <= floor {
+            self.call.enumeration_over = true;
         } else {
             let level = a.level();
             self.search.flip(level);
         }
     }
 
-    /// Adds a clause the current model violates; an empty one ends the search.
-    fn add_clause_or_finish(&mut self, clause: Vec<Lit>) {
+    /// Adds a clause the current model violates (with the negated tag, so it goes with the
+    /// call); an empty one ends the enumeration.
+    fn add_clause_or_finish(&mut self, mut clause: Vec<Lit>) {
         if clause.is_empty() {
-            self.search.exhausted = true;
-        } else {
-            self.search.add_violated_clause(clause);
+            self.call.enumeration_over = true;
+            return;
         }
+        clause.extend(self.call.tag.map(|tag| !tag));
+        self.search.add_violated_clause(clause);
     }
 }

@@ -34,6 +34,8 @@ pub(crate) struct Heuristic {
     negative_phase: Vec<bool>,
     /// Random state for the seed's initial tie-breaking.
     random: u64,
+    /// Whether a non-zero seed asks for random initial activities.
+    seeded: bool,
     /// Per variable: decided before every variable without the mark.
     preferred: Vec<bool>,
     /// Domain statements not yet resolved (resolved at the first decision).
@@ -60,6 +62,7 @@ impl Heuristic {
                 .map(|v| is_atom.get(v).copied().unwrap_or(true))
                 .collect(),
             random: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1,
+            seeded: seed != 0,
             preferred: vec![false; vars],
             domain: None,
             level: Vec::new(),
@@ -292,6 +295,68 @@ impl Heuristic {
     fn place(&mut self, index: usize, var: Var) {
         self.heap[index] = var;
         self.heap_index[var.index()] = index as u32;
+    }
+}
+
+/// Growth and per-call settings of a multi-shot solver (`shot`).
+impl Heuristic {
+    /// Adds the variables `activity.len()..vars` (unassigned; `is_atom[v]` selects the initial
+    /// phase), with the seed's tie-breaking activities continuing the sequence of [`Heuristic::new`].
+    pub(crate) fn grow(&mut self, vars: usize, is_atom: &[bool]) {
+        let first = self.activity.len();
+        if vars <= first {
+            return;
+        }
+        self.activity.resize(vars, 0.0);
+        self.heap_index.resize(vars, u32::MAX);
+        self.preferred.resize(vars, false);
+        let phase = |v: usize| is_atom.get(v).copied().unwrap_or(true);
+        self.negative_phase.extend((first..vars).map(phase));
+        if self.seeded {
+            for v in first.max(1)..vars {
+                self.activity[v] = self.next_random() * 1e-5;
+            }
+        }
+        for v in first.max(1)..vars {
+            self.insert(Var(v as u32));
+        }
+    }
+
+    /// Takes `var` out of the decisions until [`Heuristic::include`] (an atom no statement
+    /// mentions yet: it stays unassigned, hence false).
+    pub(crate) fn exclude(&mut self, var: Var) {
+        let index = self.heap_index[var.index()];
+        if index == u32::MAX {
+            return;
+        }
+        self.heap_index[var.index()] = u32::MAX;
+        let Some(last) = self.heap.pop() else {
+            return;
+        };
+        if last != var {
+            self.place(index as usize, last);
+            self.sift_up(index as usize);
+            let index = self.heap_index[last.index()] as usize;
+            self.sift_down(index);
+        }
+    }
+
+    /// Makes `var` a decision candidate again.
+    pub(crate) fn include(&mut self, var: Var) {
+        self.insert(var);
+    }
+
+    /// Forgets the preferred variables and the domain statements (the end of a solve call).
+    pub(crate) fn reset_solve_settings(&mut self) {
+        self.preferred.iter_mut().for_each(|p| *p = false);
+        self.domain = None;
+        self.level.clear();
+        self.sign.clear();
+        self.factor.clear();
+        self.dynamic.clear();
+        for index in (0..self.heap.len()).rev() {
+            self.sift_down(index);
+        }
     }
 }
 

@@ -37,6 +37,11 @@ pub(crate) struct Minimizer {
     bound: Option<Vec<i64>>,
     /// Whether the bound excludes equal costs.
     strict: bool,
+    /// The solve call's tag literal: the bound holds only while it is true, and every
+    /// explanation names it, so nogoods learnt from the bound are conditional (see `shot`).
+    tag: Option<Lit>,
+    /// Whether `tag` is true (processed on the trail).
+    tag_true: bool,
 }
 
 impl Minimizer {
@@ -55,7 +60,21 @@ impl Minimizer {
             triggers,
             bound: None,
             strict: true,
+            tag: None,
+            tag_true: false,
         }
+    }
+
+    /// Makes the bound conditional on `tag` (the literal must be unassigned now).
+    pub(crate) fn set_tag(&mut self, tag: Option<Lit>) {
+        self.tag = tag;
+        self.tag_true = false;
+    }
+
+    /// Whether the bound applies now: set, and the tag (if any) true.
+    fn active_bound(&self) -> Option<&Vec<i64>> {
+        let bound = self.bound.as_ref()?;
+        (self.tag.is_none() || self.tag_true).then_some(bound)
     }
 
     /// Sets the bound; `strict` demands strictly better costs. Costs are normalised.
@@ -66,6 +85,10 @@ impl Minimizer {
 
     /// Updates the sums for `lit` having become true; `true` if the bound is now violated.
     pub(crate) fn on_true(&mut self, lit: Lit) -> bool {
+        if Some(lit) == self.tag {
+            self.tag_true = true;
+            return self.violation().is_some();
+        }
         let mut touched = false;
         for &(level, weight) in self.triggers.get(lit.index()) {
             self.sums[level as usize] = self.sums[level as usize].saturating_add(weight);
@@ -76,6 +99,9 @@ impl Minimizer {
 
     /// Reverts `on_true(lit)`.
     pub(crate) fn undo(&mut self, lit: Lit) {
+        if Some(lit) == self.tag {
+            self.tag_true = false;
+        }
         for &(level, weight) in self.triggers.get(lit.index()) {
             self.sums[level as usize] = self.sums[level as usize].saturating_sub(weight);
         }
@@ -83,7 +109,7 @@ impl Minimizer {
 
     /// The number of levels whose true literals explain a violation of the bound, if violated.
     pub(crate) fn violation(&self) -> Option<usize> {
-        let bound = self.bound.as_ref()?;
+        let bound = self.active_bound()?;
         for (index, (&sum, &limit)) in self.sums.iter().zip(bound).enumerate() {
             if sum != limit {
                 return (sum > limit).then_some(index + 1);
@@ -115,8 +141,10 @@ impl Minimizer {
             .collect()
     }
 
-    /// Appends the true literals of the first `levels` levels assigned before `limit`.
+    /// Appends the tag literal (if any) and the true literals of the first `levels` levels
+    /// assigned before `limit`.
     pub(crate) fn explain(&self, levels: usize, limit: u32, a: &Assignment, out: &mut Vec<Lit>) {
+        out.extend(self.tag);
         for level in &self.levels[..levels.min(self.levels.len())] {
             for &(lit, _) in &level.lits {
                 if a.is_true(lit) && a.position_of(lit.var()) < limit {
@@ -128,7 +156,7 @@ impl Minimizer {
 
     /// Falsifies literals that would exceed the bound; returns whether anything was assigned.
     pub(crate) fn propagate(&self, a: &mut Assignment) -> bool {
-        let Some(bound) = &self.bound else {
+        let Some(bound) = self.active_bound() else {
             return false;
         };
         let mut assigned = false;

@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 
 use super::disjunctive::Tester;
-use super::Solver;
+use super::{MultiShot, Solver};
 use crate::api::{EnumMode, Interrupt, Model, OptMode, SolveOptions, Summary};
 use crate::brute;
 use crate::check::check_model;
@@ -340,11 +340,11 @@ fn solve_under_keeps_prefixes_soundly() {
     // orders and prefixes, so that prefixes are kept, refuted prefixes recur and the order of
     // the assumptions changes); each answer must be that of a fresh solver.
     let (p, atoms) = assumption_program();
-    let lits = |mask: u32, order: &[usize]| -> Vec<super::Lit> {
-        let var = |i: usize| super::Var(atoms[i].0);
+    let lits = |mask: u32, order: &[usize]| -> Vec<super::lit::Lit> {
+        let var = |i: usize| super::lit::Var(atoms[i].0);
         order
             .iter()
-            .map(|&i| super::Lit::new(var(i), mask & (1 << i) == 0))
+            .map(|&i| super::lit::Lit::new(var(i), mask & (1 << i) == 0))
             .collect()
     };
     let gray = (0..64u32).map(|g| (g ^ (g >> 1), (0..6).collect()));
@@ -357,13 +357,21 @@ fn solve_under_keeps_prefixes_soundly() {
         order.truncate(4 + (state >> 16) as usize % 7);
         queries.push(((state >> 18) % 1024, order));
     }
-    let mut incremental = Solver::new(&p, SolveOptions::default()).expect("solver builds");
+    let tester = |p: &GroundProgram| {
+        let mut solver = MultiShot::new();
+        solver.add(p).expect("the program translates");
+        solver
+            .solve(&[], SolveOptions::default())
+            .expect("a call starts");
+        solver
+    };
+    let mut incremental = tester(&p);
     let (mut satisfiable, mut unsatisfiable) = (0, 0);
     for (mask, order) in queries {
         let assumptions = lits(mask, &order);
-        let mut fresh = Solver::new(&p, SolveOptions::default()).expect("solver builds");
-        let expected = fresh.solve_under(&assumptions, super::Limits::default());
-        let got = incremental.solve_under(&assumptions, super::Limits::default());
+        let mut fresh = tester(&p);
+        let expected = fresh.solve_under(&assumptions, super::limits::Limits::default());
+        let got = incremental.solve_under(&assumptions, super::limits::Limits::default());
         assert_eq!(got, expected, "mask {mask:06b}, order {order:?}");
         if got == Ok(true) {
             let assignment = &incremental.search.assignment;

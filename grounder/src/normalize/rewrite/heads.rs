@@ -9,6 +9,9 @@ use crate::normalize::unpool;
 use crate::term::eval::T;
 use fxhash::FxHashMap;
 
+/// The marker of the base part (see `Rule::marker`).
+pub(crate) const BASE_MARKER: &str = "#inc_base";
+
 impl<'a> Converter<'a> {
     /// A disjunction element. An interval (or external call) in an unconditional one splits
     /// the rule, as in clingo (`r(1..2) ; b.` is `r(1) ; b.` and `r(2) ; b.`): its range goes
@@ -195,6 +198,8 @@ impl<'a> Converter<'a> {
             linear: self.linear,
             globals: self.global,
             tuple_infos,
+            params: Vec::new(),
+            marker: std::sync::Arc::from(BASE_MARKER),
         }
     }
 

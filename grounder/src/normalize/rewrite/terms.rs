@@ -48,7 +48,8 @@ impl<'a> Converter<'a> {
                 id
             }
         };
-        if self.region == Region::Global {
+        // A part's parameter is bound by the part, outside every element.
+        if self.region == Region::Global || name.starts_with("#Inc") {
             self.global.insert(id);
         }
         id

@@ -1,55 +1,140 @@
-//! External atoms in the translation, with clasp's reading of which rules *define* an atom
-//! (a defined atom is a plain atom whatever its `#external` declaration says).
+//! Which atoms a delta completes and which stay (or become) external, with clasp's reading
+//! of which rules *define* an atom (a defined atom is a plain atom whatever its `#external`
+//! declaration says).
 //!
-//! An external without defining rules is a choice `{a}.` when `Free` or `True` (`True` also
-//! fixes it with a unit); `False` and `Release` leave it unsupported, hence false. The last
-//! declaration wins, except that `Release` is final.
+//! An atom first mentioned by the delta (a new atom, or an open one) is completed by it unless
+//! it is declared external and no rule of the delta defines it; then it is an external whose
+//! last declared value stands (`Release` makes it a plain atom). An external of an earlier
+//! delta that a rule of this delta defines is completed here; one declared `Release` becomes
+//! false for good; another declaration changes its value. An atom completed earlier ignores
+//! declarations, and a rule defining it again is a redefinition unless its value is fixed at
+//! level 0. An external without defining rules gets no support clause: it is a free variable,
+//! assumed `True`/`False` or left `Free` by each solve call.
 
 use fxhash::FxHashMap;
 
-use super::{BodyKey, Builder, FlatRule};
-use crate::program::{Body, ExternalValue, HeadKind, Rule};
+use super::encode::Builder;
+use super::{AtomTable, Standing};
+use crate::api::SolveError;
+use crate::program::{Atom, Body, ExternalValue, GroundProgram, HeadKind, Rule};
 use crate::solver::body::{atom_var, literal};
 use crate::solver::lit::{Lit, Var};
 
+/// The open atoms `delta` mentions in any statement, as variables, ascending by atom.
+pub(super) fn mentioned_open_atoms(delta: &GroundProgram, atoms: &AtomTable) -> Vec<Var> {
+    let first_new = delta.atom_count.min(atoms.count()) + 1;
+    let mut mentioned = vec![false; delta.atom_count as usize + 1];
+    let mut mark = |a: Atom| mentioned[a.0 as usize] = true;
+    for rule in &delta.rules {
+        rule.head.iter().for_each(|&a| mark(a));
+        match &rule.body {
+            Body::Normal(lits) => lits.iter().for_each(|l| mark(l.atom())),
+            Body::Weight { elements, .. } => elements.iter().for_each(|e| mark(e.literal.atom())),
+        }
+    }
+    let minimize = delta.minimizes.iter().flat_map(|m| &m.elements);
+    minimize.for_each(|e| mark(e.literal.atom()));
+    delta.projection.iter().flatten().for_each(|&a| mark(a));
+    delta
+        .outputs
+        .iter()
+        .flat_map(|o| &o.condition)
+        .for_each(|l| mark(l.atom()));
+    delta.externals.iter().for_each(|&(a, _)| mark(a));
+    delta.assumptions.iter().for_each(|l| mark(l.atom()));
+    delta
+        .edges
+        .iter()
+        .flat_map(|e| &e.condition)
+        .for_each(|l| mark(l.atom()));
+    for h in &delta.heuristics {
+        mark(h.atom);
+        h.condition.iter().for_each(|l| mark(l.atom()));
+    }
+    let open = |a: &u32| *a >= first_new || atoms.standing(Atom(*a)) == Standing::Open;
+    (1..=delta.atom_count)
+        .filter(|&a| mentioned[a as usize] && open(&a))
+        .map(|a| atoms.var(Atom(a)))
+        .collect()
+}
+
 impl Builder<'_> {
-    /// Externals without defining rules: `Free` and `True` as the choice `{a}.`, `True` also
-    /// as a unit; `False` and `Release` leave the atom unsupported.
-    pub(super) fn add_externals(&mut self) {
-        let externals = self.external_values();
-        for (atom, value) in externals.into_iter().enumerate() {
-            if !matches!(value, Some(ExternalValue::Free | ExternalValue::True)) {
+    /// Decides the standing of the atoms the delta touches, fills `completing`, and checks
+    /// for redefinitions; `fixed(v)` tells whether `v` has a value at level 0.
+    pub(super) fn classify_atoms(&mut self, fixed: &dyn Fn(Var) -> bool) -> Result<(), SolveError> {
+        let declared = self.declared_externals();
+        let mut defined: Vec<Var> = self.program.rules.iter().flat_map(defined_heads).collect();
+        defined.sort_unstable();
+        defined.dedup();
+        let is_defined = |v: Var| defined.binary_search(&v).is_ok();
+        self.out.mentioned = self.fresh.clone();
+        for var in std::mem::take(&mut self.fresh) {
+            let atom = self.state.atoms.atom_of(var);
+            match declared.get(&var.0) {
+                Some(&value) if value != ExternalValue::Release && !is_defined(var) => {
+                    self.state
+                        .atoms
+                        .set_standing(atom, Standing::External(value));
+                }
+                _ => {
+                    self.state.atoms.set_standing(atom, Standing::Completed);
+                    self.completing.push(var);
+                }
+            }
+        }
+        for (&code, &value) in &declared {
+            let (var, atom) = (Var(code), self.state.atoms.atom_of(Var(code)));
+            if !matches!(self.state.atoms.standing(atom), Standing::External(_)) {
                 continue;
             }
-            let body = self.intern(BodyKey::Normal(Vec::new()));
-            let heads = vec![Var(atom as u32)];
-            self.rules.push(FlatRule {
-                heads,
-                choice: true,
-                body,
-            });
-            if value == Some(ExternalValue::True) {
-                self.out.units.push(Var(atom as u32).pos());
+            if self.completing.slot(var).is_some() || is_defined(var) {
+                continue;
             }
+            if value == ExternalValue::Release {
+                self.state.atoms.set_standing(atom, Standing::Completed);
+                self.out.units.push(var.neg());
+            } else {
+                self.state
+                    .atoms
+                    .set_standing(atom, Standing::External(value));
+            }
+        }
+        for &var in &defined {
+            self.complete_defined(var, fixed)?;
+        }
+        Ok(())
+    }
+
+    /// A defined head atom not completed yet: an earlier external is completed now; an atom
+    /// completed earlier must have a value at level 0.
+    fn complete_defined(
+        &mut self,
+        var: Var,
+        fixed: &dyn Fn(Var) -> bool,
+    ) -> Result<(), SolveError> {
+        if self.completing.slot(var).is_some() {
+            return Ok(());
+        }
+        let atom = self.state.atoms.atom_of(var);
+        match self.state.atoms.standing(atom) {
+            Standing::External(_) => {
+                self.state.atoms.set_standing(atom, Standing::Completed);
+                self.completing.push(var);
+                self.completes_old_external = true;
+                Ok(())
+            }
+            Standing::Completed if fixed(var) => Ok(()),
+            Standing::Completed | Standing::Open => Err(SolveError::Redefinition(atom)),
         }
     }
 
-    /// The effective external value per atom: the last declaration, except that `Release` is
-    /// final; absent for atoms some rule defines.
-    pub(super) fn external_values(&self) -> Vec<Option<ExternalValue>> {
-        let mut values = vec![None; self.program.atom_count as usize + 1];
-        if self.program.externals.is_empty() {
-            return values;
-        }
+    /// The delta's last external declaration per atom (variable code); `Release` is final.
+    fn declared_externals(&self) -> FxHashMap<u32, ExternalValue> {
+        let mut values: FxHashMap<u32, ExternalValue> = FxHashMap::default();
         for &(atom, value) in &self.program.externals {
-            let slot = &mut values[atom.0 as usize];
-            if *slot != Some(ExternalValue::Release) {
-                *slot = Some(value);
-            }
-        }
-        for rule in &self.program.rules {
-            for h in defined_heads(rule) {
-                values[h.index()] = None;
+            let slot = values.entry(atom.0).or_insert(value);
+            if *slot != ExternalValue::Release {
+                *slot = value;
             }
         }
         values

@@ -16,352 +16,261 @@
 //! clause: with `B∅` true they say no more than that. Its rule stays in the unfounded-set
 //! structures (the empty body supports the atom).
 //!
+//! # Deltas (multi-shot solving)
+//! A program arrives as a sequence of deltas (the one-shot solver has one): a delta's atoms
+//! continue the numbering of the earlier ones and its statements are new. [`ProgramState`]
+//! keeps what later deltas need: the atoms' variables and standing (`atoms.rs`), the interned
+//! bodies (equal bodies share a variable across deltas), the rules in flat form, the minimize
+//! statements, outputs, projection, edges and heuristics. [`ProgramState::translate`] turns a
+//! delta into a [`Delta`]: new variables, units, clauses, weight constraints and updates of
+//! the other components. Each delta completes the atoms it defines: the atoms it mentions
+//! first, and externals it defines. An atom completed earlier is never redefined (clasp's
+//! "redefinition" error) unless its value is fixed at level 0, where a new rule is only its
+//! clause. Externals are not fixed here: their values are assumptions of each solve call.
+//!
 //! Disjunctive rules are shifted (`a ; b :- B` gives `a :- B, not b` and `b :- B, not a`),
 //! which is sound for head-cycle-free programs. A positive-dependency SCC holding two head
 //! atoms of one disjunctive rule is not head-cycle-free: its atoms get no unfounded-set
 //! propagation (the shifted loops would cut stable models) and are checked on total
-//! assignments by `disjunctive.rs` instead. Externals without
-//! rules: `Free` acts as a choice, `True`/`False` fix the value, `Release` is a plain atom;
-//! an external atom that is also a rule head is a plain atom (as in clingo). Assumptions become
-//! units. The positive dependency graph (atoms to the positive atoms of their bodies, weight
+//! assignments by `disjunctive.rs` instead. An external atom
+//! without defining rules gets no support clause (it is free; see `externals.rs`); a defined
+//! one is a plain atom (as in clingo). Assumptions are per solve call. The positive dependency graph (atoms to the positive atoms of their bodies, weight
 //! bodies included) is split into SCCs (iterative Tarjan); only atoms of non-trivial SCCs are
-//! handed to the unfounded-set checker.
+//! handed to the unfounded-set checker. A cycle through an atom of a delta runs through atoms
+//! of that delta only, unless the delta defines an external of an earlier one: then the
+//! components are recomputed over all rules (see `components.rs`).
 
+mod atoms;
 mod components;
+mod encode;
 mod externals;
+mod renumber;
 
 use fxhash::FxHashMap;
 
-use super::body::{atom_var, conjoin, literal, normalise_body, BodyKey};
-use super::disjunctive::Minimality;
+pub(crate) use self::atoms::{AtomTable, Standing};
+use super::body::BodyKey;
+use super::disjunctive::{CheckedRule, Minimality};
 use super::lit::{Lit, Var};
 use super::minimize::Level;
 use super::unfounded::{UfsAtom, UfsBody};
 use crate::api::SolveError;
-use crate::program::{Edge, GroundProgram, HeadKind, HeuristicDirective};
+use crate::program::{Atom, Edge, GroundProgram, HeuristicDirective};
 
 /// A weight constraint `(condition, elements, bound)`: `condition → Σ w·l ≥ bound`.
 pub(crate) type WeightSpec = (Lit, Vec<(Lit, i64)>, i64);
 
 /// A rule after shifting: one or no head atom, or a choice over several.
-struct FlatRule {
+pub(crate) struct FlatRule {
     /// Head atoms (variables); empty for an integrity constraint.
-    heads: Vec<Var>,
+    pub(crate) heads: Vec<Var>,
     /// Whether heads are only supported, not forced.
-    choice: bool,
-    /// Index of the body.
-    body: u32,
+    pub(crate) choice: bool,
+    /// Index of the body in [`ProgramState::bodies`].
+    pub(crate) body: u32,
 }
 
-/// The translated program.
-pub(crate) struct Translation {
+/// What the program's deltas so far leave for the next one and for the solve calls.
+#[derive(Default)]
+pub(crate) struct ProgramState {
+    /// The atoms: variables and standing.
+    pub(crate) atoms: AtomTable,
+    /// Bodies a later rule may share: key to index in `bodies`.
+    body_ids: FxHashMap<BodyKey, u32>,
+    /// Every body: its variable and key.
+    pub(crate) bodies: Vec<(Var, BodyKey)>,
+    /// Every rule of every delta, shifted.
+    pub(crate) rules: Vec<FlatRule>,
     /// Number of variables (constant, atoms, bodies).
     pub(crate) var_count: usize,
     /// Whether each variable is an atom.
     pub(crate) is_atom: Vec<bool>,
+    /// Number of input rules.
+    pub(crate) rule_count: u64,
+    /// Minimize statements `(priority, elements)` in input order.
+    minimize: Vec<(i32, Vec<(Lit, i64)>)>,
+    /// The projection statement's atoms, if any.
+    pub(crate) projection: Option<Vec<Var>>,
+    /// Atoms of output conditions; those of single positive conditions; whether any output.
+    pub(crate) outputs: Outputs,
+    /// `#edge` statements in variable space (see `acyclic.rs`).
+    pub(crate) edges: Vec<Edge>,
+    /// `#heuristic` statements in variable space (see `domain.rs`).
+    pub(crate) heuristics: Vec<HeuristicDirective>,
+    /// Number of SCC ids handed to the unfounded-set checker.
+    scc_count: u32,
+    /// Number of cyclic atoms and bodies handed to the unfounded-set checker.
+    ufs_sizes: (usize, usize),
+    /// The non-HCF atoms and their rules so far.
+    non_hcf: (Vec<Var>, Vec<CheckedRule>),
+    /// Whether some delta had a disjunctive rule with several head atoms.
+    has_disjunctions: bool,
+}
+
+/// The output statements' atoms, as consequences and projection read them.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Outputs {
+    /// Every atom of an output condition.
+    pub(crate) condition_vars: Vec<Var>,
+    /// The atoms of single positive output conditions.
+    pub(crate) shown_vars: Vec<Var>,
+    /// Whether there is any output statement.
+    pub(crate) any: bool,
+}
+
+/// How the unfounded-set checker changes with a delta.
+pub(crate) enum UfsUpdate {
+    /// New cyclic atoms and bodies, numbered after the existing ones.
+    Extend(Vec<UfsAtom>, Vec<UfsBody>),
+    /// All cyclic atoms and bodies anew.
+    Rebuild(Vec<UfsAtom>, Vec<UfsBody>),
+}
+
+/// The translation of one delta: what the search adds.
+pub(crate) struct Delta {
     /// Literals true at level 0 (`Lit::FALSE` marks an empty clause).
     pub(crate) units: Vec<Lit>,
     /// Clauses of two or more literals.
     pub(crate) clauses: Vec<Vec<Lit>>,
-    /// Weight constraints `(condition, elements, bound)`.
+    /// Weight constraints.
     pub(crate) weights: Vec<WeightSpec>,
-    /// Minimize levels, highest priority first.
-    pub(crate) levels: Vec<Level>,
-    /// Cyclic atoms, their bodies, and the number of non-trivial SCCs.
-    pub(crate) ufs: (Vec<UfsAtom>, Vec<UfsBody>),
-    /// Number of distinct bodies.
-    pub(crate) body_count: usize,
-    /// The stability check of non-HCF components (inactive for HCF programs).
-    pub(crate) minimality: Minimality,
-    /// The `#edge` statements (see `acyclic.rs`).
-    pub(crate) edges: Vec<Edge>,
-    /// The `#heuristic` statements (see `domain.rs`).
-    pub(crate) heuristics: Vec<HeuristicDirective>,
+    /// The unfounded-set checker's update.
+    pub(crate) ufs: UfsUpdate,
+    /// The new stability check of non-HCF components, when it changed.
+    pub(crate) minimality: Option<Minimality>,
+    /// All minimize levels (highest priority first), when they changed.
+    pub(crate) levels: Option<Vec<Level>>,
+    /// Whether the delta has `#edge` statements.
+    pub(crate) new_edges: bool,
+    /// The delta's assumptions (aspif statement 6).
+    pub(crate) assumptions: Vec<Lit>,
+    /// The atoms (variables) the delta mentions first.
+    pub(crate) mentioned: Vec<Var>,
 }
 
-/// Working state of the translation.
-struct Builder<'p> {
-    program: &'p GroundProgram,
-    bodies: Vec<BodyKey>,
-    body_ids: FxHashMap<BodyKey, u32>,
-    rules: Vec<FlatRule>,
-    /// `constraint_only[b]`: normal body `b` occurs only in integrity constraints.
-    constraint_only: Vec<bool>,
-    /// `facts[a]`: atom `a` is the head of a fact (see the module doc).
-    facts: Vec<bool>,
-    out: Translation,
-}
+impl ProgramState {
+    /// Translates `delta` (see the module doc); `fixed(v)` tells whether variable `v` has a
+    /// value at level 0. `Ok(None)` when `stop` (asked between the phases) says to give up;
+    /// the state is then unusable.
+    pub(crate) fn translate(
+        &mut self,
+        delta: &GroundProgram,
+        fixed: &dyn Fn(Var) -> bool,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<Option<Delta>, SolveError> {
+        self.add_atoms(delta)?;
+        let fresh = externals::mentioned_open_atoms(delta, &self.atoms);
+        let program = renumber::to_var_space(delta, &self.atoms);
+        let mut builder = encode::Builder::new(&program, self, fresh);
+        if !builder.flatten_rules(stop)? {
+            return Ok(None);
+        }
+        builder.classify_atoms(fixed)?;
+        builder.check_variable_count()?;
+        builder.encode()?;
+        if stop() {
+            return Ok(None);
+        }
+        let (ufs, minimality) = builder.dependency_components()?;
+        let mut out = builder.finish();
+        out.ufs = ufs;
+        out.minimality = minimality;
+        self.add_statements(&program, &mut out);
+        Ok(Some(out))
+    }
 
-/// Translates `program`; errors for invalid or unsupported programs. `Ok(None)` when `stop`
-/// (the interrupt, asked between the phases) says to give up.
-pub(crate) fn translate(
-    program: &GroundProgram,
-    stop: &dyn Fn() -> bool,
-) -> Result<Option<Translation>, SolveError> {
-    program
-        .validate()
-        .map_err(|e| SolveError::Invalid(e.to_string()))?;
-    let mut builder = Builder {
-        program,
-        bodies: Vec::new(),
-        body_ids: FxHashMap::default(),
-        rules: Vec::new(),
-        constraint_only: Vec::new(),
-        facts: vec![false; program.atom_count as usize + 1],
-        out: Translation {
-            var_count: 0,
-            is_atom: Vec::new(),
-            units: Vec::new(),
-            clauses: Vec::new(),
-            weights: Vec::new(),
-            levels: Vec::new(),
-            ufs: (Vec::new(), Vec::new()),
-            body_count: 0,
-            minimality: Minimality::default(),
-            edges: program.edges.clone(),
-            heuristics: program.heuristics.clone(),
-        },
-    };
-    if !builder.flatten_rules(stop)? {
-        return Ok(None);
-    }
-    builder.add_externals();
-    let variables = 1 + program.atom_count as u64 + builder.bodies.len() as u64;
-    if variables >= 1 << 31 {
-        return Err(SolveError::Unsupported(format!(
-            "{variables} solver variables (atoms and rule bodies) are more than 2^31"
-        )));
-    }
-    builder.allocate_variables();
-    builder.mark_constraint_only();
-    builder.encode_bodies();
-    builder.encode_rules();
-    if stop() {
-        return Ok(None);
-    }
-    builder.encode_support();
-    builder.encode_assumptions();
-    builder.out.levels = minimize_levels(program);
-    if stop() {
-        return Ok(None);
-    }
-    builder.dependency_components()?;
-    Ok(Some(builder.out))
-}
-
-impl Builder<'_> {
-    /// Normalises bodies and shifts disjunctions into `rules`; `Ok(false)` when `stop`, asked
-    /// every 4,096 rules, says to give up.
-    fn flatten_rules(&mut self, stop: &dyn Fn() -> bool) -> Result<bool, SolveError> {
-        for (index, rule) in self.program.rules.iter().enumerate() {
-            if index % 4096 == 4095 && stop() {
-                return Ok(false);
-            }
-            let mut heads: Vec<Var> = rule.head.iter().map(|&a| atom_var(a)).collect();
-            heads.sort_unstable();
-            heads.dedup();
-            let Some(key) = normalise_body(&rule.body)? else {
-                continue;
-            };
-            let choice = rule.kind == HeadKind::Choice;
-            if let (false, [head], BodyKey::Normal(lits)) = (choice, heads.as_slice(), &key) {
-                if lits.is_empty() {
-                    self.mark_fact(*head);
+    /// Errors with [`SolveError::Redefinition`] when a rule of `delta` defines an atom an
+    /// earlier delta completed whose variable `fixed` says has no value at level 0.
+    pub(crate) fn check_redefinitions(
+        &self,
+        delta: &GroundProgram,
+        fixed: &dyn Fn(Var) -> bool,
+    ) -> Result<(), SolveError> {
+        let known = self.atoms.count();
+        for rule in delta.rules.iter().filter(|_| known > 0) {
+            for head in externals::defined_heads(rule) {
+                let atom = Atom(head.0);
+                if atom.0 == 0 || atom.0 > known {
+                    continue;
                 }
-            }
-            if choice || heads.len() <= 1 {
-                let body = self.intern(key);
-                self.rules.push(FlatRule {
-                    heads,
-                    choice,
-                    body,
-                });
-                continue;
-            }
-            for &head in &heads {
-                let others: Vec<Lit> = heads
-                    .iter()
-                    .filter(|&&h| h != head)
-                    .map(|h| h.neg())
-                    .collect();
-                if let Some(shifted) = conjoin(&key, &others)? {
-                    let body = self.intern(shifted);
-                    self.rules.push(FlatRule {
-                        heads: vec![head],
-                        choice: false,
-                        body,
-                    });
+                let completed = self.atoms.standing(atom) == Standing::Completed;
+                if completed && !fixed(self.atoms.var(atom)) {
+                    return Err(SolveError::Redefinition(atom));
                 }
             }
         }
-        Ok(true)
+        Ok(())
     }
 
-    /// Atom `head` is a fact: the unit `head`, no support clause.
-    fn mark_fact(&mut self, head: Var) {
-        if let Some(slot) = self.facts.get_mut(head.index()) {
-            *slot = true;
+    /// Gives the new atoms of `delta` (validated by the caller) variables.
+    fn add_atoms(&mut self, delta: &GroundProgram) -> Result<(), SolveError> {
+        let known = self.atoms.count();
+        if delta.atom_count < known {
+            return Err(SolveError::Invalid(format!(
+                "a delta has {} atoms, fewer than the {known} atoms before it",
+                delta.atom_count
+            )));
         }
-    }
-
-    /// The index of a body, interning it.
-    fn intern(&mut self, key: BodyKey) -> u32 {
-        if let Some(&id) = self.body_ids.get(&key) {
-            return id;
+        if self.var_count == 0 {
+            self.var_count = 1;
+            self.is_atom.push(false);
         }
-        let id = self.bodies.len() as u32;
-        self.bodies.push(key.clone());
-        self.body_ids.insert(key, id);
-        id
+        let added = (delta.atom_count - known) as usize;
+        self.atoms
+            .add_atoms(delta.atom_count, self.var_count as u32);
+        self.var_count += added;
+        self.is_atom.resize(self.var_count, true);
+        Ok(())
     }
 
-    /// Whether body `index` is the empty conjunction.
-    fn is_empty_body(&self, index: u32) -> bool {
-        matches!(self.bodies.get(index as usize), Some(BodyKey::Normal(lits)) if lits.is_empty())
-    }
-
-    /// The variable of body `index`.
-    fn body_var(&self, index: u32) -> Var {
-        Var(self.program.atom_count + 1 + index)
-    }
-
-    /// Sizes the variable space: constant, atoms, bodies.
-    fn allocate_variables(&mut self) {
-        let atoms = self.program.atom_count as usize;
-        self.out.var_count = 1 + atoms + self.bodies.len();
-        self.out.is_atom = (0..self.out.var_count)
-            .map(|v| v >= 1 && v <= atoms)
-            .collect();
-        self.out.body_count = self.bodies.len();
-    }
-
-    /// Marks the normal bodies that only integrity constraints use.
-    fn mark_constraint_only(&mut self) {
-        let is_normal = |key: &BodyKey| matches!(key, BodyKey::Normal(_));
-        self.constraint_only = self.bodies.iter().map(is_normal).collect();
-        let mut in_constraint = vec![false; self.bodies.len()];
-        for rule in &self.rules {
-            let index = rule.body as usize;
-            if rule.heads.is_empty() && !rule.choice {
-                in_constraint[index] = true;
-            } else {
-                self.constraint_only[index] = false;
+    /// Accumulates the statements other than rules and externals.
+    fn add_statements(&mut self, program: &GroundProgram, out: &mut Delta) {
+        let var = |a: &Atom| Var(a.0);
+        let lit = super::body::literal;
+        out.assumptions = program.assumptions.iter().map(|&l| lit(l)).collect();
+        if !program.minimizes.is_empty() {
+            for m in &program.minimizes {
+                let elements = m.elements.iter().map(|e| (lit(e.literal), e.weight));
+                self.minimize.push((m.priority, elements.collect()));
             }
+            out.levels = Some(minimize_levels(&self.minimize));
         }
-        for (only, used) in self.constraint_only.iter_mut().zip(in_constraint) {
-            *only &= used;
+        if let Some(atoms) = &program.projection {
+            let projection = self.projection.get_or_insert_with(Vec::new);
+            projection.extend(atoms.iter().map(var));
+            projection.sort_unstable();
+            projection.dedup();
         }
-    }
-
-    /// Whether body `index` is a normal body used only by integrity constraints.
-    fn is_constraint_only(&self, index: u32) -> bool {
-        self.constraint_only.get(index as usize) == Some(&true)
-    }
-
-    /// Adds a clause, simplifying tautologies and duplicates; short ones become units.
-    fn clause(&mut self, mut lits: Vec<Lit>) {
-        lits.sort_unstable();
-        lits.dedup();
-        if lits.windows(2).any(|w| w[0] == !w[1]) {
-            return;
-        }
-        match lits.len() {
-            0 => self.out.units.push(Lit::FALSE),
-            1 => self.out.units.push(lits[0]),
-            _ => self.out.clauses.push(lits),
-        }
-    }
-
-    /// Body definitions: clauses for normal bodies, weight constraints for weight bodies.
-    fn encode_bodies(&mut self) {
-        for index in 0..self.bodies.len() {
-            let b = self.body_var(index as u32);
-            if self.is_constraint_only(index as u32) {
-                self.out.units.push(b.neg());
-                continue;
-            }
-            match self.bodies[index].clone() {
-                BodyKey::Normal(lits) => {
-                    for &l in &lits {
-                        self.clause(vec![b.neg(), l]);
-                    }
-                    let mut back: Vec<Lit> = lits.iter().map(|&l| !l).collect();
-                    back.push(b.pos());
-                    self.clause(back);
+        let outputs = &mut self.outputs;
+        outputs.any |= !program.outputs.is_empty();
+        for output in &program.outputs {
+            let vars = output.condition.iter().map(|l| Var(l.atom().0));
+            outputs.condition_vars.extend(vars);
+            if let [l] = output.condition.as_slice() {
+                if l.is_positive() {
+                    outputs.shown_vars.push(Var(l.atom().0));
                 }
-                BodyKey::Weight(lower, elements) => self.encode_weight(b, lower, elements),
             }
         }
+        for list in [&mut outputs.condition_vars, &mut outputs.shown_vars] {
+            list.sort_unstable();
+            list.dedup();
+        }
+        out.new_edges = !program.edges.is_empty();
+        self.edges.extend(program.edges.iter().cloned());
+        self.heuristics.extend(program.heuristics.iter().cloned());
     }
 
-    /// `b ≡ Σ w·l ≥ lower` as two weight constraints.
-    fn encode_weight(&mut self, b: Var, lower: i64, elements: Vec<(Lit, i64)>) {
-        let total = elements.iter().fold(0i64, |s, e| s.saturating_add(e.1));
-        let negated: Vec<(Lit, i64)> = elements.iter().map(|&(l, w)| (!l, w)).collect();
-        self.out.weights.push((b.pos(), elements, lower));
-        self.out.weights.push((b.neg(), negated, total - lower + 1));
-    }
-
-    /// `(¬B ∨ h)` for normal rules, `(¬B)` for integrity constraints.
-    fn encode_rules(&mut self) {
-        for index in 0..self.rules.len() {
-            let rule = &self.rules[index];
-            if rule.choice {
-                continue;
-            }
-            let b = self.body_var(rule.body);
-            let clause = match rule.heads.first() {
-                Some(&h)
-                    if self.facts.get(h.index()) == Some(&true)
-                        && self.is_empty_body(rule.body) =>
-                {
-                    vec![h.pos()]
-                }
-                Some(&h) => vec![b.neg(), h.pos()],
-                None => match &self.bodies[rule.body as usize] {
-                    BodyKey::Normal(lits) if self.is_constraint_only(rule.body) => {
-                        lits.iter().map(|&l| !l).collect()
-                    }
-                    _ => vec![b.neg()],
-                },
-            };
-            self.clause(clause);
-        }
-    }
-
-    /// `(¬a ∨ B1 ∨ ... ∨ Bk)` per atom, respecting externals.
-    fn encode_support(&mut self) {
-        let atoms = self.program.atom_count as usize;
-        let mut support: Vec<Vec<Lit>> = vec![Vec::new(); atoms + 1];
-        let facts = std::mem::take(&mut self.facts);
-        let is_fact = |atom: usize| facts.get(atom) == Some(&true);
-        for rule in &self.rules {
-            for &h in rule.heads.iter().filter(|h| !is_fact(h.index())) {
-                support[h.index()].push(self.body_var(rule.body).pos());
-            }
-        }
-        for (atom, clause) in support.iter_mut().enumerate().skip(1) {
-            if is_fact(atom) {
-                continue;
-            }
-            clause.push(Var(atom as u32).neg());
-            let clause = std::mem::take(clause);
-            self.clause(clause);
-        }
-        self.facts = facts;
-    }
-
-    /// Assumptions as units.
-    fn encode_assumptions(&mut self) {
-        for &l in &self.program.assumptions {
-            self.out.units.push(literal(l));
-        }
+    /// Whether no atom is handed to the unfounded-set checker (a tight program).
+    pub(crate) fn is_tight(&self) -> bool {
+        self.ufs_sizes.0 == 0
     }
 }
 
-/// Minimize statements grouped by priority (highest first), weights normalised positive.
-fn minimize_levels(program: &GroundProgram) -> Vec<Level> {
-    let mut priorities: Vec<i32> = program.minimizes.iter().map(|m| m.priority).collect();
+/// Minimize statements grouped by priority (highest first), weights normalised positive; a
+/// statement without elements still makes its level.
+fn minimize_levels(statements: &[(i32, Vec<(Lit, i64)>)]) -> Vec<Level> {
+    let mut priorities: Vec<i32> = statements.iter().map(|e| e.0).collect();
     priorities.sort_unstable_by(|a, b| b.cmp(a));
     priorities.dedup();
     priorities
@@ -369,14 +278,13 @@ fn minimize_levels(program: &GroundProgram) -> Vec<Level> {
         .map(|priority| {
             let mut weights: FxHashMap<Lit, i64> = FxHashMap::default();
             let mut offset = 0i64;
-            let elements = program.minimizes.iter().filter(|m| m.priority == priority);
-            for e in elements.flat_map(|m| &m.elements) {
-                let lit = literal(e.literal);
-                let (lit, weight) = if e.weight < 0 {
-                    offset = offset.saturating_add(e.weight);
-                    (!lit, e.weight.saturating_neg())
+            let at_priority = statements.iter().filter(|s| s.0 == priority);
+            for &(lit, weight) in at_priority.flat_map(|s| &s.1) {
+                let (lit, weight) = if weight < 0 {
+                    offset = offset.saturating_add(weight);
+                    (!lit, weight.saturating_neg())
                 } else {
-                    (lit, e.weight)
+                    (lit, weight)
                 };
                 let slot = weights.entry(lit).or_insert(0);
                 *slot = slot.saturating_add(weight);
@@ -391,7 +299,14 @@ fn minimize_levels(program: &GroundProgram) -> Vec<Level> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::program::{Atom, Literal, WeightedLiteral};
+    use crate::program::{HeadKind, Literal};
+
+    /// The first delta's translation.
+    fn translate(p: &GroundProgram) -> (ProgramState, Delta) {
+        let mut state = ProgramState::default();
+        let delta = state.translate(p, &|_| false, &|| false).unwrap().unwrap();
+        (state, delta)
+    }
 
     #[test]
     fn constraint_only_bodies_become_clauses_and_shared_bodies_keep_their_definition() {
@@ -401,9 +316,9 @@ mod tests {
         p.add_constraint(vec![Literal::positive(a), Literal::negative(b)]);
         p.add_rule(HeadKind::Disjunction, vec![c], vec![Literal::positive(b)]);
         p.add_constraint(vec![Literal::positive(b)]);
-        let t = translate(&p, &|| false).unwrap().unwrap();
+        let (state, t) = translate(&p);
         // Bodies: {} (var 4), {a, not b} (var 5, constraint only), {b} (var 6, shared).
-        assert_eq!(t.body_count, 3);
+        assert_eq!(state.bodies.len(), 3);
         let (va, vb, vc) = (Var(a.0), Var(b.0), Var(c.0));
         assert!(t.units.contains(&Var(5).neg()));
         assert!(t.clauses.contains(&vec![va.neg(), vb.pos()]));
@@ -424,16 +339,12 @@ mod tests {
         p.add_rule(HeadKind::Disjunction, vec![a], vec![Literal::positive(b)]);
         p.add_rule(HeadKind::Disjunction, vec![b], vec![Literal::positive(a)]);
         p.add_rule(HeadKind::Disjunction, vec![c], vec![Literal::positive(c)]);
-        let t = translate(&p, &|| false).unwrap().unwrap();
-        assert!(t.minimality.is_active());
-        let cyclic: Vec<Lit> = t.ufs.0.iter().map(|atom| atom.lit).collect();
+        let (_, t) = translate(&p);
+        assert!(t.minimality.is_some_and(|m| m.is_active()));
+        let UfsUpdate::Extend(atoms, _) = t.ufs else {
+            panic!("a first delta extends the empty checker");
+        };
+        let cyclic: Vec<Lit> = atoms.iter().map(|atom| atom.lit).collect();
         assert_eq!(cyclic, vec![Var(c.0).pos()]);
-        let _ = (
-            Atom(1),
-            WeightedLiteral {
-                literal: Literal::positive(a),
-                weight: 1,
-            },
-        );
     }
 }

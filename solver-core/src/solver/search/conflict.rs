@@ -101,6 +101,9 @@ impl Search {
         let lits = std::mem::take(&mut self.analyzer.learnt);
         self.stats.learnt_nogoods += 1;
         if lits.len() == 1 {
+            if self.assignment.level() > 0 {
+                self.learnt_units.push(lits[0]);
+            }
             self.assignment.assign(lits[0], Reason::Fact);
         } else {
             let cref = self.clauses.alloc(&lits, true, lbd);
@@ -123,6 +126,13 @@ impl Search {
             return;
         }
         let start = self.assignment.level_start(level + 1);
+        self.unassign_from(start);
+        self.assignment.level_starts.truncate(level as usize);
+    }
+
+    /// Unassigns the trail literals from index `start` on, last first, undoing the counters
+    /// of the propagators that have seen them.
+    pub(super) fn unassign_from(&mut self, start: usize) {
         while self.assignment.trail.len() > start {
             let position = self.assignment.trail.len() - 1;
             let Some(lit) = self.assignment.pop() else {
@@ -141,7 +151,6 @@ impl Search {
             }
         }
         self.assignment.qhead = self.assignment.qhead.min(start);
-        self.assignment.level_starts.truncate(level as usize);
         self.weights.clear_pending();
     }
 

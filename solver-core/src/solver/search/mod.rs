@@ -24,6 +24,7 @@ mod assume;
 mod conflict;
 mod propagate;
 mod reduce;
+mod steps;
 
 use super::acyclic::{Acyclicity, Implication};
 use super::analyze::Analyzer;
@@ -78,7 +79,7 @@ pub(crate) struct Search {
     /// The unfounded-set checker (inactive for tight programs).
     pub(crate) unfounded: Unfounded,
     /// The stability check of non-HCF components (inactive for HCF programs).
-    minimality: MinimalityCheck,
+    pub(crate) minimality: MinimalityCheck,
     /// The acyclicity constraint of `#edge` statements (inactive without edges).
     pub(crate) acyclic: Acyclicity,
     /// Decision heuristic.
@@ -115,6 +116,8 @@ pub(crate) struct Search {
     steps: u32,
     /// The last propagation stopped in the unfounded-set check (interrupt or deadline).
     ufs_stopped: bool,
+    /// Units learnt above level 0 (under assumptions), asserted at level 0 after the call.
+    learnt_units: Vec<Lit>,
 }
 
 impl Search {
@@ -147,6 +150,7 @@ impl Search {
             limits: Limits::default(),
             steps: 0,
             ufs_stopped: false,
+            learnt_units: Vec::new(),
         };
         for &unit in units {
             match search.assignment.value(unit) {

@@ -97,6 +97,9 @@ impl Search {
     /// empty, `lit` holds without antecedents (a fact).
     fn add_implied_clause(&mut self, lit: Lit, others: &[Lit]) {
         if others.is_empty() {
+            if self.assignment.level() > 0 {
+                self.learnt_units.push(lit);
+            }
             self.assignment.assign(lit, Reason::Fact);
             return;
         }

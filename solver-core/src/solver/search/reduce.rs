@@ -44,7 +44,7 @@ impl Search {
     }
 
     /// Compacts the clause arena and remaps reasons.
-    fn collect_garbage(&mut self) {
+    pub(super) fn collect_garbage(&mut self) {
         let moves = self.clauses.collect();
         for index in 0..self.assignment.trail.len() {
             let var = self.assignment.trail[index].var();

@@ -164,6 +164,47 @@ impl Unfounded {
         }
     }
 
+    /// Adds the cyclic atoms and bodies of a later program delta over `vars` variables in all.
+    /// Their indices (heads, preds, bodies, occurs) continue the existing numbering, and their
+    /// SCCs are new: no existing body gains a head or a positive in-SCC atom. The checker must
+    /// be between checks with nothing assigned (a fresh trail).
+    pub(crate) fn extend(&mut self, vars: usize, atoms: Vec<UfsAtom>, bodies: Vec<UfsBody>) {
+        let (first_atom, first_body) = (self.atoms.len(), self.bodies.len());
+        self.grow(vars);
+        for (offset, atom) in atoms.iter().enumerate() {
+            self.atom_of_var[atom.lit.var().index()] = (first_atom + offset) as u32;
+        }
+        for (offset, body) in bodies.iter().enumerate() {
+            let index = (first_body + offset) as u32;
+            self.watch.push(body.body.var().index(), (index, body.body));
+            for &(lit, _) in body.weight.iter().flat_map(|w| &w.1) {
+                self.watch.push(lit.var().index(), (index, lit));
+            }
+            let missing = body.preds.iter().fold(0i64, |m, p| m.saturating_add(p.1));
+            self.missing.push(missing);
+        }
+        let (new_atoms, new_bodies) = (atoms.len(), bodies.len());
+        self.source.resize(first_atom + new_atoms, None);
+        self.in_pending.resize(first_atom + new_atoms, true);
+        self.pending
+            .extend(first_atom as u32..(first_atom + new_atoms) as u32);
+        self.in_gained.resize(first_atom + new_atoms, false);
+        self.source_count.resize(first_body + new_bodies, 0);
+        self.in_broken.resize(first_body + new_bodies, false);
+        self.avail.resize(first_body + new_bodies, 0);
+        self.avail_round.resize(first_body + new_bodies, 0);
+        self.atoms.extend(atoms);
+        self.bodies.extend(bodies);
+    }
+
+    /// Sizes the per-variable tables for `vars` variables.
+    pub(crate) fn grow(&mut self, vars: usize) {
+        if self.atom_of_var.len() < vars {
+            self.atom_of_var.resize(vars, u32::MAX);
+            self.stamp.resize(vars, 0);
+        }
+    }
+
     /// Whether the program has cyclic atoms at all.
     pub(crate) fn is_active(&self) -> bool {
         !self.atoms.is_empty()

@@ -1,0 +1,51 @@
+//! The rewritten rules that can be grounded: safety errors reported, and what gringo's
+//! simplification removes (`normalize::drop`: undefined arithmetic, unguarded aggregates)
+//! removed first, as clingo does.
+//!
+//! # Invariants
+//! - Every rule [`safe_rules`] returns is safe (see `safety::check`); every rule left out is
+//!   either reported (unsafe) or can never have an instance.
+
+use crate::diagnostic::Diagnostic;
+use crate::normalize::drop::simplify_rule;
+use crate::normalize::print::Printer;
+use crate::normalize::rules::Rule;
+use crate::normalize::safety;
+use crate::term::intern::Interner;
+
+/// The rules without unsafe variables; each checked rule's `global variable in tuple` infos
+/// and safety errors go to `messages`, in rule order. What gringo's simplification removes
+/// (see `normalize::drop`) is removed before the check.
+pub(crate) fn safe_rules(
+    table: &Interner,
+    rules: Vec<Rule>,
+    messages: &mut Vec<Diagnostic>,
+) -> Vec<Rule> {
+    let mut safe = Vec::new();
+    for mut rule in rules {
+        if !simplify_rule(&mut rule) {
+            continue;
+        }
+        messages.append(&mut rule.tuple_infos);
+        let printer = Printer {
+            table,
+            names: &rule.var_names,
+        };
+        let found = safety::check(
+            &rule,
+            &|| printer.rule(&rule),
+            &|agg| {
+                let mut text = String::new();
+                printer.aggregate(agg, &mut text);
+                text
+            },
+            &|| printer.head_aggregate(&rule.head),
+        );
+        if found.is_empty() {
+            safe.push(rule);
+        } else {
+            messages.extend(found);
+        }
+    }
+    safe
+}

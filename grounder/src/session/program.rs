@@ -1,0 +1,516 @@
+//! The program as added to a session: its parts, the statements not yet rewritten, the
+//! constants and the directives of the whole program.
+//!
+//! `add` splits a loaded program into parts: statements before any `#program` belong to
+//! `base`; `#program name(p1,...,pn).` starts (or continues) the part `name/n`, identified by
+//! name *and* arity, whose statements accumulate over every declaration and every `add`.
+//! `#const` definitions and the directives `#show p/n`, `#show.`, `#defined p/n` and `#hide
+//! p/n` hold for the whole program whichever part they stand in; they take effect when added.
+//! A constant redefinition fails the `add` (clingo's "parsing failed") and adds nothing.
+//!
+//! The statements added are rewritten at the next grounding, every part at once, as clingo
+//! does: with the constants known then (a constant defined by a later `add` does not reach
+//! them), the `i`-th parameter of a part as the variable `#Inc{i}`. Rewriting errors (unsafe
+//! variables) fail that grounding and every later one, whichever parts they name, and keep the
+//! statements pending, as in clingo.
+//!
+//! # Invariants
+//! - `parts[0]` is `base/0`; parts are in order of first declaration.
+//! - A part's `facts[i].before` counts the part's `rules`; its first `ground` rules have been
+//!   ground at least once (their undefined body atoms reported).
+//! - `heads` holds the predicates clingo counts as defined when it reports `atom does not occur
+//!   in any rule head`: of the head atoms of every part ground so far (the current grounding
+//!   included), of every fact (`p(1).`, `p(t).`; not `p(1..2).` nor `p :- #true.`) of any part
+//!   rewritten, and of every `#defined` signature.
+
+use std::sync::Arc;
+
+use fxhash::{FxHashMap, FxHashSet};
+
+use crate::ast::{self, Span, StatementKind};
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::normalize::rewrite::{self, Directives, PartStatements, PlainFact};
+use crate::normalize::rules::{Pred, Rule};
+use crate::session::options::{fail, fail_checked, GroundError};
+use crate::syntax::facts::{Fact, Facts};
+use crate::syntax::Loaded;
+use crate::term::intern::Interner;
+use crate::{Dialect, Source};
+
+/// One program part: the statements of every `#program name(...)` of one name and arity.
+#[derive(Debug)]
+pub(crate) struct Part {
+    /// The name.
+    pub name: String,
+    /// The number of parameters.
+    pub arity: usize,
+    /// How messages name it (`#inc_step(#Inc0)`).
+    marker: Arc<str>,
+    /// The rewritten rules, in statement order.
+    pub rules: Vec<Rule>,
+    /// The simple facts taken out of its statements (`before` counts `rules`).
+    pub facts: Vec<PlainFact>,
+    /// `#project p/n` signatures.
+    pub project: Vec<Pred>,
+    /// How many of `rules` have been ground.
+    pub ground: usize,
+}
+
+/// Statements of one part not yet rewritten, with the facts taken out among them.
+#[derive(Debug)]
+struct Chunk {
+    /// Index in `Added::parts`.
+    part: usize,
+    /// The parameter names of the declaration they follow.
+    params: Vec<(String, Span)>,
+    /// The statements.
+    statements: Vec<ast::Statement>,
+    /// The facts, `at` counting `statements`.
+    placed: Vec<Fact>,
+}
+
+/// One `add` whose statements are not yet rewritten.
+#[derive(Debug)]
+struct Pending {
+    /// The table the chunks' facts are encoded in.
+    facts: Facts,
+    /// The statements by part.
+    chunks: Vec<Chunk>,
+    /// The sources, kept to parse them again without taking facts out should a later
+    /// constant name a fact's term (only while facts were taken out).
+    sources: Option<(Vec<Source>, Dialect)>,
+}
+
+/// The program added so far.
+#[derive(Debug)]
+pub(crate) struct Added {
+    /// The parts.
+    pub parts: Vec<Part>,
+    /// What is not yet rewritten.
+    pending: Vec<Pending>,
+    /// Every `#const` statement, in order.
+    consts: Vec<ast::Statement>,
+    /// The directives of the whole program.
+    pub directives: Directives,
+    /// Predicates with a head (see the invariants).
+    pub heads: FxHashSet<Pred>,
+    /// Spans whose `operation undefined` info was given while rewriting.
+    pub reported: Vec<Span>,
+}
+
+impl Default for Added {
+    fn default() -> Added {
+        let mut added = Added {
+            parts: Vec::new(),
+            pending: Vec::new(),
+            consts: Vec::new(),
+            directives: Directives::default(),
+            heads: FxHashSet::default(),
+            reported: Vec::new(),
+        };
+        added.part("base", 0);
+        added
+    }
+}
+
+/// How messages name a part: `#inc_base`, `#inc_step(#Inc0,#Inc1)`.
+fn marker(name: &str, arity: usize) -> Arc<str> {
+    if arity == 0 {
+        return Arc::from(format!("#inc_{name}"));
+    }
+    let params: Vec<String> = (0..arity).map(rewrite::param_var_name).collect();
+    Arc::from(format!("#inc_{name}({})", params.join(",")))
+}
+
+impl Added {
+    /// The index of part `name/arity`, made if new.
+    fn part(&mut self, name: &str, arity: usize) -> usize {
+        if let Some(i) = self.find(name, arity) {
+            return i;
+        }
+        self.parts.push(Part {
+            name: name.to_string(),
+            arity,
+            marker: marker(name, arity),
+            rules: Vec::new(),
+            facts: Vec::new(),
+            project: Vec::new(),
+            ground: 0,
+        });
+        self.parts.len() - 1
+    }
+
+    /// The index of part `name/arity`, if it exists.
+    pub(crate) fn find(&self, name: &str, arity: usize) -> Option<usize> {
+        self.parts
+            .iter()
+            .position(|p| p.name == name && p.arity == arity)
+    }
+
+    /// Whether a fact of `facts` names a constant (of `overrides`, of the program so far or of
+    /// `program`) or a parameter of a part `program` declares: then `program` must be parsed
+    /// with its facts left in (substitution works on statements).
+    pub(crate) fn facts_need_statements(
+        &self,
+        program: &ast::Program,
+        overrides: &[(String, ast::Term)],
+        facts: &Facts,
+    ) -> bool {
+        if facts.is_empty() {
+            return false;
+        }
+        let mut names: FxHashSet<&str> = overrides.iter().map(|(n, _)| n.as_str()).collect();
+        for statement in self.consts.iter().chain(&program.statements) {
+            match &statement.kind {
+                StatementKind::Const { name, .. } => names.insert(name),
+                StatementKind::Program { params, .. } => {
+                    names.extend(params.iter().map(|(p, _)| p.as_str()));
+                    true
+                }
+                _ => false,
+            };
+        }
+        !names.is_empty() && facts.names().any(|n| names.contains(n))
+    }
+
+    /// Adds a loaded program (`facts` taken out of it; `sources` to parse it again, if facts
+    /// were taken out). A constant redefinition or cycle fails and adds nothing.
+    pub(crate) fn add(
+        &mut self,
+        table: &mut Interner,
+        loaded: Loaded,
+        facts: Facts,
+        overrides: &[(String, ast::Term)],
+        sources: Option<(Vec<Source>, Dialect)>,
+    ) -> Result<(), Vec<Diagnostic>> {
+        let new_consts = loaded
+            .program
+            .statements
+            .iter()
+            .filter(|s| matches!(s.kind, StatementKind::Const { .. }));
+        let consts: Vec<ast::Statement> = self.consts.iter().chain(new_consts).cloned().collect();
+        let mut diags = Vec::new();
+        let program = ast::Program { statements: consts };
+        crate::normalize::constants::resolve(&program, overrides, &mut diags);
+        diags.retain(|d| d.severity == Severity::Error);
+        if !diags.is_empty() {
+            return Err(diags);
+        }
+        self.consts = program.statements;
+        let chunks = self.chunks(table, loaded.program, &facts.facts);
+        let sources = sources.filter(|_| !facts.is_empty());
+        self.pending.push(Pending {
+            facts,
+            chunks,
+            sources,
+        });
+        Ok(())
+    }
+
+    /// Splits statements into chunks by part (recording the directives of the whole program);
+    /// `placed` are the facts among them.
+    fn chunks(
+        &mut self,
+        table: &mut Interner,
+        program: ast::Program,
+        placed: &[Fact],
+    ) -> Vec<Chunk> {
+        let mut chunks = vec![Chunk {
+            part: 0,
+            params: Vec::new(),
+            statements: Vec::new(),
+            placed: Vec::new(),
+        }];
+        let mut facts = placed.iter().peekable();
+        for (i, statement) in program.statements.into_iter().enumerate() {
+            let Some(chunk) = chunks.last_mut() else {
+                break;
+            };
+            while let Some(fact) = facts.next_if(|f| f.at as usize <= i) {
+                let at = chunk.statements.len() as u32;
+                chunk.placed.push(Fact { at, ..*fact });
+            }
+            match statement.kind {
+                StatementKind::Program { name, params } => {
+                    let part = self.part(&name, params.len());
+                    chunks.push(Chunk {
+                        part,
+                        params,
+                        statements: Vec::new(),
+                        placed: Vec::new(),
+                    });
+                }
+                StatementKind::Defined(ref s) => {
+                    let name = table.name(&s.name);
+                    let (arity, negative) = (s.arity, s.negative);
+                    self.heads.insert(Pred {
+                        name,
+                        arity,
+                        negative,
+                    });
+                }
+                _ if rewrite::global_directive(table, &statement, &mut self.directives) => {}
+                _ => chunk.statements.push(statement),
+            }
+        }
+        if let Some(chunk) = chunks.last_mut() {
+            for fact in facts {
+                let at = chunk.statements.len() as u32;
+                chunk.placed.push(Fact { at, ..*fact });
+            }
+        }
+        chunks.retain(|c| !c.statements.is_empty() || !c.placed.is_empty());
+        chunks
+    }
+
+    /// Rewrites the statements added since the last grounding, every part. Errors (with the
+    /// infos so far, in clingo's order) leave everything pending.
+    pub(crate) fn rewrite_pending(
+        &mut self,
+        table: &mut Interner,
+        overrides: &[(String, ast::Term)],
+        infos: &mut Vec<Diagnostic>,
+    ) -> Result<(), GroundError> {
+        if self.pending.is_empty() {
+            return Ok(());
+        }
+        let mut diags = Vec::new();
+        let program = ast::Program {
+            statements: self.consts.clone(),
+        };
+        let consts = crate::normalize::constants::resolve(&program, overrides, &mut diags);
+        self.reparse_for_constants(table, &consts)
+            .map_err(|errors| fail(errors, std::mem::take(infos)))?;
+        let mut done = Vec::new();
+        for pending in &self.pending {
+            for chunk in &pending.chunks {
+                let Some(part) = self.parts.get(chunk.part) else {
+                    continue;
+                };
+                let statements = PartStatements {
+                    marker: &part.marker,
+                    params: &chunk.params,
+                    statements: &chunk.statements,
+                    facts: &pending.facts,
+                    placed: &chunk.placed,
+                };
+                let rewritten = rewrite::rewrite(table, &statements, &consts, &mut diags);
+                done.push((chunk.part, rewritten));
+            }
+        }
+        let (errors, more_infos): (Vec<_>, Vec<_>) = diags
+            .into_iter()
+            .partition(|d| d.severity == Severity::Error);
+        if !errors.is_empty() {
+            // `#const` errors end parsing, as in clingo: nothing is simplified or checked.
+            return Err(fail(errors, std::mem::take(infos)));
+        }
+        let reported: Vec<Span> = more_infos
+            .iter()
+            .filter(|d| d.message == "operation undefined:")
+            .filter_map(|d| d.span.clone())
+            .collect();
+        infos.extend(more_infos);
+        let mut checked = Vec::new();
+        for (_, rewritten) in &mut done {
+            let rules = std::mem::take(&mut rewritten.rules);
+            rewritten.rules = crate::normalize::safe::safe_rules(table, rules, &mut checked);
+        }
+        if checked.iter().any(|d| d.severity == Severity::Error) {
+            return Err(fail_checked(std::mem::take(infos), checked));
+        }
+        infos.append(&mut checked);
+        self.reported.extend(reported);
+        self.pending.clear();
+        for (part, rewritten) in done {
+            self.commit(table, part, rewritten);
+        }
+        Ok(())
+    }
+
+    /// Parses again, with their facts left in, the pending adds whose facts name a constant
+    /// defined after them.
+    fn reparse_for_constants(
+        &mut self,
+        table: &mut Interner,
+        consts: &FxHashMap<String, ast::Term>,
+    ) -> Result<(), Vec<Diagnostic>> {
+        for k in 0..self.pending.len() {
+            let Some(pending) = self.pending.get_mut(k) else {
+                continue;
+            };
+            let names_constant = pending.facts.names().any(|n| consts.contains_key(n));
+            let Some((sources, dialect)) = pending.sources.take().filter(|_| names_constant) else {
+                continue;
+            };
+            let loaded = crate::syntax::load(&sources, dialect)?;
+            let chunks = self.chunks(table, loaded.program, &[]);
+            if let Some(pending) = self.pending.get_mut(k) {
+                pending.facts = Facts::default();
+                pending.chunks = chunks;
+            }
+        }
+        Ok(())
+    }
+
+    /// Appends a rewritten chunk to its part.
+    fn commit(&mut self, table: &Interner, part: usize, rewritten: rewrite::Rewritten) {
+        for rule in rewritten.rules.iter().filter(|r| is_fact_rule(table, r)) {
+            self.heads.extend(rule.head.atoms().iter().map(|a| a.pred));
+        }
+        for fact in &rewritten.facts {
+            if let Some(f) = table.as_fun(fact.atom) {
+                let arity = f.args.len() as u32;
+                let (name, negative) = (f.name, f.negative);
+                self.heads.insert(Pred {
+                    name,
+                    arity,
+                    negative,
+                });
+            }
+        }
+        let Some(part) = self.parts.get_mut(part) else {
+            return;
+        };
+        let offset = part.rules.len() as u32;
+        part.facts
+            .extend(rewritten.facts.into_iter().map(|f| PlainFact {
+                before: f.before + offset,
+                ..f
+            }));
+        part.rules.extend(rewritten.rules);
+        part.project.extend(rewritten.project);
+    }
+}
+
+/// The rules and facts of one grounding: the instances of the parts it names.
+#[derive(Default)]
+pub(crate) struct Call {
+    /// The rule instances, part by part (parts in declaration order).
+    pub rules: Vec<Rule>,
+    /// The simple facts (`before` counts `rules`).
+    pub facts: Vec<PlainFact>,
+    /// The `#project p/n` signatures of the parts.
+    pub project: Vec<Pred>,
+    /// The indexes of the instances of rules never ground before.
+    pub first: Vec<usize>,
+    /// Parts whose rules were moved into `rules` (one instance each): part, first index and
+    /// number of rules.
+    moved: Vec<(usize, usize, usize)>,
+    /// The parts ground.
+    parts: Vec<usize>,
+}
+
+impl Added {
+    /// The instances of the parts `requested` (part index, its argument tuples in ascending
+    /// term order, none twice): a rule with parameters once per tuple (in descending order,
+    /// so that gringo's last-to-first grounding of independent statements meets them in
+    /// ascending order), a rule without once. A part ground with one tuple lends its rules
+    /// (see [`Added::restore`]).
+    pub(crate) fn call(
+        &mut self,
+        requested: Vec<(usize, Vec<Vec<crate::term::intern::Val>>)>,
+    ) -> Call {
+        let mut call = Call::default();
+        for (index, tuples) in requested {
+            let Some(part) = self.parts.get_mut(index) else {
+                continue;
+            };
+            let start = call.rules.len();
+            call.parts.push(index);
+            let mut positions = Vec::with_capacity(part.rules.len() + 1);
+            if let [tuple] = tuples.as_slice() {
+                let mut rules = std::mem::take(&mut part.rules);
+                for (k, rule) in rules.iter_mut().enumerate() {
+                    bind_params(rule, tuple);
+                    positions.push(start + k);
+                }
+                call.moved.push((index, start, rules.len()));
+                call.rules.append(&mut rules);
+            } else {
+                for rule in &part.rules {
+                    positions.push(call.rules.len());
+                    let copies = if rule.params.is_empty() {
+                        1
+                    } else {
+                        tuples.len()
+                    };
+                    for tuple in tuples.iter().rev().take(copies) {
+                        let mut instance = rule.clone();
+                        bind_params(&mut instance, tuple);
+                        call.rules.push(instance);
+                    }
+                }
+            }
+            positions.push(call.rules.len());
+            let first_new = positions
+                .get(part.ground)
+                .copied()
+                .unwrap_or(call.rules.len());
+            call.first.extend(first_new..call.rules.len());
+            call.facts.extend(part.facts.iter().map(|f| PlainFact {
+                before: positions.get(f.before as usize).copied().unwrap_or(start) as u32,
+                ..*f
+            }));
+            call.project.extend(part.project.iter().copied());
+        }
+        for rule in &call.rules {
+            self.heads.extend(rule.head.atoms().iter().map(|a| a.pred));
+        }
+        call
+    }
+
+    /// Gives the rules lent to `call` back and records its parts as ground.
+    pub(crate) fn restore(&mut self, mut call: Call) {
+        for &(index, start, len) in call.moved.iter().rev() {
+            call.rules.truncate(start + len);
+            if let Some(part) = self.parts.get_mut(index) {
+                part.rules = call.rules.split_off(start.min(call.rules.len()));
+            }
+        }
+        for index in call.parts {
+            if let Some(part) = self.parts.get_mut(index) {
+                part.ground = part.rules.len();
+            }
+        }
+    }
+}
+
+/// Whether `rule` is written as a fact (one unconditional head atom without arithmetic or
+/// tuples over variables, no body), if not necessarily ground (`p(t).` in a part with
+/// parameter `t`), as clingo counts facts for `atom does not occur in any rule head`.
+fn is_fact_rule(table: &Interner, rule: &Rule) -> bool {
+    let crate::normalize::rules::Head::Disj(elems) = &rule.head else {
+        return false;
+    };
+    let [elem] = elems.as_slice() else {
+        return false;
+    };
+    rule.body.is_empty()
+        && elem.cond.is_empty()
+        && elem.atom.args.iter().all(|t| plain_term(table, t))
+}
+
+/// Whether `t` has no arithmetic, no call and no tuple with a variable.
+fn plain_term(table: &Interner, t: &crate::term::eval::T) -> bool {
+    use crate::term::eval::T;
+    match t {
+        T::Val(_) | T::Var(_) => true,
+        T::Fun(name, _, args) => {
+            let mut vars = Vec::new();
+            t.vars(&mut vars);
+            let tuple = table.name_text(*name).is_empty();
+            (!tuple || vars.is_empty()) && args.iter().all(|a| plain_term(table, a))
+        }
+        T::Unary(..) | T::Binary(..) | T::Call(..) => false,
+    }
+}
+
+/// Sets the values of a rule's parameter variables from `tuple`.
+fn bind_params(rule: &mut Rule, tuple: &[crate::term::intern::Val]) {
+    for p in &mut rule.params {
+        if let Some(&v) = tuple.get(p.index as usize) {
+            p.value = v;
+        }
+    }
+}

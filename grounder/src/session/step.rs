@@ -1,0 +1,161 @@
+//! One grounding of a session: the rule instances of the named parts instantiated over the
+//! domains kept from earlier groundings, what is certain settled, the ground program written.
+//!
+//! Truth values carry over: an earlier fact stays true; an atom an earlier grounding left
+//! undecided (it has rules or is external) stays open, so simplification treats it like an
+//! external (it may be true, it is not removed); an atom found false earlier may be derived by
+//! the new rules and is found false again otherwise. Only the new rules are simplified and
+//! written; an earlier atom that becomes a fact gets its fact rule now.
+//!
+//! # Invariants
+//! - `State::truth` and `State::external` cover every atom of `State::kept`'s store after a
+//!   grounding; `State::atoms[i]` is the term of aspif atom `i + 1`.
+
+use fxhash::FxHashSet;
+
+use crate::diagnostic::Diagnostic;
+use crate::instantiate::components::{ground_all, undefined_atom_infos};
+use crate::instantiate::domain::AtomId;
+use crate::instantiate::simplify::{simplify, Truth};
+use crate::instantiate::{Budget, GBody, GLit, GRule, Grounder, Kept, Stop};
+use crate::normalize::rules::Rule;
+use crate::output::source::Source;
+use crate::output::{build, Built, Emitted};
+use crate::session::options::GroundOptions;
+use crate::session::program::{Added, Call};
+use crate::term::intern::{Interner, Val};
+
+/// What the groundings of a session keep.
+#[derive(Default)]
+pub(crate) struct State {
+    /// The grounder's atoms, domains and auxiliary atoms.
+    pub kept: Kept,
+    /// The truth of each grounder atom after the last grounding.
+    pub truth: Vec<Truth>,
+    /// Whether each grounder atom was declared external.
+    pub external: Vec<bool>,
+    /// What the output wrote so far.
+    pub emitted: Emitted,
+    /// Negative atoms whose `:- a, -a.` constraint was written.
+    pub negation_done: FxHashSet<AtomId>,
+    /// The term of each aspif atom (`None`: auxiliary).
+    pub atoms: Vec<Option<Val>>,
+}
+
+/// Grounds `call` (its infos go to `infos`); an error if grounding stopped.
+pub(crate) fn ground_call(
+    table: &mut Interner,
+    state: &mut State,
+    call: &Call,
+    added: &Added,
+    options: &GroundOptions,
+    infos: &mut Vec<Diagnostic>,
+) -> Result<Built, Stop> {
+    let budget = Budget {
+        max_size: options.limits.max_ground_size,
+        interrupt: options.interrupt.clone(),
+        ticks: 0,
+    };
+    let mut g = Grounder::resume(table, std::mem::take(&mut state.kept), budget);
+    g.functions = options.functions.clone();
+    g.already_reported(added.reported.iter().cloned());
+    let first: Vec<&crate::normalize::rules::Rule> = call
+        .first
+        .iter()
+        .filter_map(|&i| call.rules.get(i))
+        .collect();
+    let mut undefined_atoms = undefined_atom_infos(&mut g, &first, &added.heads);
+    let grounded = ground_all(&mut g, &call.rules, &call.facts)
+        .and_then(|()| classical_negation(&mut g, &mut state.negation_done));
+    // Only disjunctions being grounded ask for the plain facts.
+    g.plain_facts = FxHashSet::default();
+    // clingo reports undefined atoms when it grounds their statements, before what grounding
+    // meets (operation undefined) in them.
+    infos.append(&mut undefined_atoms);
+    infos.append(&mut g.infos);
+    infos.extend(calls_in_grounding_order(&g, &call.rules));
+    if let Err(stop) = grounded {
+        state.kept = g.into_kept();
+        return Err(stop);
+    }
+    let open = start_truth(&g, &mut state.truth, &mut state.external);
+    let ground_rules = simplify(&mut state.truth, &open, std::mem::take(&mut g.rules));
+    let source = Source {
+        rules: &call.rules,
+        facts: &call.facts,
+        directives: &added.directives,
+        project: &call.project,
+    };
+    let built = build(&g, &mut state.emitted, &source, &ground_rules, &state.truth);
+    state.kept = g.into_kept();
+    Ok(built)
+}
+
+/// The infos of calls of unknown functions, in clingo's grounding order of their rules (see
+/// `output::order::grounding_positions`), each rule's in the order they were made.
+fn calls_in_grounding_order(g: &Grounder, rules: &[Rule]) -> Vec<Diagnostic> {
+    let positions = crate::output::order::grounding_positions(g, rules);
+    let position = |rule: &Option<usize>| rule.and_then(|i| positions.get(i).copied());
+    let mut infos: Vec<&(Option<usize>, Diagnostic)> = g.call_infos.iter().collect();
+    infos.sort_by_key(|(rule, _)| position(rule));
+    infos.into_iter().map(|(_, info)| info.clone()).collect()
+}
+
+/// Extends the truth values to the atoms of this grounding (facts true, others unknown) and
+/// reopens the atoms found false earlier; returns which atoms are open: external, or left
+/// undecided by an earlier grounding.
+fn start_truth(g: &Grounder, truth: &mut Vec<Truth>, external: &mut Vec<bool>) -> Vec<bool> {
+    let atoms = g.store.atoms.len();
+    let mut open: Vec<bool> = truth.iter().map(|t| *t == Truth::Unknown).collect();
+    open.resize(atoms, false);
+    for t in truth.iter_mut() {
+        if *t == Truth::False {
+            *t = Truth::Unknown;
+        }
+    }
+    truth.resize(atoms, Truth::Unknown);
+    for (t, info) in truth.iter_mut().zip(&g.store.atoms) {
+        if info.fact {
+            *t = Truth::True;
+        }
+    }
+    external.resize(atoms, false);
+    for (a, _) in &g.extras.externals {
+        if let Some(x) = external.get_mut(a.0 as usize) {
+            *x = true;
+        }
+    }
+    for (o, &x) in open.iter_mut().zip(external.iter()) {
+        *o |= x;
+    }
+    open
+}
+
+/// `:- p(t), -p(t).` for every atom derivable together with its classical negation (once).
+fn classical_negation(g: &mut Grounder, done: &mut FxHashSet<AtomId>) -> Result<(), Stop> {
+    let mut pairs = Vec::new();
+    for (i, info) in g.store.atoms.iter().enumerate() {
+        let Some(val) = info.val else { continue };
+        let Some(f) = g.table.as_fun(val) else {
+            continue;
+        };
+        if !f.negative || !info.in_domain || done.contains(&AtomId(i as u32)) {
+            continue;
+        }
+        pairs.push((AtomId(i as u32), f.name, f.args.to_vec()));
+    }
+    for (neg, name, args) in pairs {
+        let positive = g.table.fun(name, false, &args);
+        if let Some(pos) = g.store.find(positive) {
+            if g.store.info(pos).is_some_and(|i| i.in_domain) {
+                done.insert(neg);
+                g.push_rule(GRule {
+                    choice: false,
+                    head: Vec::new(),
+                    body: GBody::Normal(vec![GLit::pos(pos), GLit::pos(neg)]),
+                })?;
+            }
+        }
+    }
+    Ok(())
+}

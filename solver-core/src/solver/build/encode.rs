@@ -1,0 +1,341 @@
+//! The completion of one delta in clause form (see the module doc of `build`): bodies are
+//! normalised and interned, disjunctions shifted, then bodies, rules and the support of the
+//! atoms the delta completes become units, clauses and weight constraints.
+
+use fxhash::FxHashMap;
+
+use super::{Delta, FlatRule, ProgramState, UfsUpdate};
+use crate::api::SolveError;
+use crate::program::{GroundProgram, HeadKind};
+use crate::solver::body::{atom_var, conjoin, normalise_body, BodyKey};
+use crate::solver::lit::{Lit, Var};
+
+/// The atoms a delta completes, numbered densely (`slot`): its new atoms (consecutive
+/// variables) first, then older atoms it completes (open ones it mentions, externals it
+/// defines).
+#[derive(Default)]
+pub(super) struct Completing {
+    /// The variable of the first new atom.
+    first: u32,
+    /// Number of new atoms.
+    count: u32,
+    /// Older atoms completed here, by variable, with their slots.
+    others: FxHashMap<u32, u32>,
+    /// Every completed atom, by slot.
+    pub(super) vars: Vec<Var>,
+}
+
+impl Completing {
+    /// The slot of `var`, if the delta completes it.
+    pub(super) fn slot(&self, var: Var) -> Option<usize> {
+        let offset = var.0.wrapping_sub(self.first);
+        if offset < self.count {
+            return (self.vars.get(offset as usize) == Some(&var)).then_some(offset as usize);
+        }
+        self.others.get(&var.0).map(|&s| s as usize)
+    }
+
+    /// Adds an atom the delta completes.
+    pub(super) fn push(&mut self, var: Var) {
+        let slot = self.vars.len() as u32;
+        if self.vars.is_empty() {
+            self.first = var.0;
+        }
+        if slot == self.count && var.0 == self.first + self.count && self.others.is_empty() {
+            self.count += 1;
+        } else {
+            self.others.insert(var.0, slot);
+        }
+        self.vars.push(var);
+    }
+}
+
+/// Working state of one delta's translation.
+pub(super) struct Builder<'p> {
+    /// The delta in variable space.
+    pub(super) program: &'p GroundProgram,
+    /// The program so far (updated as the delta is read).
+    pub(super) state: &'p mut ProgramState,
+    /// Index of the delta's first new body in `state.bodies`.
+    first_body: usize,
+    /// Index of the delta's first rule in `state.rules`.
+    pub(super) first_rule: usize,
+    /// Open atoms the delta mentions (to be completed or made external).
+    pub(super) fresh: Vec<Var>,
+    /// The atoms this delta completes.
+    pub(super) completing: Completing,
+    /// Per completing slot: the atom is the head of a fact.
+    facts: Vec<bool>,
+    /// Per new body: a normal body that only integrity constraints use.
+    constraint_only: Vec<bool>,
+    /// Whether the delta completes an external of an earlier delta.
+    pub(super) completes_old_external: bool,
+    /// What the search adds.
+    pub(super) out: Delta,
+}
+
+impl<'p> Builder<'p> {
+    /// A builder for `program` (in variable space) over `state`.
+    pub(super) fn new(
+        program: &'p GroundProgram,
+        state: &'p mut ProgramState,
+        fresh: Vec<Var>,
+    ) -> Builder<'p> {
+        Builder {
+            program,
+            first_body: state.bodies.len(),
+            first_rule: state.rules.len(),
+            state,
+            fresh,
+            completing: Completing::default(),
+            facts: Vec::new(),
+            constraint_only: Vec::new(),
+            completes_old_external: false,
+            out: Delta {
+                units: Vec::new(),
+                clauses: Vec::new(),
+                weights: Vec::new(),
+                ufs: UfsUpdate::Extend(Vec::new(), Vec::new()),
+                minimality: None,
+                levels: None,
+                new_edges: false,
+                assumptions: Vec::new(),
+                mentioned: Vec::new(),
+            },
+        }
+    }
+
+    /// Normalises bodies and shifts disjunctions into `state.rules`; `Ok(false)` when `stop`,
+    /// asked every 4,096 rules, says to give up.
+    pub(super) fn flatten_rules(&mut self, stop: &dyn Fn() -> bool) -> Result<bool, SolveError> {
+        self.state.rule_count += self.program.rules.len() as u64;
+        for (index, rule) in self.program.rules.iter().enumerate() {
+            if index % 4096 == 4095 && stop() {
+                return Ok(false);
+            }
+            let mut heads: Vec<Var> = rule.head.iter().map(|&a| atom_var(a)).collect();
+            heads.sort_unstable();
+            heads.dedup();
+            let Some(key) = normalise_body(&rule.body)? else {
+                continue;
+            };
+            let choice = rule.kind == HeadKind::Choice;
+            self.state.has_disjunctions |= !choice && heads.len() > 1;
+            if choice || heads.len() <= 1 {
+                let body = self.intern(key);
+                self.state.rules.push(FlatRule {
+                    heads,
+                    choice,
+                    body,
+                });
+                continue;
+            }
+            for &head in &heads {
+                let others: Vec<Lit> = heads
+                    .iter()
+                    .filter(|&&h| h != head)
+                    .map(|h| h.neg())
+                    .collect();
+                if let Some(shifted) = conjoin(&key, &others)? {
+                    let body = self.intern(shifted);
+                    self.state.rules.push(FlatRule {
+                        heads: vec![head],
+                        choice: false,
+                        body,
+                    });
+                }
+            }
+        }
+        Ok(true)
+    }
+
+    /// The index of a body, interning it (a new body gets the next variable).
+    fn intern(&mut self, key: BodyKey) -> u32 {
+        if let Some(&id) = self.state.body_ids.get(&key) {
+            return id;
+        }
+        let id = self.state.bodies.len() as u32;
+        let var = Var(self.state.var_count as u32);
+        self.state.var_count += 1;
+        self.state.is_atom.push(false);
+        self.state.bodies.push((var, key.clone()));
+        self.state.body_ids.insert(key, id);
+        id
+    }
+
+    /// Errors when the variables do not fit literal codes.
+    pub(super) fn check_variable_count(&self) -> Result<(), SolveError> {
+        let variables = self.state.var_count as u64;
+        if variables >= 1 << 31 {
+            return Err(SolveError::Unsupported(format!(
+                "{variables} solver variables (atoms and rule bodies) are more than 2^31"
+            )));
+        }
+        Ok(())
+    }
+
+    /// Bodies, rules and support of the delta.
+    pub(super) fn encode(&mut self) -> Result<(), SolveError> {
+        self.mark_facts();
+        self.mark_constraint_only();
+        self.encode_bodies();
+        self.encode_rules();
+        self.encode_support();
+        Ok(())
+    }
+
+    /// The delta's result; constraint-only bodies leave the interning table (their variables
+    /// are false for good, so a later rule must not share them).
+    pub(super) fn finish(self) -> Delta {
+        for (offset, &only) in self.constraint_only.iter().enumerate() {
+            if only {
+                let key = &self.state.bodies[self.first_body + offset].1;
+                self.state.body_ids.remove(key);
+            }
+        }
+        self.out
+    }
+
+    /// The variable of body `index`.
+    pub(super) fn body_var(&self, index: u32) -> Var {
+        self.state.bodies[index as usize].0
+    }
+
+    /// Whether body `index` is the empty conjunction.
+    fn is_empty_body(&self, index: u32) -> bool {
+        matches!(&self.state.bodies[index as usize].1, BodyKey::Normal(lits) if lits.is_empty())
+    }
+
+    /// Marks the completing atoms that are heads of facts (a non-choice rule with one head
+    /// atom and an empty body): they get the unit `a`, no support clause.
+    fn mark_facts(&mut self) {
+        self.facts = vec![false; self.completing.vars.len()];
+        for index in self.first_rule..self.state.rules.len() {
+            let rule = &self.state.rules[index];
+            if let (false, [head]) = (rule.choice, rule.heads.as_slice()) {
+                if self.is_empty_body(rule.body) {
+                    if let Some(slot) = self.completing.slot(*head) {
+                        self.facts[slot] = true;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Marks the new normal bodies that only integrity constraints use.
+    fn mark_constraint_only(&mut self) {
+        let first = self.first_body;
+        let is_normal = |(_, key): &(Var, BodyKey)| matches!(key, BodyKey::Normal(_));
+        self.constraint_only = self.state.bodies[first..].iter().map(is_normal).collect();
+        let mut in_constraint = vec![false; self.constraint_only.len()];
+        for rule in &self.state.rules[self.first_rule..] {
+            let Some(index) = (rule.body as usize).checked_sub(first) else {
+                continue;
+            };
+            if rule.heads.is_empty() && !rule.choice {
+                in_constraint[index] = true;
+            } else {
+                self.constraint_only[index] = false;
+            }
+        }
+        for (only, used) in self.constraint_only.iter_mut().zip(in_constraint) {
+            *only &= used;
+        }
+    }
+
+    /// Whether body `index` is a new normal body used only by integrity constraints.
+    fn is_constraint_only(&self, index: u32) -> bool {
+        let offset = (index as usize).checked_sub(self.first_body);
+        offset.and_then(|o| self.constraint_only.get(o)) == Some(&true)
+    }
+
+    /// Adds a clause, simplifying tautologies and duplicates; short ones become units.
+    fn clause(&mut self, mut lits: Vec<Lit>) {
+        lits.sort_unstable();
+        lits.dedup();
+        if lits.windows(2).any(|w| w[0] == !w[1]) {
+            return;
+        }
+        match lits.len() {
+            0 => self.out.units.push(Lit::FALSE),
+            1 => self.out.units.push(lits[0]),
+            _ => self.out.clauses.push(lits),
+        }
+    }
+
+    /// Body definitions of the new bodies: clauses for normal bodies, weight constraints for
+    /// weight bodies.
+    fn encode_bodies(&mut self) {
+        for index in self.first_body..self.state.bodies.len() {
+            let b = self.body_var(index as u32);
+            if self.is_constraint_only(index as u32) {
+                self.out.units.push(b.neg());
+                continue;
+            }
+            match self.state.bodies[index].1.clone() {
+                BodyKey::Normal(lits) => {
+                    for &l in &lits {
+                        self.clause(vec![b.neg(), l]);
+                    }
+                    let mut back: Vec<Lit> = lits.iter().map(|&l| !l).collect();
+                    back.push(b.pos());
+                    self.clause(back);
+                }
+                BodyKey::Weight(lower, elements) => self.encode_weight(b, lower, elements),
+            }
+        }
+    }
+
+    /// `b ≡ Σ w·l ≥ lower` as two weight constraints.
+    fn encode_weight(&mut self, b: Var, lower: i64, elements: Vec<(Lit, i64)>) {
+        let total = elements.iter().fold(0i64, |s, e| s.saturating_add(e.1));
+        let negated: Vec<(Lit, i64)> = elements.iter().map(|&(l, w)| (!l, w)).collect();
+        self.out.weights.push((b.pos(), elements, lower));
+        self.out.weights.push((b.neg(), negated, total - lower + 1));
+    }
+
+    /// `(¬B ∨ h)` for the delta's normal rules, `(¬B)` for integrity constraints.
+    fn encode_rules(&mut self) {
+        for index in self.first_rule..self.state.rules.len() {
+            let rule = &self.state.rules[index];
+            if rule.choice {
+                continue;
+            }
+            let b = self.body_var(rule.body);
+            let is_fact = |h: Var| self.completing.slot(h).is_some_and(|s| self.facts[s]);
+            let clause = match rule.heads.first() {
+                Some(&h) if is_fact(h) && self.is_empty_body(rule.body) => vec![h.pos()],
+                Some(&h) => vec![b.neg(), h.pos()],
+                None => match &self.state.bodies[rule.body as usize].1 {
+                    BodyKey::Normal(lits) if self.is_constraint_only(rule.body) => {
+                        lits.iter().map(|&l| !l).collect()
+                    }
+                    _ => vec![b.neg()],
+                },
+            };
+            self.clause(clause);
+        }
+    }
+
+    /// `(¬a ∨ B1 ∨ ... ∨ Bk)` per atom the delta completes (facts excepted).
+    fn encode_support(&mut self) {
+        let mut support: Vec<Vec<Lit>> = vec![Vec::new(); self.completing.vars.len()];
+        for rule in &self.state.rules[self.first_rule..] {
+            for &h in &rule.heads {
+                match self.completing.slot(h) {
+                    Some(slot) if !self.facts[slot] => {
+                        support[slot].push(self.state.bodies[rule.body as usize].0.pos())
+                    }
+                    _ => {}
+                }
+            }
+        }
+        for (slot, mut clause) in support.into_iter().enumerate() {
+            if self.facts[slot] {
+                continue;
+            }
+            clause.push(self.completing.vars[slot].neg());
+            self.clause(clause);
+        }
+    }
+}

@@ -1,0 +1,292 @@
+//! The steps of a [`MultiShot`] solver: adding a delta to the running search, starting a solve
+//! call (its assumptions, tag and driver state), and ending it (dropping what belongs to it).
+
+use super::tester::new_tester;
+use super::MultiShot;
+use crate::api::{EnumMode, Interrupt, OptMode, SolveError, SolveOptions};
+use crate::program::{GroundProgram, Literal};
+use crate::solver::acyclic::Acyclicity;
+use crate::solver::build::{Delta, Standing, UfsUpdate};
+use crate::solver::clock::Clock;
+use crate::solver::consequences::Consequences;
+use crate::solver::disjunctive::MinimalityCheck;
+use crate::solver::driver::{task_for, Call, Stage, Task};
+use crate::solver::lit::{Lit, Var};
+use crate::solver::minimize::Minimizer;
+use crate::solver::unfounded::Unfounded;
+
+impl MultiShot {
+    /// Translates and adds `delta` at once (the one-shot solver's path, after the pending
+    /// deltas), polling `stop` between the translation's phases: `Ok(false)` when it said to
+    /// stop (the solver is then unusable).
+    pub(crate) fn add_until(
+        &mut self,
+        delta: &GroundProgram,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<bool, SolveError> {
+        self.begin_delta()?;
+        self.flush()?;
+        self.check_delta(delta)?;
+        self.translate_and_apply(delta, stop)
+    }
+
+    /// Ends the current call before a delta.
+    pub(super) fn begin_delta(&mut self) -> Result<(), SolveError> {
+        self.end_call();
+        if let Some(error) = &self.broken {
+            return Err(error.clone());
+        }
+        Ok(())
+    }
+
+    /// Errors for a delta that is out of range, has fewer atoms than before, or redefines an
+    /// atom of an earlier step (see [`MultiShot::add`]).
+    pub(super) fn check_delta(&self, delta: &GroundProgram) -> Result<(), SolveError> {
+        delta
+            .validate()
+            .map_err(|e| SolveError::Invalid(e.to_string()))?;
+        let known = self.atom_count();
+        if delta.atom_count < known {
+            return Err(SolveError::Invalid(format!(
+                "a delta has {} atoms, fewer than the {known} atoms before it",
+                delta.atom_count
+            )));
+        }
+        let assignment = &self.search.assignment;
+        let fixed = |v: Var| v.index() < assignment.var_count() && assignment.is_assigned(v);
+        self.program.check_redefinitions(delta, &fixed)
+    }
+
+    /// Translates the deltas added since the last translation, as one.
+    pub(super) fn flush(&mut self) -> Result<(), SolveError> {
+        if let Some(error) = &self.broken {
+            return Err(error.clone());
+        }
+        if self.pending.is_none() {
+            return Ok(());
+        }
+        let pending = self.pending.take().unwrap_or_default();
+        self.translate_and_apply(&pending, &|| false).map(|_| ())
+    }
+
+    /// Translates a checked delta and adds it to the search; a failure breaks the solver.
+    fn translate_and_apply(
+        &mut self,
+        delta: &GroundProgram,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<bool, SolveError> {
+        let old_atoms = self.program.atoms.count();
+        let assignment = &self.search.assignment;
+        let fixed = |v: Var| v.index() < assignment.var_count() && assignment.is_assigned(v);
+        match self.program.translate(delta, &fixed, stop) {
+            Ok(Some(out)) => {
+                self.apply(out, old_atoms);
+                Ok(true)
+            }
+            Ok(None) => Ok(false),
+            Err(error) => {
+                self.broken = Some(error.clone());
+                Err(error)
+            }
+        }
+    }
+
+    /// Adds a translated delta to the search (see the module doc: on an empty trail).
+    fn apply(&mut self, delta: Delta, old_atoms: u32) {
+        let vars = self.program.var_count;
+        let mut units = self.search.take_trail();
+        self.search.grow(vars, &self.program.is_atom);
+        self.exclude_open_atoms(old_atoms, &delta.mentioned);
+        for clause in &delta.clauses {
+            self.search.clauses.add_problem(clause);
+        }
+        for (condition, elements, bound) in delta.weights {
+            if !self.search.weights.add(condition, elements, bound) {
+                units.push(!condition);
+            }
+        }
+        match delta.ufs {
+            UfsUpdate::Extend(atoms, bodies) => self.search.unfounded.extend(vars, atoms, bodies),
+            UfsUpdate::Rebuild(atoms, bodies) => {
+                self.search.unfounded = Unfounded::new(vars, atoms, bodies)
+            }
+        }
+        if let Some(minimality) = delta.minimality {
+            let check = MinimalityCheck::new(minimality, new_tester);
+            self.search.set_minimality(check);
+        }
+        if let Some(levels) = delta.levels {
+            self.search.minimizer = Minimizer::new(levels);
+        }
+        if delta.new_edges {
+            self.search.acyclic = Acyclicity::new(&self.program.edges, vars).unwrap_or_else(|()| {
+                units.push(Lit::FALSE);
+                Acyclicity::default()
+            });
+        }
+        units.extend(delta.units);
+        self.search.assert_facts(&units);
+        self.step_assumptions.extend(delta.assumptions);
+    }
+
+    /// Keeps the heuristic from deciding the new atoms no statement has mentioned (they stay
+    /// unassigned, hence false), and lets it decide the older ones `mentioned` now.
+    fn exclude_open_atoms(&mut self, old_atoms: u32, mentioned: &[Var]) {
+        let atoms = &self.program.atoms;
+        for atom in (old_atoms + 1..=atoms.count()).map(crate::program::Atom) {
+            if atoms.standing(atom) == Standing::Open {
+                self.search.heuristic.exclude(atoms.var(atom));
+            }
+        }
+        for &var in mentioned {
+            self.search.heuristic.include(var);
+        }
+    }
+
+    /// Starts a solve call under `assumptions` (program literals) and `options`; its answers
+    /// come from [`MultiShot::next_model`]. Ends the previous call. The assumptions hold for
+    /// this call only, with the externals' values and the assumptions of the deltas added
+    /// since the last call.
+    pub fn solve(
+        &mut self,
+        assumptions: &[Literal],
+        options: SolveOptions,
+    ) -> Result<(), SolveError> {
+        self.start_call(assumptions, options, Clock::start())
+    }
+
+    /// [`MultiShot::solve`] with the call's clock started at `clock`.
+    pub(crate) fn start_call(
+        &mut self,
+        assumptions: &[Literal],
+        options: SolveOptions,
+        clock: Clock,
+    ) -> Result<(), SolveError> {
+        self.end_call();
+        self.flush()?;
+        let count = self.atom_count();
+        if let Some(l) = assumptions.iter().find(|l| l.atom().0 > count) {
+            let message = format!("assumption {l} is out of range ({count} atoms)");
+            return Err(SolveError::Invalid(message));
+        }
+        let levels = self.search.minimizer.levels.len();
+        let ignore_costs = options.opt_mode == OptMode::Ignore;
+        let task = task_for(&options, if ignore_costs { 0 } else { levels });
+        let record = options.enum_mode == EnumMode::Record;
+        let tag = Some(self.tag_literal());
+        let projection = self.projection_vars(&options);
+        let mut call = Call {
+            assumptions: self.call_assumptions(tag, assumptions),
+            tag,
+            conditional: task != Task::Enumerate || record,
+            projection,
+            task,
+            record,
+            ignore_costs,
+            stage: Stage::Starting,
+            open: true,
+            clock,
+            counters_at_start: self.search.stats.clone(),
+            kept_nogoods: self.search.clauses.learnt_count(),
+            ..Call::none()
+        };
+        if let (Some(vars), false) = (&call.projection, record) {
+            self.search.heuristic.prefer(vars);
+        }
+        if options.domain_heuristic {
+            let domain = crate::solver::domain::Domain::new(&self.program.heuristics);
+            self.search.heuristic.set_domain(domain);
+        }
+        self.search.minimizer.set_tag(tag);
+        if matches!(task, Task::Brave | Task::Cautious) {
+            let brave = task == Task::Brave;
+            call.consequences = Some(Consequences::new(&self.program, &mut self.search, brave));
+        }
+        call.options = options;
+        self.search.limits = call.limits();
+        self.call = call;
+        let interrupted = self
+            .call
+            .options
+            .interrupt
+            .as_ref()
+            .is_some_and(Interrupt::is_set);
+        if interrupted {
+            self.stop_call();
+        }
+        Ok(())
+    }
+
+    /// The tag literal, allocating its variable the first time.
+    fn tag_literal(&mut self) -> Lit {
+        let var = *self.tag.get_or_insert_with(|| {
+            let var = Var(self.program.var_count as u32);
+            self.program.var_count += 1;
+            self.program.is_atom.push(false);
+            var
+        });
+        self.search
+            .grow(self.program.var_count, &self.program.is_atom);
+        var.pos()
+    }
+
+    /// A call's assumptions: the tag, the deltas' assumptions (used up by this call, as in
+    /// clingo), the externals' values, then the call's own.
+    fn call_assumptions(&mut self, tag: Option<Lit>, assumptions: &[Literal]) -> Vec<Lit> {
+        let mut all: Vec<Lit> = tag.into_iter().collect();
+        all.append(&mut self.step_assumptions);
+        let atoms = &self.program.atoms;
+        for atom in (1..=atoms.count()).map(crate::program::Atom) {
+            match atoms.standing(atom) {
+                Standing::External(crate::program::ExternalValue::True) => {
+                    all.push(atoms.var(atom).pos())
+                }
+                Standing::External(crate::program::ExternalValue::False) => {
+                    all.push(atoms.var(atom).neg())
+                }
+                _ => {}
+            }
+        }
+        all.extend(assumptions.iter().map(|&l| atoms.lit(l)));
+        all
+    }
+
+    /// The projected atoms when projection is asked for: the projection statements' atoms, or
+    /// else the atoms of the output conditions (clasp's convention).
+    fn projection_vars(&self, options: &SolveOptions) -> Option<Vec<Var>> {
+        if !options.project {
+            return None;
+        }
+        Some(match &self.program.projection {
+            Some(vars) => vars.clone(),
+            None => sorted_vars(self.program.outputs.condition_vars.iter().copied()),
+        })
+    }
+
+    /// Ends the current solve call, if any: back to level 0 without its assumptions, its
+    /// conditional nogoods, bound, preferred variables and domain statements dropped.
+    pub(super) fn end_call(&mut self) {
+        if !self.call.open {
+            return;
+        }
+        self.call.open = false;
+        self.search.reset_assumptions();
+        if let (Some(tag), true) = (self.call.tag.take(), self.call.conditional) {
+            self.search.drop_conditional(tag);
+        }
+        self.search.minimizer.set_bound(None, true);
+        self.search.minimizer.set_tag(None);
+        self.search.heuristic.reset_solve_settings();
+        self.search.propagate_root();
+        self.call.stage = Stage::Done;
+        self.call.consequences = None;
+    }
+}
+
+/// The variables of `atoms`, sorted and without duplicates.
+fn sorted_vars(atoms: impl Iterator<Item = Var>) -> Vec<Var> {
+    let mut vars: Vec<Var> = atoms.collect();
+    vars.sort_unstable();
+    vars.dedup();
+    vars
+}

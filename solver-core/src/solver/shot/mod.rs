@@ -1,0 +1,215 @@
+//! Multi-shot solving (clasp's incremental mode): one solver takes a program as a sequence of
+//! deltas and solves it again and again, keeping what it learnt.
+//!
+//! - [`MultiShot::add`] translates a delta (`build`): new atoms and bodies get new variables,
+//!   their nogoods join the running search at level 0. Atoms of earlier deltas are never
+//!   redefined (clasp's "redefinition" error); an external of an earlier delta may be defined.
+//! - [`MultiShot::assign_external`] / [`MultiShot::release_external`]: an external's value is
+//!   an assumption of each solve call (`True`/`False`) or left free; released, it is false for
+//!   good (a level-0 unit). Externals are never fixed at level 0, so every nogood learnt under
+//!   one value stays valid under another.
+//! - [`MultiShot::solve`] starts a solve call under the externals' values, the assumptions
+//!   of the deltas added since the last call, and the call's own assumptions; [`MultiShot::next_model`]
+//!   yields its answers as the [`SolveOptions`] ask (every enumeration and optimization mode).
+//!
+//! # What a call keeps and drops
+//! Learnt nogoods, loop nogoods, activities and saved phases stay from call to call: the
+//! program's nogoods only grow, so a nogood learnt from them stays a consequence. Every call
+//! assumes a *tag* literal first, so enumeration (which flips decisions above the assumptions)
+//! never fixes anything at level 0. A call that adds nogoods of its own (the optimization
+//! bound, recorded models, consequence clauses) puts the negated tag into them, and so is it
+//! in every nogood learnt from them (the tag, a decision below every other, is never resolved
+//! away). When the call ends they are deleted (clasp's conditional nogoods), with the bound,
+//! the enumeration state and the preferred (projected) variables.
+//!
+//! # Invariants
+//! - Between calls the search is at level 0, propagated, without assumptions.
+//! - The level-0 assignment holds only consequences of the deltas' nogoods (and released
+//!   externals), never an external's value or a call's assumption.
+//! - A delta is added to an empty trail: the level-0 literals are taken off, the constraints
+//!   added, and the literals asserted again as facts.
+
+mod answers;
+mod call;
+mod tester;
+
+use super::build::{ProgramState, Standing};
+use super::driver::Call;
+use super::lit::Lit;
+use super::lit::Var;
+use super::search::Search;
+use crate::api::{SolveError, Statistics};
+use crate::program::{Atom, ExternalValue, GroundProgram};
+
+/// A solver for a program given as a sequence of deltas, solved any number of times.
+///
+/// ```
+/// use solver_core::{Atom, ExternalValue, GroundProgram, HeadKind, Literal, MultiShot, SolveOptions};
+///
+/// // Step 1: `#external e. a :- e.`
+/// let mut step1 = GroundProgram::new();
+/// let (e, a) = (step1.new_atom(), step1.new_atom());
+/// step1.add_external(e, ExternalValue::False);
+/// step1.add_rule(HeadKind::Disjunction, vec![a], vec![Literal::positive(e)]);
+/// let mut solver = MultiShot::new();
+/// solver.add(&step1).unwrap();
+/// solver.solve(&[], SolveOptions::default()).unwrap();
+/// assert_eq!(solver.next_model().unwrap().atoms, Vec::<Atom>::new());
+/// // Make `e` true and solve again: `a` follows.
+/// solver.assign_external(e, ExternalValue::True);
+/// solver.solve(&[], SolveOptions::default()).unwrap();
+/// assert_eq!(solver.next_model().unwrap().atoms, vec![e, a]);
+/// assert!(solver.next_model().is_none());
+/// ```
+pub struct MultiShot {
+    /// The search, kept from call to call.
+    pub(super) search: Search,
+    /// The deltas so far, as the translation keeps them.
+    pub(super) program: ProgramState,
+    /// The current (or last) solve call.
+    pub(super) call: Call,
+    /// The tag variable of the calls (allocated by the first call).
+    tag: Option<Var>,
+    /// Assumptions of the deltas added since the last solve call (for the next call only).
+    step_assumptions: Vec<Lit>,
+    /// An earlier failure left the program half translated: every later call fails with it.
+    broken: Option<SolveError>,
+    /// The deltas of the current step not translated yet, as one program.
+    pending: Option<GroundProgram>,
+}
+
+/// Appends the statements of `delta` to `step`.
+fn append(step: &mut GroundProgram, delta: &GroundProgram) {
+    step.atom_count = step.atom_count.max(delta.atom_count);
+    step.rules.extend_from_slice(&delta.rules);
+    step.minimizes.extend_from_slice(&delta.minimizes);
+    if let Some(atoms) = &delta.projection {
+        step.projection
+            .get_or_insert_with(Vec::new)
+            .extend_from_slice(atoms);
+    }
+    step.outputs.extend_from_slice(&delta.outputs);
+    step.externals.extend_from_slice(&delta.externals);
+    step.assumptions.extend_from_slice(&delta.assumptions);
+    step.edges.extend_from_slice(&delta.edges);
+    step.heuristics.extend_from_slice(&delta.heuristics);
+}
+
+impl Default for MultiShot {
+    fn default() -> MultiShot {
+        MultiShot::new()
+    }
+}
+
+impl MultiShot {
+    /// An empty solver (no atoms); the heuristic's random tie-breaking is off.
+    pub fn new() -> MultiShot {
+        MultiShot::with_seed(0)
+    }
+
+    /// An empty solver whose heuristic breaks initial ties with `seed` (clingo's `--seed`;
+    /// the seed of the [`SolveOptions`] of later calls is not read).
+    pub fn with_seed(seed: u64) -> MultiShot {
+        MultiShot {
+            search: Search::empty(seed, |_| None),
+            program: ProgramState::default(),
+            call: Call::none(),
+            tag: None,
+            step_assumptions: Vec::new(),
+            broken: None,
+            pending: None,
+        }
+    }
+
+    /// Adds a delta: its atoms continue the numbering (`atom_count` is the new total) and its
+    /// statements are new. The deltas added between two solve calls form one *step*, as in
+    /// clingo: they are translated together when the next call starts (or an external is
+    /// assigned), so their rules may define the same atoms. Errors, which leave the solver
+    /// unchanged: an atom out of range or fewer atoms than before ([`SolveError::Invalid`]),
+    /// a rule defining an atom of an earlier step whose value is not fixed
+    /// ([`SolveError::Redefinition`]). A construct the solver cannot handle is reported by the
+    /// translation (the next [`MultiShot::solve`]); after it the solver refuses every call.
+    /// Ends the current solve call.
+    pub fn add(&mut self, delta: &GroundProgram) -> Result<(), SolveError> {
+        self.begin_delta()?;
+        self.check_delta(delta)?;
+        append(self.pending.get_or_insert_with(GroundProgram::new), delta);
+        Ok(())
+    }
+
+    /// Sets the value of an external atom for the next solve calls (`Release` is
+    /// [`MultiShot::release_external`]); ignored for atoms that are not external (defined,
+    /// released, or unknown), as clingo does. Ends the current solve call.
+    pub fn assign_external(&mut self, atom: Atom, value: ExternalValue) {
+        if value == ExternalValue::Release {
+            return self.release_external(atom);
+        }
+        self.end_call();
+        let _ = self.flush();
+        if let Standing::External(_) = self.standing(atom) {
+            self.program
+                .atoms
+                .set_standing(atom, Standing::External(value));
+        }
+    }
+
+    /// Makes an external atom false for good (its assumptions and value are gone; a later
+    /// rule deriving it is a contradiction, as in clingo); ignored for other atoms. Ends the
+    /// current solve call.
+    pub fn release_external(&mut self, atom: Atom) {
+        self.end_call();
+        let _ = self.flush();
+        if let Standing::External(_) = self.standing(atom) {
+            self.program.atoms.set_standing(atom, Standing::Completed);
+            let unit = self.program.atoms.var(atom).neg();
+            self.search.assert_facts(&[unit]);
+        }
+    }
+
+    /// Whether `atom` is external (not defined, not released) with the value it has.
+    /// Translates the deltas added since the last solve call (see [`MultiShot::add`]), so a
+    /// translation error is reported by the next [`MultiShot::solve`].
+    pub fn external_value(&mut self, atom: Atom) -> Option<ExternalValue> {
+        let _ = self.flush();
+        match self.standing(atom) {
+            Standing::External(value) => Some(value),
+            _ => None,
+        }
+    }
+
+    /// Number of atoms of all deltas so far.
+    pub fn atom_count(&self) -> u32 {
+        let pending = self.pending.as_ref().map_or(0, |p| p.atom_count);
+        self.program.atoms.count().max(pending)
+    }
+
+    /// Brave/cautious only: clingo's `Consequences: [lower;upper]` over the tracked atoms after
+    /// the last reported model of the current call (see [`crate::Solver::consequence_bounds`]).
+    pub fn consequence_bounds(&self) -> Option<(u64, u64)> {
+        let consequences = self.call.consequences.as_ref()?;
+        let root = self.search.assumed_levels();
+        Some(consequences.bounds(&self.search.assignment, root))
+    }
+
+    /// The standing of `atom` (`Completed` for atoms out of range: nothing to assign).
+    fn standing(&self, atom: Atom) -> Standing {
+        match atom.0 >= 1 && atom.0 <= self.program.atoms.count() {
+            true => self.program.atoms.standing(atom),
+            false => Standing::Completed,
+        }
+    }
+
+    /// The program's sizes.
+    pub(super) fn program_statistics(&self) -> Statistics {
+        Statistics {
+            atoms: self.program.atoms.count() as u64,
+            rules: self.program.rule_count,
+            bodies: self.program.bodies.len() as u64,
+            variables: self.program.var_count as u64,
+            constraints: self.search.clauses.problem_count
+                + self.search.weights.constraints.len() as u64,
+            tight: self.program.is_tight(),
+            ..Statistics::default()
+        }
+    }
+}
