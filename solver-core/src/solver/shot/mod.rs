@@ -116,7 +116,7 @@ impl MultiShot {
     }
 
     /// An empty solver whose heuristic breaks initial ties with `seed` (clingo's `--seed`;
-    /// the seed of the [`SolveOptions`] of later calls is not read).
+    /// the seed of the [`SolveOptions`](crate::SolveOptions) of later calls is not read).
     pub fn with_seed(seed: u64) -> MultiShot {
         MultiShot {
             search: Search::empty(seed, |_| None),
