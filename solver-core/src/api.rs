@@ -1,6 +1,7 @@
 //! The solver's public interface: options in, models out, a summary at the end.
 //!
-//! A [`Solver`](crate::Solver) is made from a [`GroundProgram`](crate::GroundProgram) and [`SolveOptions`]; calling
+//! A [`Solver`](crate::Solver) is made from a [`GroundProgram`](crate::GroundProgram) and [`SolveOptions`] (a
+//! [`MultiShot`](crate::MultiShot) solver takes the options per solve call); calling
 //! [`Solver::next_model`](crate::Solver::next_model) repeatedly yields the models the options ask for (every model once,
 //! each projection once, improving models then optima, or brave/cautious approximations) and
 //! `None` when the search is over; [`Solver::summary`](crate::Solver::summary) then tells how it ended. Models are not
@@ -53,7 +54,9 @@ pub struct SolveOptions {
     pub opt_mode: OptMode,
     /// Enumerate each distinct projection onto `GroundProgram::projection` once.
     pub project: bool,
-    /// Seed for the heuristic's random choices.
+    /// Seed for the heuristic's random choices (read by [`crate::Solver::new`]; a
+    /// [`crate::MultiShot`] solver takes its seed when created, see
+    /// [`crate::MultiShot::with_seed`]).
     pub seed: u64,
     /// Apply the program's `#heuristic` statements (clingo's `--heuristic=Domain`); without
     /// it they are ignored, as in clingo. Only the search order changes, never the models.

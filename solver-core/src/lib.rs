@@ -1,7 +1,10 @@
 //! solver-core: the stable models of ground logic programs, in the clasp tradition.
 //!
 //! Input is a [`GroundProgram`] (built by hand, by the grounder, or read from aspif); output is
-//! a stream of [`Model`]s from a [`Solver`]. See the module docs for the algorithms.
+//! a stream of [`Model`]s from a [`Solver`] (one program, one solve call) or a [`MultiShot`]
+//! solver (a program given as a sequence of deltas, externals assigned between solve calls,
+//! learnt nogoods kept from call to call, as clasp's incremental mode). See the module docs for
+//! the algorithms.
 #![forbid(unsafe_code)]
 
 pub mod api;

@@ -46,6 +46,9 @@ pub(crate) struct AtomTable {
     standing: Vec<Standing>,
     /// The atom-to-variable segments, ascending.
     segments: Vec<Segment>,
+    /// Every atom that has been external, in the order it became so (some may be completed
+    /// since).
+    externals: Vec<Atom>,
 }
 
 impl AtomTable {
@@ -78,7 +81,21 @@ impl AtomTable {
 
     /// Sets the standing of `atom`.
     pub(crate) fn set_standing(&mut self, atom: Atom, standing: Standing) {
-        self.standing[atom.0 as usize] = standing;
+        let slot = &mut self.standing[atom.0 as usize];
+        if matches!(standing, Standing::External(_)) && !matches!(slot, Standing::External(_)) {
+            self.externals.push(atom);
+        }
+        *slot = standing;
+    }
+
+    /// The external atoms with their values, in the order they became external.
+    pub(crate) fn externals(&self) -> impl Iterator<Item = (Atom, ExternalValue)> + '_ {
+        self.externals
+            .iter()
+            .filter_map(|&a| match self.standing(a) {
+                Standing::External(value) => Some((a, value)),
+                _ => None,
+            })
     }
 
     /// Adds atoms up to `count` in all, open, with variables from `first_var` on.

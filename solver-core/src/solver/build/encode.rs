@@ -184,14 +184,21 @@ impl<'p> Builder<'p> {
         Ok(())
     }
 
-    /// The delta's result; constraint-only bodies leave the interning table (their variables
-    /// are false for good, so a later rule must not share them).
+    /// The delta's result. Constraint-only bodies leave the interning table (their variables
+    /// are false for good, so a later rule must not share them) and keep no key: no rule with
+    /// a head uses them, and only such rules read keys later.
     pub(super) fn finish(self) -> Delta {
+        let mut removed = false;
         for (offset, &only) in self.constraint_only.iter().enumerate() {
             if only {
-                let key = &self.state.bodies[self.first_body + offset].1;
-                self.state.body_ids.remove(key);
+                let slot = &mut self.state.bodies[self.first_body + offset].1;
+                let key = std::mem::replace(slot, BodyKey::Normal(Vec::new()));
+                self.state.body_ids.remove(&key);
+                removed = true;
             }
+        }
+        if removed {
+            self.state.body_ids.shrink_to_fit();
         }
         self.out
     }

@@ -1,4 +1,4 @@
-//! Search under assumptions (the minimality tester's entry): the assumptions are the
+//! Search under assumptions (solve calls and the minimality tester): the assumptions are the
 //! decisions of the levels up to `root`; the next call keeps the levels of the prefix it shares
 //! with the last one, and answers at once if it starts with a prefix refuted last time.
 //!

@@ -14,8 +14,8 @@
 //! The acyclicity constraint of `#edge` statements (`acyclic.rs`) sees each trail literal
 //! right after the counters; a cycle of present edges is a conflict on their conditions.
 //! Restarts return to `root`; learnt nogoods are deleted by LBD on a schedule.
-//! Under assumptions (`solve_assuming`, the minimality tester's entry) the assumptions are the
-//! decisions of the levels up to `root`; the next call keeps the levels of the prefix it
+//! Under assumptions (`solve_assuming`: every solve call, whose first assumption is its tag,
+//! and the minimality tester) the assumptions are the decisions of the levels up to `root`; the next call keeps the levels of the prefix it
 //! shares with the last one, and answers at once if it starts with a prefix refuted last time.
 //! Invariants: levels on the trail never decrease; literals at levels `<= root` after the
 //! decision of a level are enumeration flips (reason `Decision`), never analyzed.

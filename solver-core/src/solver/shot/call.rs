@@ -4,7 +4,7 @@
 use super::tester::new_tester;
 use super::MultiShot;
 use crate::api::{EnumMode, Interrupt, OptMode, SolveError, SolveOptions};
-use crate::program::{GroundProgram, Literal};
+use crate::program::{ExternalValue, GroundProgram, Literal};
 use crate::solver::acyclic::Acyclicity;
 use crate::solver::build::{Delta, Standing, UfsUpdate};
 use crate::solver::clock::Clock;
@@ -236,14 +236,10 @@ impl MultiShot {
         let mut all: Vec<Lit> = tag.into_iter().collect();
         all.append(&mut self.step_assumptions);
         let atoms = &self.program.atoms;
-        for atom in (1..=atoms.count()).map(crate::program::Atom) {
-            match atoms.standing(atom) {
-                Standing::External(crate::program::ExternalValue::True) => {
-                    all.push(atoms.var(atom).pos())
-                }
-                Standing::External(crate::program::ExternalValue::False) => {
-                    all.push(atoms.var(atom).neg())
-                }
+        for (atom, value) in atoms.externals() {
+            match value {
+                ExternalValue::True => all.push(atoms.var(atom).pos()),
+                ExternalValue::False => all.push(atoms.var(atom).neg()),
                 _ => {}
             }
         }

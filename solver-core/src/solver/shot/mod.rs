@@ -22,6 +22,14 @@
 //! away). When the call ends they are deleted (clasp's conditional nogoods), with the bound,
 //! the enumeration state and the preferred (projected) variables.
 //!
+//! # Deviations from clingo 5.8.3 (clasp's preprocessing shows through there)
+//! - An atom whose rules make it equivalent to an external (`a :- e.`) may take rules in a
+//!   later step in clingo (clasp merged it with `e`, and its models then show `e` true with
+//!   it); here it is completed, and such a rule is a redefinition.
+//! - A later step closing a positive loop through an external of an earlier step (a program
+//!   that is not modular): here the loop is checked as in the accumulated program; clingo's
+//!   answers for further rules on its atoms differ.
+//!
 //! # Invariants
 //! - Between calls the search is at level 0, propagated, without assumptions.
 //! - The level-0 assignment holds only consequences of the deltas' nogoods (and released
@@ -108,7 +116,7 @@ impl MultiShot {
     }
 
     /// An empty solver whose heuristic breaks initial ties with `seed` (clingo's `--seed`;
-    /// the seed of the [`SolveOptions`] of later calls is not read).
+    /// the seed of the [`SolveOptions`](crate::SolveOptions) of later calls is not read).
     pub fn with_seed(seed: u64) -> MultiShot {
         MultiShot {
             search: Search::empty(seed, |_| None),
