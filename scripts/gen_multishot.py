@@ -5,6 +5,7 @@ Each case is a program (added as one block, `<block>` in messages) and a list of
   {"ground": [[name, [arg, ...]], ...]}   ctl.ground (args are term texts)
   "solve"                                 ctl.solve: every model's shown symbols
   {"add": text}                           ctl.add (a further block)
+  {"add": text, "part": [name, [param]]}  ctl.add(name, params, text)
   {"assign": [atom, value]}               ctl.assign_external (true, false, free)
   {"release": atom}                       ctl.release_external
 Per action the expected result: ok or the exception's text, the logger's messages, and for a
@@ -102,6 +103,16 @@ CASES = [
     ("add_after_ground", "a. {b}.",
      [g(("base",)), S, {"add": "#program more(t). c(t) :- b. d(t) :- a."}, g(("more", 1)), S,
       {"add": "#program more(t). e(t)."}, g(("more", 2)), S]),
+    ("add_to_a_part", "a.",
+     [{"add": "q :- #sum{t : p} > 0. p.", "part": ["g", ["t"]]},
+      {"add": "r(t). c(X) :- d(X,t). #program base. b(t).", "part": ["s", ["t"]]},
+      g(("s", 1), ("base",), ("g", 3)), S, {"add": "e(u) :- r(u).", "part": ["s", ["u"]]},
+      g(("s", 2)), S]),
+    ("infos_given_again_after_an_add", "#program s(t). c(t/0). d(1/0). q :- #sum{X : p(X)} > 0, p(X). p(1).",
+     [g(("s", 1)), {"add": "z."}, g(("base",)), g(("base",)), {"add": "y."}, g(("base",)), S]),
+    ("add_to_a_part_with_an_aggregate", "a.",
+     [{"add": "q :- #sum{t : p} > 0. p. r(t). c(X) :- d(X,t). #program base. b(t).", "part": ["s", ["t"]]},
+      g(("s", 1), ("base",)), S, {"add": "e(u) :- r(u).", "part": ["s", ["u"]]}, g(("s", 2)), S]),
     ("constant_of_a_later_add", "#program foo. p(n).",
      [g(("base",)), {"add": "#const n=3."}, g(("foo",)), S]),
     ("constant_before_rewriting", "#program foo. p(n).",
@@ -149,6 +160,9 @@ def run(program, actions, mode):
             elif "ground" in action:
                 parts = [(n, [clingo.parse_term(a) for a in args]) for n, args in action["ground"]]
                 ctl.ground(parts)
+            elif "add" in action and "part" in action:
+                name, params = action["part"]
+                ctl.add(name, params, action["add"])
             elif "add" in action:
                 ctl.add(action["add"])
             elif "assign" in action:

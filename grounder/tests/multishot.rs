@@ -179,7 +179,20 @@ fn act(session: &mut Session, consumer: &mut Consumer, action: &Value, mode: &st
             }
         }
     } else if let Some(text) = action.get("add").and_then(Value::as_str) {
-        if let Err(e) = session.add(&Source::new("<block>", text)) {
+        let source = Source::new("<block>", text);
+        let added = match action.get("part") {
+            Some(part) => {
+                let params: Vec<&str> = part[1]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(Value::as_str)
+                    .collect();
+                session.add_to_part(part[0].as_str().unwrap_or(""), &params, &source)
+            }
+            None => session.add(&source),
+        };
+        if let Err(e) = added {
             (ok, error) = (false, Value::from("parsing failed"));
             msgs = messages(&e.diagnostics);
         }
@@ -217,7 +230,7 @@ fn multishot_grounding_matches_clingo() {
     let text = include_str!("multishot/expected.json");
     let cases: Value = serde_json::from_str(text).expect("valid JSON");
     let cases = cases.as_array().expect("a list of cases");
-    assert!(cases.len() >= 40);
+    assert!(cases.len() >= 44);
     let problems: Vec<String> = cases.iter().flat_map(replay).collect();
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }

@@ -10,7 +10,9 @@
 //!
 //! The statements added are rewritten at the next grounding, every part at once, as clingo
 //! does: with the constants known then (a constant defined by a later `add` does not reach
-//! them), the `i`-th parameter of a part as the variable `#Inc{i}`. Rewriting errors (unsafe
+//! them), the `i`-th parameter of a part as the variable `#Inc{i}`. The `global variable in
+//! tuple of aggregate element` infos of every statement so far are given again at each such
+//! rewriting (clingo checks the whole program again). Rewriting errors (unsafe
 //! variables) fail that grounding and every later one, whichever parts they name, and keep the
 //! statements pending, as in clingo.
 //!
@@ -68,6 +70,10 @@ struct Chunk {
     placed: Vec<Fact>,
 }
 
+/// The sources of an `add`, kept to parse them again: the sources, their dialect, and the
+/// `#program` declaration they were added under (none: `base`).
+pub(crate) type Sources = (Vec<Source>, Dialect, Option<ast::Statement>);
+
 /// One `add` whose statements are not yet rewritten.
 #[derive(Debug)]
 struct Pending {
@@ -77,7 +83,7 @@ struct Pending {
     chunks: Vec<Chunk>,
     /// The sources, kept to parse them again without taking facts out should a later
     /// constant name a fact's term (only while facts were taken out).
-    sources: Option<(Vec<Source>, Dialect)>,
+    sources: Option<Sources>,
 }
 
 /// The program added so far.
@@ -95,6 +101,9 @@ pub(crate) struct Added {
     pub heads: FxHashSet<Pred>,
     /// Spans whose `operation undefined` info was given while rewriting.
     pub reported: Vec<Span>,
+    /// The `global variable in tuple of aggregate element` infos of the statements rewritten:
+    /// clingo gives them again whenever it rewrites statements added later.
+    tuple_infos: Vec<Diagnostic>,
 }
 
 impl Default for Added {
@@ -106,11 +115,15 @@ impl Default for Added {
             directives: Directives::default(),
             heads: FxHashSet::default(),
             reported: Vec::new(),
+            tuple_infos: Vec::new(),
         };
         added.part("base", 0);
         added
     }
 }
+
+/// The message of the info clingo repeats at every rewriting (see `Added::tuple_infos`).
+const GLOBAL_IN_TUPLE: &str = "global variable in tuple of aggregate element:";
 
 /// How messages name a part: `#inc_base`, `#inc_step(#Inc0,#Inc1)`.
 fn marker(name: &str, arity: usize) -> Arc<str> {
@@ -180,7 +193,7 @@ impl Added {
         loaded: Loaded,
         facts: Facts,
         overrides: &[(String, ast::Term)],
-        sources: Option<(Vec<Source>, Dialect)>,
+        sources: Option<Sources>,
     ) -> Result<(), Vec<Diagnostic>> {
         let new_consts = loaded
             .program
@@ -304,6 +317,12 @@ impl Added {
             .filter(|d| d.message == "operation undefined:")
             .filter_map(|d| d.span.clone())
             .collect();
+        let tuple_infos: Vec<Diagnostic> = more_infos
+            .iter()
+            .filter(|d| d.message == GLOBAL_IN_TUPLE)
+            .cloned()
+            .collect();
+        infos.extend(self.tuple_infos.iter().cloned());
         infos.extend(more_infos);
         for (_, rewritten) in &mut done {
             let rules = std::mem::take(&mut rewritten.rules);
@@ -313,6 +332,7 @@ impl Added {
             return Err(errors);
         }
         self.reported.extend(reported);
+        self.tuple_infos.extend(tuple_infos);
         self.pending.clear();
         for (part, rewritten) in done {
             self.commit(table, part, rewritten);
@@ -332,11 +352,13 @@ impl Added {
                 continue;
             };
             let names_constant = pending.facts.names().any(|n| consts.contains_key(n));
-            let Some((sources, dialect)) = pending.sources.take().filter(|_| names_constant) else {
+            let Some((sources, dialect, start)) = pending.sources.take().filter(|_| names_constant)
+            else {
                 continue;
             };
-            let loaded = crate::syntax::load(&sources, dialect)?;
-            let chunks = self.chunks(table, loaded.program, &[]);
+            let mut program = crate::syntax::load(&sources, dialect)?.program;
+            program.statements.splice(0..0, start);
+            let chunks = self.chunks(table, program, &[]);
             if let Some(pending) = self.pending.get_mut(k) {
                 pending.facts = Facts::default();
                 pending.chunks = chunks;
