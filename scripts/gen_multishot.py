@@ -13,13 +13,20 @@ solve the sorted list of models (each a sorted list of shown symbols; with "opt"
 optimal models of --opt-mode=optN, each with its cost). grounder/tests/multishot.rs replays
 them on grounder::Session.
 
-Usage: .reference/venv/bin/python scripts/gen_multishot.py [--out FILE]
-(default: grounder/tests/multishot/expected.json)
+Also, for each grounder/tests/multishot/incmode/NAME.lp (a program with `#include
+<incmode>.`), NAME.answers: the answer lines the clingo 5.8.3 executable prints (in its order)
+and its number of solve calls; grounder/tests/multishot_incmode.rs replays clingo's loop.
+
+Usage: .reference/venv/bin/python scripts/gen_multishot.py [--out FILE] [--clingo EXE]
+(defaults: grounder/tests/multishot/expected.json, .reference/clingo)
 """
 
 import argparse
+import glob
 import json
 import os
+import re
+import subprocess
 
 import clingo
 
@@ -179,10 +186,23 @@ def run(program, actions, mode):
     return results
 
 
+def incmode_answers(clingo):
+    """Writes NAME.answers next to each incmode program: `Calls: N`, then the answer lines."""
+    for program in sorted(glob.glob(os.path.join(ROOT, "grounder/tests/multishot/incmode/*.lp"))):
+        run = subprocess.run([clingo, "0", program], capture_output=True, text=True)
+        lines = run.stdout.splitlines()
+        answers = [lines[i + 1] for i, line in enumerate(lines) if line.startswith("Answer:")]
+        calls = re.search(r"^Calls\s*:\s*(\d+)", run.stdout, re.M).group(1)
+        with open(program[:-3] + ".answers", "w") as f:
+            f.write(f"Calls: {calls}\n" + "".join(a + "\n" for a in answers))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", default=os.path.join(ROOT, "grounder/tests/multishot/expected.json"))
+    parser.add_argument("--clingo", default=os.path.join(ROOT, ".reference/clingo"))
     args = parser.parse_args()
+    incmode_answers(args.clingo)
     cases = []
     for case in CASES:
         name, program, actions = case[:3]

@@ -2,8 +2,8 @@
 //! in `multishot/expected.json` (made by `scripts/gen_multishot.py`).
 //!
 //! Each case replays its actions on a [`Session`]: the steps' programs are added up into one
-//! ground program (rules, externals, minimize and projection appended, the output table
-//! replaced), as an incremental solver takes them; `assign`/`release` append an external
+//! ground program (rules, externals, minimize, projection and outputs appended, the outputs
+//! replaced when a step says so), as an incremental solver takes them; `assign`/`release` append an external
 //! declaration (the last one counts). At each `solve` the session is told, and the program so
 //! far is solved from scratch; every model is checked by the independent stable-model checker
 //! and the models' shown symbols must be clingo's, as must the errors and messages of every
@@ -31,6 +31,7 @@ impl Consumer {
             first_atom,
             atoms,
             shown,
+            outputs_replace,
             ..
         } = step;
         assert_eq!(
@@ -58,8 +59,12 @@ impl Consumer {
         if let Some(atoms) = program.projection {
             total.projection.get_or_insert_with(Vec::new).extend(atoms);
         }
-        total.outputs = program.outputs;
-        self.shown = shown;
+        if outputs_replace {
+            total.outputs.clear();
+            self.shown.clear();
+        }
+        total.outputs.extend(program.outputs);
+        self.shown.extend(shown);
         total.validate().expect("every atom is in range");
     }
 

@@ -81,6 +81,7 @@ fn a_show_directive_added_later_takes_effect_at_the_next_grounding() {
         .add(&Source::new("<block>", "#show q/0."))
         .expect("adds");
     let step = session.ground(&[]).expect("grounds nothing");
+    assert!(step.outputs_replace);
     assert_eq!(shown(&step.shown), ["q"]);
     assert!(step.program.rules.is_empty());
     assert_eq!(step.first_atom, step.program.atom_count + 1);

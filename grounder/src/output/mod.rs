@@ -3,8 +3,7 @@
 //!
 //! In: the `Grounder` after instantiation, the truth values of `simplify`, the rules and
 //! directives of `normalize`, and what earlier groundings emitted ([`Emitted`]). Out: the
-//! grounding's program ([`Built`]): its new atoms, rules and statements, and the whole output
-//! table. `numbering` gives aspif numbers, `order` gringo's order of shown atoms, `table` the
+//! grounding's program ([`Built`]): its new atoms, rules, statements and output entries. `numbering` gives aspif numbers, `order` gringo's order of shown atoms, `table` the
 //! output table, `statements` minimize, externals, projection, edges and heuristics; `text`
 //! prints a program as `--text`.
 //!
@@ -17,8 +16,8 @@
 //! # Invariants
 //! - The program of a grounding refers to atoms `1..=atom_count`; its atoms
 //!   `Built::first..=atom_count` are new, the others were numbered by earlier groundings.
-//! - `outputs` is the whole output table, not a delta: clingo decides what is shown from every
-//!   `#show` directive given so far (see `table`).
+//! - `outputs` are appended to the earlier output table, or replace it when `Built::replace`
+//!   (the `#show` directives changed, see `table`).
 //! - `Built::shown[i]` names `outputs[i]`; `Built::atoms[i]` names `Atom(first + i)`.
 
 pub(crate) mod definitions;
@@ -36,6 +35,7 @@ use crate::diagnostic::Diagnostic;
 use crate::instantiate::domain::AtomId;
 use crate::instantiate::simplify::Truth;
 use crate::instantiate::{GBody, GRule, Grounder};
+use crate::normalize::rewrite::Directives;
 use crate::normalize::rules::Rule;
 use crate::output::definitions::Definitions;
 use crate::output::numbering::Numbering;
@@ -43,7 +43,7 @@ use crate::output::order::ShownOrder;
 use crate::output::source::Source;
 use crate::output::statements::Statements;
 use crate::output::symbols::ProgramSymbols;
-use crate::output::table::{FactRule, Terms};
+use crate::output::table::{FactRule, ShownAtoms, Terms};
 use crate::term::intern::Val;
 
 /// A grounded program with its symbol tables.
@@ -69,8 +69,12 @@ pub(crate) struct Emitted {
     facts: Vec<FactRule>,
     /// The order of shown atoms.
     shown_order: ShownOrder,
+    /// The shown atoms with an entry in the output table.
+    shown_atoms: ShownAtoms,
     /// The `#show t : body.` terms.
     terms: Terms,
+    /// The output directives the table was made with.
+    directives: Option<Directives>,
     /// Minimize tuples, externals and edges so far.
     statements: Statements,
     /// Which atoms have rules, since which solve step.
@@ -87,6 +91,8 @@ pub(crate) struct Built {
     pub shown: Vec<Val>,
     /// Terms of the new atoms (`None`: auxiliary).
     pub atoms: Vec<Option<Val>>,
+    /// Whether `program.outputs` replaces the earlier output table (else it is appended).
+    pub replace: bool,
     /// The first `redefinition of atom` error: the rules (and facts) giving a frozen atom a
     /// rule again are left out.
     pub error: Option<Diagnostic>,
@@ -124,12 +130,18 @@ pub(crate) fn build(
         }
     }
     emitted.shown_order.extend(g, from.rules, from.facts);
-    let written = &emitted.facts;
-    let order = &emitted.shown_order;
-    let mut outputs = table::shown_atoms(&mut n, g, (order, written), from, truth);
+    let replace = emitted.directives.as_ref() != Some(from.directives);
+    emitted.directives = Some(from.directives.clone());
+    let (written, order) = (&emitted.facts, &emitted.shown_order);
+    let how = (from, truth, replace);
+    let mut outputs = emitted.shown_atoms.extend(&mut n, g, (order, written), how);
     // A `#show` term equal to a shown atom is printed twice, as clingo prints it (`p(1).
     // #show p(1).` shows `p(1) p(1)`); equal terms are merged by `Terms`.
-    outputs.extend(emitted.terms.extend(&mut n, g, from.rules, truth));
+    outputs.extend(
+        emitted
+            .terms
+            .extend(&mut n, g, from.rules, (truth, replace)),
+    );
     let mut shown = Vec::with_capacity(outputs.len());
     n.program.outputs.reserve_exact(outputs.len());
     for (v, cond) in outputs {
@@ -148,6 +160,7 @@ pub(crate) fn build(
         first: n.first,
         shown,
         atoms: n.atoms,
+        replace,
         error,
     }
 }

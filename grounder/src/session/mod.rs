@@ -33,11 +33,13 @@
 //!   in [`Step::errors`] (clingo keeps the rules before the refused one and drops the rest of
 //!   that grounding; we keep all others). A fact written again (`a.` then `a.`) is no rule.
 //! - `#show p/n.`, `#show.` (and `#defined p/n`, gringo 3's `#hide`) hold for the whole
-//!   program as added so far, whichever part they are in and whether it was ground: the output
-//!   table is rebuilt at each grounding from every atom so far (`Step::program.outputs` is the
-//!   whole table, see the invariants; clingo applies a `#show` added after the last grounding
-//!   when it solves: call `ground(&[])` to get the table then). `#show t : body.` terms
-//!   accumulate, each output once.
+//!   program as added so far, whichever part they are in and whether it was ground. Each
+//!   grounding appends the output entries of the atoms and terms it made shown, so models print
+//!   the facts of earlier steps first, as clingo's; when the directives changed, the table is
+//!   rebuilt from every atom so far and replaces the earlier one ([`Step::outputs_replace`];
+//!   clingo applies a `#show` added after the last grounding when it solves: call
+//!   `ground(&[])` to get the table then). A `#show t : body.` term shown again under new
+//!   conditions gets an entry excluding its earlier ones, so it is printed once.
 //!   `#project p/n.` belongs to its part: it projects the atoms of `p/n` existing when that
 //!   part is ground. Weak constraint tuples count once over all steps.
 //! - `#const` definitions hold for the whole program; a statement gets the constants known
@@ -65,7 +67,9 @@
 //!   the steps (in order) is the program. Minimize elements add up per priority (an element
 //!   may cancel an earlier one with the negated weight); a later external declaration of an
 //!   atom replaces its default value; projection is on once a step had `Some` projection.
-//! - `outputs` is the whole output table after the step: it replaces the earlier one.
+//! - `outputs` (with [`Step::shown`]) are appended to the output table of the earlier steps,
+//!   or replace it when [`Step::outputs_replace`]; an output's condition may name atoms of
+//!   earlier steps.
 
 mod add;
 mod call;
@@ -88,9 +92,12 @@ use step::State;
 /// One grounding's result: the new part of the ground program and the symbols it names.
 #[derive(Clone, Debug)]
 pub struct Step {
-    /// The rules, statements and new atoms of this grounding, and the whole output table
-    /// (see the module's invariants).
+    /// The rules, statements, new atoms and output entries of this grounding (see the
+    /// module's invariants).
     pub program: GroundProgram,
+    /// Whether `program.outputs` replaces the earlier output table (the `#show` directives
+    /// changed); otherwise it is appended to it.
+    pub outputs_replace: bool,
     /// The first atom new in this step.
     pub first_atom: u32,
     /// `atoms[i]`: the symbol of `Atom(first_atom + i)` (`None` for an auxiliary atom).
@@ -175,6 +182,7 @@ impl Session {
                 .map(|&v| self.table.to_symbol(v))
                 .collect(),
             program: built.program,
+            outputs_replace: built.replace,
             infos,
             errors: error.into_iter().collect(),
         })
