@@ -35,15 +35,13 @@ use crate::diagnostic::Diagnostic;
 use crate::instantiate::domain::AtomId;
 use crate::instantiate::simplify::Truth;
 use crate::instantiate::{GBody, GRule, Grounder};
-use crate::normalize::rewrite::Directives;
 use crate::normalize::rules::Rule;
 use crate::output::definitions::Definitions;
 use crate::output::numbering::Numbering;
-use crate::output::order::ShownOrder;
 use crate::output::source::Source;
 use crate::output::statements::Statements;
 use crate::output::symbols::ProgramSymbols;
-use crate::output::table::{FactRule, ShownAtoms, Terms};
+use crate::output::table::{FactRule, Table};
 use crate::term::intern::Val;
 
 /// A grounded program with its symbol tables.
@@ -67,14 +65,8 @@ pub(crate) struct Emitted {
     pub atom_count: u32,
     /// Per grounder atom: what became of its fact rule.
     facts: Vec<FactRule>,
-    /// The order of shown atoms.
-    shown_order: ShownOrder,
-    /// The shown atoms with an entry in the output table.
-    shown_atoms: ShownAtoms,
-    /// The `#show t : body.` terms.
-    terms: Terms,
-    /// The output directives the table was made with.
-    directives: Option<Directives>,
+    /// The output table so far.
+    table: Table,
     /// Minimize tuples, externals and edges so far.
     statements: Statements,
     /// Which atoms have rules, since which solve step.
@@ -111,48 +103,25 @@ pub(crate) fn build(
     emitted.facts.resize(atoms, FactRule::None);
     let frozen = &emitted.definitions;
     let mut error = None;
-    write_facts(
-        &mut n,
-        g,
-        (&mut emitted.facts, frozen),
-        (rules.len(), truth),
-        &mut error,
-    );
+    let facts = (&mut emitted.facts[..], frozen);
+    write_facts(&mut n, g, facts, (rules.len(), truth), &mut error);
     number_in_gringo_order(&mut n, g, from.rules, rules);
     for r in rules {
-        match r
+        let redefined = r
             .head
             .iter()
-            .find(|&&a| n.get(a).is_some_and(|x| frozen.is_frozen(x)))
-        {
+            .find(|&&a| n.get(a).is_some_and(|x| frozen.is_frozen(x)));
+        match redefined {
             Some(&a) => refuse(&n, g, a, &mut error),
             None => add_rule(&mut n, g, r),
         }
     }
-    emitted.shown_order.extend(g, from.rules, from.facts);
-    let replace = emitted.directives.as_ref() != Some(from.directives);
-    emitted.directives = Some(from.directives.clone());
-    let (written, order) = (&emitted.facts, &emitted.shown_order);
-    let how = (from, truth, replace);
-    let mut outputs = emitted.shown_atoms.extend(&mut n, g, (order, written), how);
-    // A `#show` term equal to a shown atom is printed twice, as clingo prints it (`p(1).
-    // #show p(1).` shows `p(1) p(1)`); equal terms are merged by `Terms`.
-    outputs.extend(
-        emitted
-            .terms
-            .extend(&mut n, g, from.rules, (truth, replace)),
-    );
-    let mut shown = Vec::with_capacity(outputs.len());
-    n.program.outputs.reserve_exact(outputs.len());
-    for (v, cond) in outputs {
-        n.program.add_output(g.table.show(v).to_string(), cond);
-        shown.push(v);
-    }
+    let facts = &emitted.facts;
+    let (shown, replace) = emitted.table.write(&mut n, g, (from, facts, truth));
     let definitions = &emitted.definitions;
     let defined_before = |a: Atom| definitions.is_defined(a);
-    emitted
-        .statements
-        .write(&mut n, g, from, truth, &defined_before);
+    let statements = &mut emitted.statements;
+    statements.write(&mut n, g, from, truth, &defined_before);
     emitted.atom_count = n.program.atom_count;
     emitted.definitions.record(&n.program);
     Built {

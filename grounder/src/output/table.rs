@@ -44,6 +44,49 @@ pub(crate) enum FactRule {
     Refused,
 }
 
+/// The output table so far.
+#[derive(Default, Debug)]
+pub(crate) struct Table {
+    /// The order of shown atoms.
+    shown_order: ShownOrder,
+    /// The shown atoms with an entry.
+    shown_atoms: ShownAtoms,
+    /// The `#show t : body.` terms.
+    terms: Terms,
+    /// The output directives the table was made with.
+    directives: Option<Directives>,
+}
+
+impl Table {
+    /// Writes the output entries of this grounding (every entry when the `#show` directives
+    /// changed); returns their terms and whether they replace the earlier ones. `written`:
+    /// what became of each atom's fact rule.
+    pub(crate) fn write(
+        &mut self,
+        n: &mut Numbering,
+        g: &Grounder,
+        (from, written, truth): (&Source, &[FactRule], &[Truth]),
+    ) -> (Vec<Val>, bool) {
+        self.shown_order.extend(g, from.rules, from.facts);
+        let replace = self.directives.as_ref() != Some(from.directives);
+        self.directives = Some(from.directives.clone());
+        let order = &self.shown_order;
+        let mut outputs = self
+            .shown_atoms
+            .extend(n, g, (order, written), (from, truth, replace));
+        // A `#show` term equal to a shown atom is printed twice, as clingo prints it (`p(1).
+        // #show p(1).` shows `p(1) p(1)`); equal terms are merged by `Terms`.
+        outputs.extend(self.terms.extend(n, g, from.rules, (truth, replace)));
+        let mut shown = Vec::with_capacity(outputs.len());
+        n.program.outputs.reserve_exact(outputs.len());
+        for (v, cond) in outputs {
+            n.program.add_output(g.table.show(v).to_string(), cond);
+            shown.push(v);
+        }
+        (shown, replace)
+    }
+}
+
 /// Whether atoms of `pred` are shown (see the module doc).
 fn is_shown(d: &Directives, pred: Pred) -> bool {
     if d.show_explicit {
@@ -55,7 +98,7 @@ fn is_shown(d: &Directives, pred: Pred) -> bool {
 
 /// The shown atoms with an entry in the table.
 #[derive(Default, Debug)]
-pub(crate) struct ShownAtoms {
+struct ShownAtoms {
     /// Per grounder atom: whether it has an entry.
     done: Vec<bool>,
 }
@@ -63,7 +106,7 @@ pub(crate) struct ShownAtoms {
 impl ShownAtoms {
     /// The entries of the shown atoms without one (of every atom when `rebuild`), in order:
     /// no condition for facts whose fact rule was written (`written`), the atom for others.
-    pub(crate) fn extend(
+    fn extend(
         &mut self,
         n: &mut Numbering,
         g: &Grounder,
@@ -125,7 +168,7 @@ struct Term {
 
 /// The `#show t : body.` terms of every grounding so far, in output order.
 #[derive(Default, Debug)]
-pub(crate) struct Terms {
+struct Terms {
     /// The terms.
     terms: Vec<Term>,
     /// Index of each term in `terms`.

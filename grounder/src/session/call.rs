@@ -40,19 +40,25 @@ impl Session {
         self.added.restore(call);
         let mut built = match built {
             Ok(built) => built,
-            Err(stop) => {
-                let message = match stop {
-                    Stop::Limit(m) => m,
-                    Stop::Interrupted => "grounding interrupted".into(),
-                };
-                self.broken = Some(message.clone());
-                let error = Diagnostic::unlocated_error(message);
-                return Err(fail(vec![error], infos));
-            }
+            Err(stop) => return Err(self.stopped(stop, infos)),
         };
-        self.state.atoms.append(&mut built.atoms);
+        if self.state.atoms.is_empty() {
+            self.state.atoms = std::mem::take(&mut built.atoms);
+        } else {
+            self.state.atoms.append(&mut built.atoms);
+        }
         let error = built.error.take();
         Ok((built, infos, error))
+    }
+
+    /// The error for a grounding that stopped; the session refuses to ground again.
+    fn stopped(&mut self, stop: Stop, infos: Vec<Diagnostic>) -> GroundError {
+        let message = match stop {
+            Stop::Limit(m) => m,
+            Stop::Interrupted => "grounding interrupted".into(),
+        };
+        self.broken = Some(message.clone());
+        fail(vec![Diagnostic::unlocated_error(message)], infos)
     }
 
     /// The parts named in `parts` that exist, in declaration order, each with its distinct

@@ -59,6 +59,19 @@
 //!   (the incremental driver is the caller's: clingo's loop over `base`, `step(t)`,
 //!   `check(t)` with the external `query(t)`).
 //!
+//! # Known deviations (found by random programs split into parts, checked against clingo)
+//! - What a grounding settles stays settled: an atom it finds without support (no rule, or
+//!   only unfounded ones) is false for good and the rules that needed it are gone. clingo
+//!   leaves such atoms to clasp, which decides them when it solves; so a later grounding
+//!   *before any solve* that defines the atom is seen by clingo's earlier rules and not by
+//!   ours: `{q(1..2)}. r(X) :- q(X), not x(X), X > 1. x(1) :- not r(1).` (gringo cannot
+//!   decide `not r(1)` inside the component), then a part with `r(1).`: clingo's models lack
+//!   `x(1)`, ours keep it. With a solve in between (as in clingo's incremental loop) both
+//!   agree. (1 of 287 random programs split into three parts.)
+//! - After a solve that found the program unsatisfiable without assumptions, clasp accepts any
+//!   later rule (no `redefinition of atom`); the session cannot know the solve's outcome, so a
+//!   consumer should then ignore [`Step::errors`].
+//!
 //! # Invariants (what a consumer of the steps relies on)
 //! - Atom numbers continue: a step's program has `atom_count` = all atoms so far; atoms
 //!   `first_atom..=atom_count` are new ([`Step::atoms`] names them), the others were named by
@@ -112,6 +125,23 @@ pub struct Step {
 }
 
 /// A multi-shot grounding session (see the module doc).
+///
+/// ```
+/// use grounder::{GroundOptions, Session, Source, Symbol};
+///
+/// let mut session = Session::new(GroundOptions::default());
+/// let text = "a. #program step(t). p(t) :- a. #show p/1.";
+/// session.add(&Source::new("<block>", text)).unwrap();
+/// let base = session.ground(&[("base", vec![])]).unwrap();
+/// assert_eq!(base.atoms, vec![Some(Symbol::function("a", vec![]))]);
+/// assert!(base.shown.is_empty());
+/// // The step continues the numbering: its new atom is `Atom(2)`.
+/// let step = session.ground(&[("step", vec![Symbol::Number(1)])]).unwrap();
+/// assert_eq!(step.first_atom, 2);
+/// let p1 = Symbol::function("p", vec![Symbol::Number(1)]);
+/// assert_eq!(step.atoms, vec![Some(p1.clone())]);
+/// assert_eq!(step.shown, vec![p1]);
+/// ```
 pub struct Session {
     options: GroundOptions,
     /// The `-c` constants, parsed on first use.

@@ -35,7 +35,7 @@ use crate::normalize::rewrite::{self, Directives, PartStatements, PlainFact};
 use crate::normalize::rules::{Pred, Rule};
 use crate::syntax::facts::{Fact, Facts};
 use crate::syntax::Loaded;
-use crate::term::intern::Interner;
+use crate::term::intern::{Interner, Val};
 use crate::{Dialect, Source};
 
 /// One program part: the statements of every `#program name(...)` of one name and arity.
@@ -73,6 +73,24 @@ struct Chunk {
 /// The sources of an `add`, kept to parse them again: the sources, their dialect, and the
 /// `#program` declaration they were added under (none: `base`).
 pub(crate) type Sources = (Vec<Source>, Dialect, Option<ast::Statement>);
+
+impl Chunk {
+    /// An empty chunk of part `part` (declared with `params`).
+    fn new(part: usize, params: Vec<(String, Span)>) -> Chunk {
+        Chunk {
+            part,
+            params,
+            statements: Vec::new(),
+            placed: Vec::new(),
+        }
+    }
+
+    /// Adds a fact after the statements so far.
+    fn place(&mut self, fact: &Fact) {
+        let at = self.statements.len() as u32;
+        self.placed.push(Fact { at, ..*fact });
+    }
+}
 
 /// One `add` whose statements are not yet rewritten.
 #[derive(Debug)]
@@ -227,52 +245,52 @@ impl Added {
         program: ast::Program,
         placed: &[Fact],
     ) -> Vec<Chunk> {
-        let mut chunks = vec![Chunk {
-            part: 0,
-            params: Vec::new(),
-            statements: Vec::new(),
-            placed: Vec::new(),
-        }];
+        let mut chunks = vec![Chunk::new(0, Vec::new())];
         let mut facts = placed.iter().peekable();
         for (i, statement) in program.statements.into_iter().enumerate() {
             let Some(chunk) = chunks.last_mut() else {
                 break;
             };
             while let Some(fact) = facts.next_if(|f| f.at as usize <= i) {
-                let at = chunk.statements.len() as u32;
-                chunk.placed.push(Fact { at, ..*fact });
+                chunk.place(fact);
             }
-            match statement.kind {
-                StatementKind::Program { name, params } => {
-                    let part = self.part(&name, params.len());
-                    chunks.push(Chunk {
-                        part,
-                        params,
-                        statements: Vec::new(),
-                        placed: Vec::new(),
-                    });
-                }
-                StatementKind::Defined(ref s) => {
-                    let name = table.name(&s.name);
-                    let (arity, negative) = (s.arity, s.negative);
-                    self.heads.insert(Pred {
-                        name,
-                        arity,
-                        negative,
-                    });
-                }
-                _ if rewrite::global_directive(table, &statement, &mut self.directives) => {}
-                _ => chunk.statements.push(statement),
+            if let Some(next) = self.statement(table, statement, chunk) {
+                chunks.push(next);
             }
         }
         if let Some(chunk) = chunks.last_mut() {
-            for fact in facts {
-                let at = chunk.statements.len() as u32;
-                chunk.placed.push(Fact { at, ..*fact });
-            }
+            facts.for_each(|fact| chunk.place(fact));
         }
         chunks.retain(|c| !c.statements.is_empty() || !c.placed.is_empty());
         chunks
+    }
+
+    /// Puts `statement` in `chunk`, records it if it is a directive of the whole program, or
+    /// starts the chunk of the part a `#program` names.
+    fn statement(
+        &mut self,
+        table: &mut Interner,
+        statement: ast::Statement,
+        chunk: &mut Chunk,
+    ) -> Option<Chunk> {
+        match statement.kind {
+            StatementKind::Program { name, params } => {
+                let part = self.part(&name, params.len());
+                return Some(Chunk::new(part, params));
+            }
+            StatementKind::Defined(ref s) => {
+                let name = table.name(&s.name);
+                let (arity, negative) = (s.arity, s.negative);
+                self.heads.insert(Pred {
+                    name,
+                    arity,
+                    negative,
+                });
+            }
+            _ if rewrite::global_directive(table, &statement, &mut self.directives) => {}
+            _ => chunk.statements.push(statement),
+        }
+        None
     }
 
     /// Rewrites the statements added since the last grounding, every part. Errors (and the
@@ -292,23 +310,7 @@ impl Added {
         };
         let consts = crate::normalize::constants::resolve(&program, overrides, &mut diags);
         self.reparse_for_constants(table, &consts)?;
-        let mut done = Vec::new();
-        for pending in &self.pending {
-            for chunk in &pending.chunks {
-                let Some(part) = self.parts.get(chunk.part) else {
-                    continue;
-                };
-                let statements = PartStatements {
-                    marker: &part.marker,
-                    params: &chunk.params,
-                    statements: &chunk.statements,
-                    facts: &pending.facts,
-                    placed: &chunk.placed,
-                };
-                let rewritten = rewrite::rewrite(table, &statements, &consts, &mut diags);
-                done.push((chunk.part, rewritten));
-            }
-        }
+        let mut done = self.rewrite_chunks(table, &consts, &mut diags);
         let (mut errors, more_infos): (Vec<_>, Vec<_>) = diags
             .into_iter()
             .partition(|d| d.severity == Severity::Error);
@@ -338,6 +340,35 @@ impl Added {
             self.commit(table, part, rewritten);
         }
         Ok(())
+    }
+
+    /// The pending chunks rewritten with `consts` (messages to `diags`), with their parts.
+    fn rewrite_chunks(
+        &self,
+        table: &mut Interner,
+        consts: &FxHashMap<String, ast::Term>,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Vec<(usize, rewrite::Rewritten)> {
+        let mut done = Vec::new();
+        for pending in &self.pending {
+            for chunk in &pending.chunks {
+                let Some(part) = self.parts.get(chunk.part) else {
+                    continue;
+                };
+                let statements = PartStatements {
+                    marker: &part.marker,
+                    params: &chunk.params,
+                    statements: &chunk.statements,
+                    facts: &pending.facts,
+                    placed: &chunk.placed,
+                };
+                done.push((
+                    chunk.part,
+                    rewrite::rewrite(table, &statements, consts, diags),
+                ));
+            }
+        }
+        done
     }
 
     /// Parses again, with their facts left in, the pending adds whose facts name a constant
@@ -421,10 +452,7 @@ impl Added {
     /// so that gringo's last-to-first grounding of independent statements meets them in
     /// ascending order), a rule without once. A part ground with one tuple lends its rules
     /// (see [`Added::restore`]).
-    pub(crate) fn call(
-        &mut self,
-        requested: Vec<(usize, Vec<Vec<crate::term::intern::Val>>)>,
-    ) -> Call {
+    pub(crate) fn call(&mut self, requested: Vec<(usize, Vec<Vec<Val>>)>) -> Call {
         let mut call = Call::default();
         for (index, tuples) in requested {
             let Some(part) = self.parts.get_mut(index) else {
@@ -432,31 +460,10 @@ impl Added {
             };
             let start = call.rules.len();
             call.parts.push(index);
-            let mut positions = Vec::with_capacity(part.rules.len() + 1);
-            if let [tuple] = tuples.as_slice() {
-                let mut rules = std::mem::take(&mut part.rules);
-                for (k, rule) in rules.iter_mut().enumerate() {
-                    bind_params(rule, tuple);
-                    positions.push(start + k);
-                }
-                call.moved.push((index, start, rules.len()));
-                call.rules.append(&mut rules);
-            } else {
-                for rule in &part.rules {
-                    positions.push(call.rules.len());
-                    let copies = if rule.params.is_empty() {
-                        1
-                    } else {
-                        tuples.len()
-                    };
-                    for tuple in tuples.iter().rev().take(copies) {
-                        let mut instance = rule.clone();
-                        bind_params(&mut instance, tuple);
-                        call.rules.push(instance);
-                    }
-                }
+            let (positions, lent) = instances(part, &tuples, &mut call.rules);
+            if lent {
+                call.moved.push((index, start, call.rules.len() - start));
             }
-            positions.push(call.rules.len());
             let first_new = positions
                 .get(part.ground)
                 .copied()
@@ -490,6 +497,40 @@ impl Added {
     }
 }
 
+/// Appends the instances of `part`'s rules for `tuples` to `rules`: with one tuple the part's
+/// rules themselves (lent, see [`Added::restore`]); otherwise a rule with parameters once per
+/// tuple (in descending order), a rule without once. Returns the index of each rule's first
+/// instance then the end, and whether the rules were lent.
+fn instances(part: &mut Part, tuples: &[Vec<Val>], rules: &mut Vec<Rule>) -> (Vec<usize>, bool) {
+    let start = rules.len();
+    let mut positions = Vec::with_capacity(part.rules.len() + 1);
+    let lent = tuples.len() == 1;
+    if let [tuple] = tuples {
+        let mut own = std::mem::take(&mut part.rules);
+        for (k, rule) in own.iter_mut().enumerate() {
+            bind_params(rule, tuple);
+            positions.push(start + k);
+        }
+        rules.append(&mut own);
+    } else {
+        for rule in &part.rules {
+            positions.push(rules.len());
+            let copies = if rule.params.is_empty() {
+                1
+            } else {
+                tuples.len()
+            };
+            for tuple in tuples.iter().rev().take(copies) {
+                let mut instance = rule.clone();
+                bind_params(&mut instance, tuple);
+                rules.push(instance);
+            }
+        }
+    }
+    positions.push(rules.len());
+    (positions, lent)
+}
+
 /// Whether `rule` is written as a fact (one unconditional head atom without arithmetic or
 /// tuples over variables, no body), if not necessarily ground (`p(t).` in a part with
 /// parameter `t`), as clingo counts facts for `atom does not occur in any rule head`.
@@ -521,7 +562,7 @@ fn plain_term(table: &Interner, t: &crate::term::eval::T) -> bool {
 }
 
 /// Sets the values of a rule's parameter variables from `tuple`.
-fn bind_params(rule: &mut Rule, tuple: &[crate::term::intern::Val]) {
+fn bind_params(rule: &mut Rule, tuple: &[Val]) {
     for p in &mut rule.params {
         if let Some(&v) = tuple.get(p.index as usize) {
             p.value = v;
