@@ -5,6 +5,7 @@ Each case is a program (added as one block, `<block>` in messages) and a list of
   {"ground": [[name, [arg, ...]], ...]}   ctl.ground (args are term texts)
   "solve"                                 ctl.solve: every model's shown symbols
   {"add": text}                           ctl.add (a further block)
+  {"add": text, "part": [name, [param]]}  ctl.add(name, params, text)
   {"assign": [atom, value]}               ctl.assign_external (true, false, free)
   {"release": atom}                       ctl.release_external
 Per action the expected result: ok or the exception's text, the logger's messages, and for a
@@ -12,13 +13,27 @@ solve the sorted list of models (each a sorted list of shown symbols; with "opt"
 optimal models of --opt-mode=optN, each with its cost). grounder/tests/multishot.rs replays
 them on grounder::Session.
 
-Usage: .reference/venv/bin/python scripts/multishot-cases.py [--out FILE]
-(default: grounder/tests/multishot/expected.json)
+Also, for each grounder/tests/multishot/incmode/NAME.lp (a program with `#include
+<incmode>.`), NAME.answers: the answer lines the clingo 5.8.3 executable prints (in its order)
+and its number of solve calls; grounder/tests/multishot_incmode.rs replays clingo's loop.
+
+With --random N: instead, N random programs of scripts/gen_program.py (--grammar), each split
+at random into the parts base, s1 and s2, grounded one after the other either without a solve
+in between or with one after each grounding (seeds alternate; cases where clingo raises an
+error are left out), written to --out for `MULTISHOT_CASES=FILE cargo test -p grounder --test
+multishot -- --ignored` (models and errors compared, not messages).
+
+Usage: .reference/venv/bin/python scripts/multishot-cases.py [--out FILE] [--clingo EXE]
+                                                           [--random N [--grammar G]]
+(defaults: grounder/tests/multishot/expected.json, .reference/clingo)
 """
 
 import argparse
+import glob
 import json
 import os
+import re
+import subprocess
 
 import clingo
 
@@ -102,6 +117,16 @@ CASES = [
     ("add_after_ground", "a. {b}.",
      [g(("base",)), S, {"add": "#program more(t). c(t) :- b. d(t) :- a."}, g(("more", 1)), S,
       {"add": "#program more(t). e(t)."}, g(("more", 2)), S]),
+    ("add_to_a_part", "a.",
+     [{"add": "q :- #sum{t : p} > 0. p.", "part": ["g", ["t"]]},
+      {"add": "r(t). c(X) :- d(X,t). #program base. b(t).", "part": ["s", ["t"]]},
+      g(("s", 1), ("base",), ("g", 3)), S, {"add": "e(u) :- r(u).", "part": ["s", ["u"]]},
+      g(("s", 2)), S]),
+    ("infos_given_again_after_an_add", "#program s(t). c(t/0). d(1/0). q :- #sum{X : p(X)} > 0, p(X). p(1).",
+     [g(("s", 1)), {"add": "z."}, g(("base",)), g(("base",)), {"add": "y."}, g(("base",)), S]),
+    ("add_to_a_part_with_an_aggregate", "a.",
+     [{"add": "q :- #sum{t : p} > 0. p. r(t). c(X) :- d(X,t). #program base. b(t).", "part": ["s", ["t"]]},
+      g(("s", 1), ("base",)), S, {"add": "e(u) :- r(u).", "part": ["s", ["u"]]}, g(("s", 2)), S]),
     ("constant_of_a_later_add", "#program foo. p(n).",
      [g(("base",)), {"add": "#const n=3."}, g(("foo",)), S]),
     ("constant_before_rewriting", "#program foo. p(n).",
@@ -149,6 +174,9 @@ def run(program, actions, mode):
             elif "ground" in action:
                 parts = [(n, [clingo.parse_term(a) for a in args]) for n, args in action["ground"]]
                 ctl.ground(parts)
+            elif "add" in action and "part" in action:
+                name, params = action["part"]
+                ctl.add(name, params, action["add"])
             elif "add" in action:
                 ctl.add(action["add"])
             elif "assign" in action:
@@ -165,10 +193,58 @@ def run(program, actions, mode):
     return results
 
 
+def incmode_answers(clingo):
+    """Writes NAME.answers next to each incmode program: `Calls: N`, then the answer lines."""
+    for program in sorted(glob.glob(os.path.join(ROOT, "grounder/tests/multishot/incmode/*.lp"))):
+        run = subprocess.run([clingo, "0", program], capture_output=True, text=True)
+        lines = run.stdout.splitlines()
+        answers = [lines[i + 1] for i, line in enumerate(lines) if line.startswith("Answer:")]
+        calls = re.search(r"^Calls\s*:\s*(\d+)", run.stdout, re.M).group(1)
+        with open(program[:-3] + ".answers", "w") as f:
+            f.write(f"Calls: {calls}\n" + "".join(a + "\n" for a in answers))
+
+
+def random_cases(count, grammar):
+    """Random programs split into three parts (see the module doc)."""
+    import random
+    import sys
+    sys.path.insert(0, os.path.join(ROOT, "scripts"))
+    from gen_program import generate
+    cases = []
+    for seed in range(count):
+        rng = random.Random(seed)
+        parts = {"base": [], "s1": [], "s2": []}
+        statements = generate(seed, grammar)
+        for st in statements:
+            parts["base" if st.startswith("#const") else rng.choice(list(parts))].append(st)
+        program = "\n".join(f"#program {p}.\n" + "\n".join(sts) for p, sts in parts.items())
+        optimize = any(k in st for st in statements for k in (":~", "#minimize", "#maximize"))
+        mode = "opt" if optimize else "enum"
+        if seed % 2 == 0:
+            actions = [g(("base",)), g(("s1",)), g(("s2",)), S]
+        else:
+            actions = [g(("base",)), S, g(("s1",)), S, g(("s2",)), S]
+        expected = run(program, actions, mode)
+        if all(r["ok"] for r in expected):
+            cases.append({"name": f"seed{seed}", "program": program, "mode": mode,
+                          "actions": actions, "expected": expected})
+    return cases
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", default=os.path.join(ROOT, "grounder/tests/multishot/expected.json"))
+    parser.add_argument("--clingo", default=os.path.join(ROOT, ".reference/clingo"))
+    parser.add_argument("--random", type=int, metavar="N")
+    parser.add_argument("--grammar", default="safe", choices=["safe", "full"])
     args = parser.parse_args()
+    if args.random:
+        cases = random_cases(args.random, args.grammar)
+        with open(args.out, "w") as f:
+            json.dump(cases, f)
+        print(f"{len(cases)} random cases written to {args.out}")
+        return
+    incmode_answers(args.clingo)
     cases = []
     for case in CASES:
         name, program, actions = case[:3]

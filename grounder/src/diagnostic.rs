@@ -6,7 +6,8 @@
 //! file.lp:3:3-4: note: 'X' is unsafe
 //! ```
 //! A location prints as `file:line:col-col` when it is on one line and
-//! `file:line:col-line:col` otherwise; the end column is one past the last character.
+//! `file:line:col-line:col` otherwise; the end column is one past the last character. An
+//! empty location (start = end) prints as `file:line:col`, as gringo prints it.
 
 use std::fmt;
 
@@ -58,7 +59,9 @@ pub struct DisplaySpan<'a>(pub &'a Span);
 impl fmt::Display for DisplaySpan<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let s = self.0;
-        if s.start.line == s.end.line {
+        if s.start == s.end {
+            write!(f, "{}:{}:{}", s.file, s.start.line, s.start.column)
+        } else if s.start.line == s.end.line {
             write!(
                 f,
                 "{}:{}:{}-{}",

@@ -21,7 +21,7 @@ use crate::{Source, Symbol};
 /// `#include <incmode>.` is refused: its incremental loop needs a [`Session`].
 pub fn ground(sources: &[Source], options: &GroundOptions) -> Result<Grounded, GroundError> {
     let mut session = Session::new(options.clone());
-    session.add_sources(sources, false)?;
+    session.add_sources(sources, None, false)?;
     if let Some(span) = session.incmode_span() {
         let error = Diagnostic {
             severity: Severity::Error,

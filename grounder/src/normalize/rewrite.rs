@@ -40,7 +40,7 @@ use crate::term::eval::T;
 use crate::term::intern::{Interner, Val};
 
 /// The output directives, which hold for the whole program whichever part they are in.
-#[derive(Default, Debug, Clone)]
+#[derive(Default, Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Directives {
     /// `#show p/n.` signatures.
     pub show: Vec<Pred>,

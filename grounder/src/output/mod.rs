@@ -3,8 +3,7 @@
 //!
 //! In: the `Grounder` after instantiation, the truth values of `simplify`, the rules and
 //! directives of `normalize`, and what earlier groundings emitted ([`Emitted`]). Out: the
-//! grounding's program ([`Built`]): its new atoms, rules and statements, and the whole output
-//! table. `numbering` gives aspif numbers, `order` gringo's order of shown atoms, `table` the
+//! grounding's program ([`Built`]): its new atoms, rules, statements and output entries. `numbering` gives aspif numbers, `order` gringo's order of shown atoms, `table` the
 //! output table, `statements` minimize, externals, projection, edges and heuristics; `text`
 //! prints a program as `--text`.
 //!
@@ -17,8 +16,8 @@
 //! # Invariants
 //! - The program of a grounding refers to atoms `1..=atom_count`; its atoms
 //!   `Built::first..=atom_count` are new, the others were numbered by earlier groundings.
-//! - `outputs` is the whole output table, not a delta: clingo decides what is shown from every
-//!   `#show` directive given so far (see `table`).
+//! - `outputs` are appended to the earlier output table, or replace it when `Built::replace`
+//!   (the `#show` directives changed, see `table`).
 //! - `Built::shown[i]` names `outputs[i]`; `Built::atoms[i]` names `Atom(first + i)`.
 
 pub(crate) mod definitions;
@@ -39,11 +38,10 @@ use crate::instantiate::{GBody, GRule, Grounder};
 use crate::normalize::rules::Rule;
 use crate::output::definitions::Definitions;
 use crate::output::numbering::Numbering;
-use crate::output::order::ShownOrder;
 use crate::output::source::Source;
 use crate::output::statements::Statements;
 use crate::output::symbols::ProgramSymbols;
-use crate::output::table::{FactRule, Terms};
+use crate::output::table::{FactRule, Table};
 use crate::term::intern::Val;
 
 /// A grounded program with its symbol tables.
@@ -67,10 +65,8 @@ pub(crate) struct Emitted {
     pub atom_count: u32,
     /// Per grounder atom: what became of its fact rule.
     facts: Vec<FactRule>,
-    /// The order of shown atoms.
-    shown_order: ShownOrder,
-    /// The `#show t : body.` terms.
-    terms: Terms,
+    /// The output table so far.
+    table: Table,
     /// Minimize tuples, externals and edges so far.
     statements: Statements,
     /// Which atoms have rules, since which solve step.
@@ -87,6 +83,8 @@ pub(crate) struct Built {
     pub shown: Vec<Val>,
     /// Terms of the new atoms (`None`: auxiliary).
     pub atoms: Vec<Option<Val>>,
+    /// Whether `program.outputs` replaces the earlier output table (else it is appended).
+    pub replace: bool,
     /// The first `redefinition of atom` error: the rules (and facts) giving a frozen atom a
     /// rule again are left out.
     pub error: Option<Diagnostic>,
@@ -105,42 +103,25 @@ pub(crate) fn build(
     emitted.facts.resize(atoms, FactRule::None);
     let frozen = &emitted.definitions;
     let mut error = None;
-    write_facts(
-        &mut n,
-        g,
-        (&mut emitted.facts, frozen),
-        (rules.len(), truth),
-        &mut error,
-    );
+    let facts = (&mut emitted.facts[..], frozen);
+    write_facts(&mut n, g, facts, (rules.len(), truth), &mut error);
     number_in_gringo_order(&mut n, g, from.rules, rules);
     for r in rules {
-        match r
+        let redefined = r
             .head
             .iter()
-            .find(|&&a| n.get(a).is_some_and(|x| frozen.is_frozen(x)))
-        {
+            .find(|&&a| n.get(a).is_some_and(|x| frozen.is_frozen(x)));
+        match redefined {
             Some(&a) => refuse(&n, g, a, &mut error),
             None => add_rule(&mut n, g, r),
         }
     }
-    emitted.shown_order.extend(g, from.rules, from.facts);
-    let written = &emitted.facts;
-    let order = &emitted.shown_order;
-    let mut outputs = table::shown_atoms(&mut n, g, (order, written), from, truth);
-    // A `#show` term equal to a shown atom is printed twice, as clingo prints it (`p(1).
-    // #show p(1).` shows `p(1) p(1)`); equal terms are merged by `Terms`.
-    outputs.extend(emitted.terms.extend(&mut n, g, from.rules, truth));
-    let mut shown = Vec::with_capacity(outputs.len());
-    n.program.outputs.reserve_exact(outputs.len());
-    for (v, cond) in outputs {
-        n.program.add_output(g.table.show(v).to_string(), cond);
-        shown.push(v);
-    }
+    let facts = &emitted.facts;
+    let (shown, replace) = emitted.table.write(&mut n, g, (from, facts, truth));
     let definitions = &emitted.definitions;
     let defined_before = |a: Atom| definitions.is_defined(a);
-    emitted
-        .statements
-        .write(&mut n, g, from, truth, &defined_before);
+    let statements = &mut emitted.statements;
+    statements.write(&mut n, g, from, truth, &defined_before);
     emitted.atom_count = n.program.atom_count;
     emitted.definitions.record(&n.program);
     Built {
@@ -148,6 +129,7 @@ pub(crate) fn build(
         first: n.first,
         shown,
         atoms: n.atoms,
+        replace,
         error,
     }
 }

@@ -1,25 +1,28 @@
 //! The output table: which atoms and `#show` terms a model shows, under which conditions.
 //!
 //! An atom is shown when its predicate is shown: with any `#show p/n.` or `#show.` only the
-//! listed signatures, otherwise every predicate except hidden ones. These directives hold for
-//! the whole program as added so far (clingo reads them when a program is added, whichever
-//! part they are in), so the table is rebuilt from every atom of every grounding each time:
-//! a `#show q/1.` added later hides the atoms of other predicates shown before. Shown atoms
-//! come in gringo's order (see `order`), which is the order clingo prints facts in.
+//! listed signatures, otherwise every predicate except hidden ones. Shown atoms come in
+//! gringo's order (see `order`), which is the order clingo prints facts in. `#show t : body.`
+//! adds its instances after the atoms (later statements first, as gringo). A term is output
+//! once, when any of its conditions holds: several conditions become one auxiliary atom.
 //!
-//! `#show t : body.` adds its instances after the atoms (later statements first, as gringo).
-//! A term is output once, when any of its conditions holds: several conditions become one
-//! auxiliary atom. A term shown again by a later grounding keeps its place; its condition is
-//! then the disjunction of all its conditions so far (a new auxiliary atom; gringo instead
-//! outputs the term again under the new conditions minus the old).
+//! Across groundings the table grows as clingo's does: each grounding appends the entries of
+//! the atoms it made shown (in gringo's order) and of its terms, so a model prints the facts
+//! of earlier steps first. A term shown again under new conditions gets a new entry whose
+//! condition excludes the earlier ones (`aux :- new, not old.`, as gringo), so it is printed
+//! once. The `#show` directives hold for the whole program as added so far (clingo reads them
+//! when a program is added, whichever part they are in): when they changed since the last
+//! grounding (a `#show q/1.` added later hides the atoms of other predicates), the table is
+//! rebuilt from every atom and term so far and replaces the earlier one.
 //!
 //! # Invariants
-//! - No `(symbol, condition)` pair is output twice; a term's conditions are those of the
-//!   groundings that produced it, simplified when they were ground.
+//! - An atom has at most one entry in the table; a term's entries hold in disjoint models.
+//! - A term's bodies are those of the groundings that produced it, simplified when ground.
 
 use fxhash::FxHashMap;
-use solver_core::Literal;
+use solver_core::{HeadKind, Literal};
 
+use crate::instantiate::domain::AtomId;
 use crate::instantiate::simplify::{simplify_conj, Truth};
 use crate::instantiate::{GLit, Grounder};
 use crate::normalize::rewrite::Directives;
@@ -41,6 +44,49 @@ pub(crate) enum FactRule {
     Refused,
 }
 
+/// The output table so far.
+#[derive(Default, Debug)]
+pub(crate) struct Table {
+    /// The order of shown atoms.
+    shown_order: ShownOrder,
+    /// The shown atoms with an entry.
+    shown_atoms: ShownAtoms,
+    /// The `#show t : body.` terms.
+    terms: Terms,
+    /// The output directives the table was made with.
+    directives: Option<Directives>,
+}
+
+impl Table {
+    /// Writes the output entries of this grounding (every entry when the `#show` directives
+    /// changed); returns their terms and whether they replace the earlier ones. `written`:
+    /// what became of each atom's fact rule.
+    pub(crate) fn write(
+        &mut self,
+        n: &mut Numbering,
+        g: &Grounder,
+        (from, written, truth): (&Source, &[FactRule], &[Truth]),
+    ) -> (Vec<Val>, bool) {
+        self.shown_order.extend(g, from.rules, from.facts);
+        let replace = self.directives.as_ref() != Some(from.directives);
+        self.directives = Some(from.directives.clone());
+        let order = &self.shown_order;
+        let mut outputs = self
+            .shown_atoms
+            .extend(n, g, (order, written), (from, truth, replace));
+        // A `#show` term equal to a shown atom is printed twice, as clingo prints it (`p(1).
+        // #show p(1).` shows `p(1) p(1)`); equal terms are merged by `Terms`.
+        outputs.extend(self.terms.extend(n, g, from.rules, (truth, replace)));
+        let mut shown = Vec::with_capacity(outputs.len());
+        n.program.outputs.reserve_exact(outputs.len());
+        for (v, cond) in outputs {
+            n.program.add_output(g.table.show(v).to_string(), cond);
+            shown.push(v);
+        }
+        (shown, replace)
+    }
+}
+
 /// Whether atoms of `pred` are shown (see the module doc).
 fn is_shown(d: &Directives, pred: Pred) -> bool {
     if d.show_explicit {
@@ -50,53 +96,79 @@ fn is_shown(d: &Directives, pred: Pred) -> bool {
     }
 }
 
-/// The shown atoms of every grounding so far with their conditions: none for facts whose fact
-/// rule was written (`written`), the atom for others.
-pub(crate) fn shown_atoms(
-    n: &mut Numbering,
-    g: &Grounder,
-    (order, written): (&ShownOrder, &[FactRule]),
-    from: &Source,
-    truth: &[Truth],
-) -> Vec<(Val, Vec<Literal>)> {
-    let d = from.directives;
-    let mut out = Vec::new();
-    for id in order.atoms() {
-        let Some(info) = g.store.info(id) else {
-            continue;
-        };
-        let (Some(val), Some(dom)) = (info.val, g.store.preds.get(info.pred as usize)) else {
-            continue;
-        };
-        let t = truth.get(id.0 as usize).copied().unwrap_or(Truth::Unknown);
-        let internal = g.table.name_text(dom.pred.name).starts_with('#');
-        if t == Truth::False || !info.in_domain || internal || !is_shown(d, dom.pred) {
-            continue;
-        }
-        let cond = if t == Truth::True && written.get(id.0 as usize) == Some(&FactRule::Written) {
-            Vec::new()
-        } else {
-            vec![n.lit(g, GLit::pos(id))]
-        };
-        out.push((val, cond));
-    }
-    out
+/// The shown atoms with an entry in the table.
+#[derive(Default, Debug)]
+struct ShownAtoms {
+    /// Per grounder atom: whether it has an entry.
+    done: Vec<bool>,
 }
 
-/// One `#show` term: its conditions so far and the literal output for them.
+impl ShownAtoms {
+    /// The entries of the shown atoms without one (of every atom when `rebuild`), in order:
+    /// no condition for facts whose fact rule was written (`written`), the atom for others.
+    fn extend(
+        &mut self,
+        n: &mut Numbering,
+        g: &Grounder,
+        (order, written): (&ShownOrder, &[FactRule]),
+        (from, truth, rebuild): (&Source, &[Truth], bool),
+    ) -> Vec<(Val, Vec<Literal>)> {
+        if rebuild {
+            self.done.clear();
+        }
+        self.done.resize(g.store.atoms.len(), false);
+        let mut out = Vec::new();
+        for id in order.atoms() {
+            if self.done.get(id.0 as usize) != Some(&false) {
+                continue;
+            }
+            if let Some(entry) = entry(n, g, id, (from.directives, written, truth)) {
+                out.push(entry);
+                if let Some(done) = self.done.get_mut(id.0 as usize) {
+                    *done = true;
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The entry of atom `id` if it is shown.
+fn entry(
+    n: &mut Numbering,
+    g: &Grounder,
+    id: AtomId,
+    (d, written, truth): (&Directives, &[FactRule], &[Truth]),
+) -> Option<(Val, Vec<Literal>)> {
+    let info = g.store.info(id)?;
+    let (val, dom) = (info.val?, g.store.preds.get(info.pred as usize)?);
+    let t = truth.get(id.0 as usize).copied().unwrap_or(Truth::Unknown);
+    let internal = g.table.name_text(dom.pred.name).starts_with('#');
+    if t == Truth::False || !info.in_domain || internal || !is_shown(d, dom.pred) {
+        return None;
+    }
+    let cond = if t == Truth::True && written.get(id.0 as usize) == Some(&FactRule::Written) {
+        Vec::new()
+    } else {
+        vec![n.lit(g, GLit::pos(id))]
+    };
+    Some((val, cond))
+}
+
+/// One `#show` term: its conditions so far and its entries in the table.
 #[derive(Debug)]
 struct Term {
     /// The term.
     val: Val,
     /// Its conditions (one holding shows it).
     bodies: Vec<Vec<GLit>>,
-    /// The output condition for `bodies`, once written.
-    cond: Option<Vec<Literal>>,
+    /// The conditions of its entries, each with one literal equivalent to it once needed.
+    entries: Vec<(Vec<Literal>, Option<Literal>)>,
 }
 
 /// The `#show t : body.` terms of every grounding so far, in output order.
 #[derive(Default, Debug)]
-pub(crate) struct Terms {
+struct Terms {
     /// The terms.
     terms: Vec<Term>,
     /// Index of each term in `terms`.
@@ -104,15 +176,15 @@ pub(crate) struct Terms {
 }
 
 impl Terms {
-    /// Adds the shown terms of this grounding (`g.extras.shows`) and returns every term with
-    /// its condition. A term's instances of this grounding are ordered as gringo grounds the
+    /// Adds the shown terms of this grounding (`g.extras.shows`) and returns the new entries
+    /// (every term's when `rebuild`). A grounding's terms are ordered as gringo grounds the
     /// statements: independent statements last to first, a statement's instances in order.
     pub(crate) fn extend(
         &mut self,
         n: &mut Numbering,
         g: &Grounder,
         source: &[Rule],
-        truth: &[Truth],
+        (truth, rebuild): (&[Truth], bool),
     ) -> Vec<(Val, Vec<Literal>)> {
         let mut conds: FxHashMap<Val, Vec<Vec<GLit>>> = FxHashMap::default();
         let mut order = Vec::new();
@@ -129,40 +201,81 @@ impl Terms {
         }
         let rank = |v: &Val| crate::output::order::show_statement(g, source, *v);
         order.sort_by_key(|v| std::cmp::Reverse(rank(v)));
+        let mut out = Vec::new();
         for v in order {
-            self.add(v, conds.remove(&v).unwrap_or_default());
+            let bodies = conds.remove(&v).unwrap_or_default();
+            if let Some(entry) = self.add(n, g, v, (bodies, !rebuild)) {
+                out.push((v, entry));
+            }
         }
-        self.terms
-            .iter_mut()
-            .map(|term| {
-                let cond = term
-                    .cond
-                    .get_or_insert_with(|| condition(n, g, &term.bodies));
-                (term.val, cond.clone())
-            })
-            .collect()
+        if rebuild {
+            for term in &mut self.terms {
+                let cond = condition(n, g, &term.bodies);
+                term.entries = vec![(cond.clone(), None)];
+                out.push((term.val, cond));
+            }
+        }
+        out
     }
 
-    /// Adds the conditions `bodies` of term `v` (a new term at the end).
-    fn add(&mut self, v: Val, bodies: Vec<Vec<GLit>>) {
+    /// Adds the conditions `bodies` of term `v` (a new term at the end); with `entry`, the
+    /// condition of its new entry, if it needs one.
+    fn add(
+        &mut self,
+        n: &mut Numbering,
+        g: &Grounder,
+        v: Val,
+        (bodies, entry): (Vec<Vec<GLit>>, bool),
+    ) -> Option<Vec<Literal>> {
         let k = *self.index.entry(v).or_insert_with(|| {
             self.terms.push(Term {
                 val: v,
                 bodies: Vec::new(),
-                cond: None,
+                entries: Vec::new(),
             });
             self.terms.len() - 1
         });
-        let Some(term) = self.terms.get_mut(k) else {
-            return;
-        };
-        for body in bodies {
-            if !term.bodies.contains(&body) {
-                term.bodies.push(body);
-                term.cond = None;
-            }
+        let term = self.terms.get_mut(k)?;
+        let new: Vec<Vec<GLit>> = bodies
+            .into_iter()
+            .filter(|b| !term.bodies.contains(b))
+            .collect();
+        term.bodies.extend(new.iter().cloned());
+        if !entry || new.is_empty() || term.entries.iter().any(|(c, _)| c.is_empty()) {
+            return None;
         }
+        if term.entries.is_empty() {
+            let cond = condition(n, g, &new);
+            term.entries.push((cond.clone(), None));
+            return Some(cond);
+        }
+        let earlier: Vec<Literal> = term
+            .entries
+            .iter_mut()
+            .map(|(cond, literal)| *literal.get_or_insert_with(|| conjunction(n, cond)))
+            .collect();
+        let aux = n.aux();
+        for body in &new {
+            let mut lits = n.lits(g, body);
+            lits.extend(earlier.iter().map(|l| l.negate()));
+            n.program.add_rule(HeadKind::Disjunction, vec![aux], lits);
+        }
+        let cond = vec![Literal::positive(aux)];
+        term.entries
+            .push((cond.clone(), Some(Literal::positive(aux))));
+        Some(cond)
     }
+}
+
+/// One literal equivalent to the conjunction `lits` (itself when it has one literal).
+fn conjunction(n: &mut Numbering, lits: &[Literal]) -> Literal {
+    if let [only] = lits {
+        return *only;
+    }
+    let aux = n.aux();
+    n.program
+        .add_rule(HeadKind::Disjunction, vec![aux], lits.to_vec());
+    Literal::positive(aux)
 }
 
 /// The output condition of a term shown when one of `bodies` holds.

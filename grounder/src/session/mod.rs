@@ -33,21 +33,44 @@
 //!   in [`Step::errors`] (clingo keeps the rules before the refused one and drops the rest of
 //!   that grounding; we keep all others). A fact written again (`a.` then `a.`) is no rule.
 //! - `#show p/n.`, `#show.` (and `#defined p/n`, gringo 3's `#hide`) hold for the whole
-//!   program as added so far, whichever part they are in and whether it was ground: the output
-//!   table is rebuilt at each grounding from every atom so far (`Step::program.outputs` is the
-//!   whole table, see the invariants). `#show t : body.` terms accumulate, each output once.
+//!   program as added so far, whichever part they are in and whether it was ground. Each
+//!   grounding appends the output entries of the atoms and terms it made shown, so models print
+//!   the facts of earlier steps first, as clingo's; when the directives changed, the table is
+//!   rebuilt from every atom so far and replaces the earlier one ([`Step::outputs_replace`];
+//!   clingo applies a `#show` added after the last grounding when it solves: call
+//!   `ground(&[])` to get the table then). A `#show t : body.` term shown again under new
+//!   conditions gets an entry excluding its earlier ones, so it is printed once.
 //!   `#project p/n.` belongs to its part: it projects the atoms of `p/n` existing when that
 //!   part is ground. Weak constraint tuples count once over all steps.
 //! - `#const` definitions hold for the whole program; a statement gets the constants known
 //!   when it is rewritten, at the first grounding after it was added (all parts at once). A
 //!   redefinition fails the `add` (clingo: "parsing failed") and adds nothing. Rewriting
-//!   errors (unsafe variables, in any part) fail that grounding and every later one.
+//!   errors (unsafe variables, in any part) fail that grounding and every later one (clingo
+//!   also refuses every later `add`; a session accepts them).
 //! - Messages name parameters as clingo does (`b(#Inc0)`, `[#inc_step(#Inc0)]`); `atom does
-//!   not occur in any rule head` is reported at a statement's first grounding only, with the
-//!   heads of every statement added and rewritten so far.
+//!   not occur in any rule head` is reported at a statement's first grounding only; the
+//!   predicates it counts as having a head are those of the parts ground so far (this
+//!   grounding's included), of every fact added (`p(t).`, not `p :- #true.`) and `#defined`.
+//!   `global variable in tuple of aggregate element` comes again for every statement so far
+//!   whenever statements added later are rewritten.
+//! - `add` starts in `base`, as clingo's `Control.add(text)`; `add_to_part` in the part
+//!   named, as `Control.add(name, params, text)`.
 //! - `#include <incmode>.` adds nothing; [`Session::incmode`] says whether it was included
 //!   (the incremental driver is the caller's: clingo's loop over `base`, `step(t)`,
 //!   `check(t)` with the external `query(t)`).
+//!
+//! # Known deviations (found by random programs split into parts, checked against clingo)
+//! - What a grounding settles stays settled: an atom it finds without support (no rule, or
+//!   only unfounded ones) is false for good and the rules that needed it are gone. clingo
+//!   leaves such atoms to clasp, which decides them when it solves; so a later grounding
+//!   *before any solve* that defines the atom is seen by clingo's earlier rules and not by
+//!   ours: `{q(1..2)}. r(X) :- q(X), not x(X), X > 1. x(1) :- not r(1).` (gringo cannot
+//!   decide `not r(1)` inside the component), then a part with `r(1).`: clingo's models lack
+//!   `x(1)`, ours keep it. With a solve in between (as in clingo's incremental loop) both
+//!   agree. (1 of 287 random programs split into three parts.)
+//! - After a solve that found the program unsatisfiable without assumptions, clasp accepts any
+//!   later rule (no `redefinition of atom`); the session cannot know the solve's outcome, so a
+//!   consumer should then ignore [`Step::errors`].
 //!
 //! # Invariants (what a consumer of the steps relies on)
 //! - Atom numbers continue: a step's program has `atom_count` = all atoms so far; atoms
@@ -57,8 +80,12 @@
 //!   the steps (in order) is the program. Minimize elements add up per priority (an element
 //!   may cancel an earlier one with the negated weight); a later external declaration of an
 //!   atom replaces its default value; projection is on once a step had `Some` projection.
-//! - `outputs` is the whole output table after the step: it replaces the earlier one.
+//! - `outputs` (with [`Step::shown`]) are appended to the output table of the earlier steps,
+//!   or replace it when [`Step::outputs_replace`]; an output's condition may name atoms of
+//!   earlier steps.
 
+mod add;
+mod call;
 mod options;
 mod program;
 mod step;
@@ -70,11 +97,6 @@ use solver_core::{Atom, GroundProgram};
 
 use crate::ast;
 use crate::diagnostic::Diagnostic;
-use crate::instantiate::Stop;
-use crate::output::symbols::ProgramSymbols;
-use crate::output::Grounded;
-use crate::syntax::facts::Facts;
-use crate::syntax::Loaded;
 use crate::term::intern::{Interner, Val};
 use crate::{Source, Symbol};
 use program::Added;
@@ -83,9 +105,12 @@ use step::State;
 /// One grounding's result: the new part of the ground program and the symbols it names.
 #[derive(Clone, Debug)]
 pub struct Step {
-    /// The rules, statements and new atoms of this grounding, and the whole output table
-    /// (see the module's invariants).
+    /// The rules, statements, new atoms and output entries of this grounding (see the
+    /// module's invariants).
     pub program: GroundProgram,
+    /// Whether `program.outputs` replaces the earlier output table (the `#show` directives
+    /// changed); otherwise it is appended to it.
+    pub outputs_replace: bool,
     /// The first atom new in this step.
     pub first_atom: u32,
     /// `atoms[i]`: the symbol of `Atom(first_atom + i)` (`None` for an auxiliary atom).
@@ -100,6 +125,23 @@ pub struct Step {
 }
 
 /// A multi-shot grounding session (see the module doc).
+///
+/// ```
+/// use grounder::{GroundOptions, Session, Source, Symbol};
+///
+/// let mut session = Session::new(GroundOptions::default());
+/// let text = "a. #program step(t). p(t) :- a. #show p/1.";
+/// session.add(&Source::new("<block>", text)).unwrap();
+/// let base = session.ground(&[("base", vec![])]).unwrap();
+/// assert_eq!(base.atoms, vec![Some(Symbol::function("a", vec![]))]);
+/// assert!(base.shown.is_empty());
+/// // The step continues the numbering: its new atom is `Atom(2)`.
+/// let step = session.ground(&[("step", vec![Symbol::Number(1)])]).unwrap();
+/// assert_eq!(step.first_atom, 2);
+/// let p1 = Symbol::function("p", vec![Symbol::Number(1)]);
+/// assert_eq!(step.atoms, vec![Some(p1.clone())]);
+/// assert_eq!(step.shown, vec![p1]);
+/// ```
 pub struct Session {
     options: GroundOptions,
     /// The `-c` constants, parsed on first use.
@@ -134,7 +176,19 @@ impl Session {
     /// Nothing is ground yet. Errors: syntax errors, unreadable includes, bad `-c`
     /// constants, constant redefinitions; then nothing is added.
     pub fn add(&mut self, source: &Source) -> Result<(), GroundError> {
-        self.add_sources(std::slice::from_ref(source), true)
+        self.add_sources(std::slice::from_ref(source), None, true)
+    }
+
+    /// Adds `source` to the part `name(params)`, as clingo's `Control.add(name, params,
+    /// text)`: its statements before any `#program` belong to that part.
+    pub fn add_to_part(
+        &mut self,
+        name: &str,
+        params: &[&str],
+        source: &Source,
+    ) -> Result<(), GroundError> {
+        let start = add::part_declaration(name, params, &source.name);
+        self.add_sources(std::slice::from_ref(source), Some(start), true)
     }
 
     /// Grounds the named parts with their arguments (see the module doc). Errors: rewriting
@@ -158,6 +212,7 @@ impl Session {
                 .map(|&v| self.table.to_symbol(v))
                 .collect(),
             program: built.program,
+            outputs_replace: built.replace,
             infos,
             errors: error.into_iter().collect(),
         })
@@ -184,167 +239,5 @@ impl Session {
         let index = (atom.0 as usize).checked_sub(1)?;
         let v = self.state.atoms.get(index).copied().flatten()?;
         Some(self.table.to_symbol(v))
-    }
-
-    /// Adds sources in one load; keeps them for parsing again when `keep` (see `program`).
-    pub(crate) fn add_sources(
-        &mut self,
-        sources: &[Source],
-        keep: bool,
-    ) -> Result<(), GroundError> {
-        let dialect = self.options.dialect;
-        let (loaded, facts) =
-            crate::syntax::load_split(sources, dialect).map_err(|e| fail(e, Vec::new()))?;
-        let overrides = match self.overrides() {
-            Ok(overrides) => overrides,
-            Err(d) => return Err(fail(vec![d], loaded.infos)),
-        };
-        let (loaded, facts) =
-            if self
-                .added
-                .facts_need_statements(&loaded.program, &overrides, &facts)
-            {
-                drop((loaded, facts));
-                let loaded =
-                    crate::syntax::load(sources, dialect).map_err(|e| fail(e, Vec::new()))?;
-                (loaded, Facts::default())
-            } else {
-                (loaded, facts)
-            };
-        let kept = keep.then(|| (sources.to_vec(), dialect));
-        self.add_loaded(loaded, facts, kept)
-    }
-
-    /// Adds a loaded program (`facts` taken out of it).
-    pub(crate) fn add_loaded(
-        &mut self,
-        loaded: Loaded,
-        facts: Facts,
-        sources: Option<(Vec<Source>, crate::Dialect)>,
-    ) -> Result<(), GroundError> {
-        let overrides = match self.overrides() {
-            Ok(overrides) => overrides,
-            Err(d) => return Err(fail(vec![d], loaded.infos)),
-        };
-        let Loaded {
-            program,
-            infos,
-            incmode,
-        } = loaded;
-        let loaded = Loaded {
-            program,
-            infos: Vec::new(),
-            incmode: None,
-        };
-        self.added
-            .add(&mut self.table, loaded, facts, &overrides, sources)
-            .map_err(|e| fail(e, infos.clone()))?;
-        self.incmode = self.incmode.take().or(incmode);
-        self.infos.extend(infos);
-        Ok(())
-    }
-
-    /// Where `#include <incmode>.` was first written.
-    pub(crate) fn incmode_span(&self) -> Option<&ast::Span> {
-        self.incmode.as_ref()
-    }
-
-    /// The parsed `-c` constants.
-    fn overrides(&mut self) -> Result<Vec<(String, ast::Term)>, Diagnostic> {
-        if let Some(parsed) = &self.overrides {
-            return Ok(parsed.clone());
-        }
-        let mut parsed = Vec::new();
-        for (name, text) in &self.options.constants {
-            parsed.push((name.clone(), crate::syntax::parse_term(text)?));
-        }
-        self.overrides = Some(parsed.clone());
-        Ok(parsed)
-    }
-
-    /// Grounds the named parts: the built program, the infos and a redefinition error.
-    fn ground_parts(
-        &mut self,
-        parts: &[(&str, Vec<Symbol>)],
-    ) -> Result<(crate::output::Built, Vec<Diagnostic>, Option<Diagnostic>), GroundError> {
-        let mut infos = std::mem::take(&mut self.infos);
-        if let Some(message) = &self.broken {
-            let error = Diagnostic::unlocated_error(message.clone());
-            return Err(fail(vec![error], infos));
-        }
-        let overrides = self.overrides().map_err(|d| fail(vec![d], Vec::new()))?;
-        self.added
-            .rewrite_pending(&mut self.table, &overrides, &mut infos)?;
-        let requested = self.requested(parts);
-        let call = self.added.call(requested);
-        let built = step::ground_call(
-            &mut self.table,
-            &mut self.state,
-            &call,
-            &self.added,
-            &self.options,
-            &mut infos,
-        );
-        self.added.restore(call);
-        let mut built = match built {
-            Ok(built) => built,
-            Err(stop) => {
-                let error = match stop {
-                    Stop::Limit(m) => Diagnostic::unlocated_error(m),
-                    Stop::Interrupted => {
-                        Diagnostic::unlocated_error("grounding interrupted".into())
-                    }
-                    Stop::Failed(d) => d,
-                };
-                self.broken = Some(error.message.clone());
-                return Err(fail(vec![error], infos));
-            }
-        };
-        self.state.atoms.append(&mut built.atoms);
-        let error = built.error.take();
-        Ok((built, infos, error))
-    }
-
-    /// The parts named in `parts` that exist, in declaration order, each with its distinct
-    /// argument tuples in ascending term order.
-    fn requested(&mut self, parts: &[(&str, Vec<Symbol>)]) -> Vec<(usize, Vec<Vec<Val>>)> {
-        let mut requested: Vec<(usize, Vec<Vec<Val>>)> = Vec::new();
-        for (name, args) in parts {
-            let Some(index) = self.added.find(name, args.len()) else {
-                continue;
-            };
-            let tuple: Vec<Val> = args.iter().map(|s| self.table.intern_symbol(s)).collect();
-            match requested.iter_mut().find(|(i, _)| *i == index) {
-                Some((_, tuples)) if !tuples.contains(&tuple) => tuples.push(tuple),
-                Some(_) => {}
-                None => requested.push((index, vec![tuple])),
-            }
-        }
-        requested.sort_by_key(|(i, _)| *i);
-        let table = &self.table;
-        for (_, tuples) in &mut requested {
-            tuples.sort_by(|a, b| {
-                a.iter()
-                    .zip(b)
-                    .map(|(x, y)| table.cmp(*x, *y))
-                    .find(|o| o.is_ne())
-                    .unwrap_or(std::cmp::Ordering::Equal)
-            });
-        }
-        requested
-    }
-
-    /// Grounds `base` once and gives up the session for the one-shot result.
-    pub(crate) fn ground_once(mut self) -> Result<Grounded, GroundError> {
-        let (built, infos, error) = self.ground_parts(&[("base", Vec::new())])?;
-        if let Some(error) = error {
-            return Err(fail(vec![error], infos));
-        }
-        let atoms = std::mem::take(&mut self.state.atoms);
-        Ok(Grounded {
-            program: built.program,
-            symbols: ProgramSymbols::new(self.table, built.shown, atoms),
-            infos,
-        })
     }
 }

@@ -10,7 +10,9 @@
 //!
 //! The statements added are rewritten at the next grounding, every part at once, as clingo
 //! does: with the constants known then (a constant defined by a later `add` does not reach
-//! them), the `i`-th parameter of a part as the variable `#Inc{i}`. Rewriting errors (unsafe
+//! them), the `i`-th parameter of a part as the variable `#Inc{i}`. The `global variable in
+//! tuple of aggregate element` infos of every statement so far are given again at each such
+//! rewriting (clingo checks the whole program again). Rewriting errors (unsafe
 //! variables) fail that grounding and every later one, whichever parts they name, and keep the
 //! statements pending, as in clingo.
 //!
@@ -34,7 +36,7 @@ use crate::normalize::rules::{Pred, Rule};
 use crate::session::options::{fail, fail_checked, GroundError};
 use crate::syntax::facts::{Fact, Facts};
 use crate::syntax::Loaded;
-use crate::term::intern::Interner;
+use crate::term::intern::{Interner, Val};
 use crate::{Dialect, Source};
 
 /// One program part: the statements of every `#program name(...)` of one name and arity.
@@ -69,6 +71,28 @@ struct Chunk {
     placed: Vec<Fact>,
 }
 
+/// The sources of an `add`, kept to parse them again: the sources, their dialect, and the
+/// `#program` declaration they were added under (none: `base`).
+pub(crate) type Sources = (Vec<Source>, Dialect, Option<ast::Statement>);
+
+impl Chunk {
+    /// An empty chunk of part `part` (declared with `params`).
+    fn new(part: usize, params: Vec<(String, Span)>) -> Chunk {
+        Chunk {
+            part,
+            params,
+            statements: Vec::new(),
+            placed: Vec::new(),
+        }
+    }
+
+    /// Adds a fact after the statements so far.
+    fn place(&mut self, fact: &Fact) {
+        let at = self.statements.len() as u32;
+        self.placed.push(Fact { at, ..*fact });
+    }
+}
+
 /// One `add` whose statements are not yet rewritten.
 #[derive(Debug)]
 struct Pending {
@@ -78,7 +102,7 @@ struct Pending {
     chunks: Vec<Chunk>,
     /// The sources, kept to parse them again without taking facts out should a later
     /// constant name a fact's term (only while facts were taken out).
-    sources: Option<(Vec<Source>, Dialect)>,
+    sources: Option<Sources>,
 }
 
 /// The program added so far.
@@ -96,6 +120,9 @@ pub(crate) struct Added {
     pub heads: FxHashSet<Pred>,
     /// Spans whose `operation undefined` info was given while rewriting.
     pub reported: Vec<Span>,
+    /// The `global variable in tuple of aggregate element` infos of the statements rewritten:
+    /// clingo gives them again whenever it rewrites statements added later.
+    tuple_infos: Vec<Diagnostic>,
 }
 
 impl Default for Added {
@@ -107,11 +134,15 @@ impl Default for Added {
             directives: Directives::default(),
             heads: FxHashSet::default(),
             reported: Vec::new(),
+            tuple_infos: Vec::new(),
         };
         added.part("base", 0);
         added
     }
 }
+
+/// The message of the info clingo repeats at every rewriting (see `Added::tuple_infos`).
+const GLOBAL_IN_TUPLE: &str = "global variable in tuple of aggregate element:";
 
 /// How messages name a part: `#inc_base`, `#inc_step(#Inc0,#Inc1)`.
 fn marker(name: &str, arity: usize) -> Arc<str> {
@@ -181,7 +212,7 @@ impl Added {
         loaded: Loaded,
         facts: Facts,
         overrides: &[(String, ast::Term)],
-        sources: Option<(Vec<Source>, Dialect)>,
+        sources: Option<Sources>,
     ) -> Result<(), Vec<Diagnostic>> {
         let new_consts = loaded
             .program
@@ -215,52 +246,52 @@ impl Added {
         program: ast::Program,
         placed: &[Fact],
     ) -> Vec<Chunk> {
-        let mut chunks = vec![Chunk {
-            part: 0,
-            params: Vec::new(),
-            statements: Vec::new(),
-            placed: Vec::new(),
-        }];
+        let mut chunks = vec![Chunk::new(0, Vec::new())];
         let mut facts = placed.iter().peekable();
         for (i, statement) in program.statements.into_iter().enumerate() {
             let Some(chunk) = chunks.last_mut() else {
                 break;
             };
             while let Some(fact) = facts.next_if(|f| f.at as usize <= i) {
-                let at = chunk.statements.len() as u32;
-                chunk.placed.push(Fact { at, ..*fact });
+                chunk.place(fact);
             }
-            match statement.kind {
-                StatementKind::Program { name, params } => {
-                    let part = self.part(&name, params.len());
-                    chunks.push(Chunk {
-                        part,
-                        params,
-                        statements: Vec::new(),
-                        placed: Vec::new(),
-                    });
-                }
-                StatementKind::Defined(ref s) => {
-                    let name = table.name(&s.name);
-                    let (arity, negative) = (s.arity, s.negative);
-                    self.heads.insert(Pred {
-                        name,
-                        arity,
-                        negative,
-                    });
-                }
-                _ if rewrite::global_directive(table, &statement, &mut self.directives) => {}
-                _ => chunk.statements.push(statement),
+            if let Some(next) = self.statement(table, statement, chunk) {
+                chunks.push(next);
             }
         }
         if let Some(chunk) = chunks.last_mut() {
-            for fact in facts {
-                let at = chunk.statements.len() as u32;
-                chunk.placed.push(Fact { at, ..*fact });
-            }
+            facts.for_each(|fact| chunk.place(fact));
         }
         chunks.retain(|c| !c.statements.is_empty() || !c.placed.is_empty());
         chunks
+    }
+
+    /// Puts `statement` in `chunk`, records it if it is a directive of the whole program, or
+    /// starts the chunk of the part a `#program` names.
+    fn statement(
+        &mut self,
+        table: &mut Interner,
+        statement: ast::Statement,
+        chunk: &mut Chunk,
+    ) -> Option<Chunk> {
+        match statement.kind {
+            StatementKind::Program { name, params } => {
+                let part = self.part(&name, params.len());
+                return Some(Chunk::new(part, params));
+            }
+            StatementKind::Defined(ref s) => {
+                let name = table.name(&s.name);
+                let (arity, negative) = (s.arity, s.negative);
+                self.heads.insert(Pred {
+                    name,
+                    arity,
+                    negative,
+                });
+            }
+            _ if rewrite::global_directive(table, &statement, &mut self.directives) => {}
+            _ => chunk.statements.push(statement),
+        }
+        None
     }
 
     /// Rewrites the statements added since the last grounding, every part. Errors (with the
@@ -281,6 +312,51 @@ impl Added {
         let consts = crate::normalize::constants::resolve(&program, overrides, &mut diags);
         self.reparse_for_constants(table, &consts)
             .map_err(|errors| fail(errors, std::mem::take(infos)))?;
+        let mut done = self.rewrite_chunks(table, &consts, &mut diags);
+        let (errors, more_infos): (Vec<_>, Vec<_>) = diags
+            .into_iter()
+            .partition(|d| d.severity == Severity::Error);
+        if !errors.is_empty() {
+            // `#const` errors end parsing, as in clingo: nothing is simplified or checked.
+            return Err(fail(errors, std::mem::take(infos)));
+        }
+        let reported: Vec<Span> = more_infos
+            .iter()
+            .filter(|d| d.message == "operation undefined:")
+            .filter_map(|d| d.span.clone())
+            .collect();
+        infos.extend(self.tuple_infos.iter().cloned());
+        infos.extend(more_infos);
+        let mut checked = Vec::new();
+        for (_, rewritten) in &mut done {
+            let rules = std::mem::take(&mut rewritten.rules);
+            rewritten.rules = crate::normalize::safe::safe_rules(table, rules, &mut checked);
+        }
+        if checked.iter().any(|d| d.severity == Severity::Error) {
+            return Err(fail_checked(std::mem::take(infos), checked));
+        }
+        let tuple_infos: Vec<Diagnostic> = checked
+            .iter()
+            .filter(|d| d.message == GLOBAL_IN_TUPLE)
+            .cloned()
+            .collect();
+        infos.append(&mut checked);
+        self.reported.extend(reported);
+        self.tuple_infos.extend(tuple_infos);
+        self.pending.clear();
+        for (part, rewritten) in done {
+            self.commit(table, part, rewritten);
+        }
+        Ok(())
+    }
+
+    /// The pending chunks rewritten with `consts` (messages to `diags`), with their parts.
+    fn rewrite_chunks(
+        &self,
+        table: &mut Interner,
+        consts: &FxHashMap<String, ast::Term>,
+        diags: &mut Vec<Diagnostic>,
+    ) -> Vec<(usize, rewrite::Rewritten)> {
         let mut done = Vec::new();
         for pending in &self.pending {
             for chunk in &pending.chunks {
@@ -294,38 +370,13 @@ impl Added {
                     facts: &pending.facts,
                     placed: &chunk.placed,
                 };
-                let rewritten = rewrite::rewrite(table, &statements, &consts, &mut diags);
-                done.push((chunk.part, rewritten));
+                done.push((
+                    chunk.part,
+                    rewrite::rewrite(table, &statements, consts, diags),
+                ));
             }
         }
-        let (errors, more_infos): (Vec<_>, Vec<_>) = diags
-            .into_iter()
-            .partition(|d| d.severity == Severity::Error);
-        if !errors.is_empty() {
-            // `#const` errors end parsing, as in clingo: nothing is simplified or checked.
-            return Err(fail(errors, std::mem::take(infos)));
-        }
-        let reported: Vec<Span> = more_infos
-            .iter()
-            .filter(|d| d.message == "operation undefined:")
-            .filter_map(|d| d.span.clone())
-            .collect();
-        infos.extend(more_infos);
-        let mut checked = Vec::new();
-        for (_, rewritten) in &mut done {
-            let rules = std::mem::take(&mut rewritten.rules);
-            rewritten.rules = crate::normalize::safe::safe_rules(table, rules, &mut checked);
-        }
-        if checked.iter().any(|d| d.severity == Severity::Error) {
-            return Err(fail_checked(std::mem::take(infos), checked));
-        }
-        infos.append(&mut checked);
-        self.reported.extend(reported);
-        self.pending.clear();
-        for (part, rewritten) in done {
-            self.commit(table, part, rewritten);
-        }
-        Ok(())
+        done
     }
 
     /// Parses again, with their facts left in, the pending adds whose facts name a constant
@@ -340,11 +391,13 @@ impl Added {
                 continue;
             };
             let names_constant = pending.facts.names().any(|n| consts.contains_key(n));
-            let Some((sources, dialect)) = pending.sources.take().filter(|_| names_constant) else {
+            let Some((sources, dialect, start)) = pending.sources.take().filter(|_| names_constant)
+            else {
                 continue;
             };
-            let loaded = crate::syntax::load(&sources, dialect)?;
-            let chunks = self.chunks(table, loaded.program, &[]);
+            let mut program = crate::syntax::load(&sources, dialect)?.program;
+            program.statements.splice(0..0, start);
+            let chunks = self.chunks(table, program, &[]);
             if let Some(pending) = self.pending.get_mut(k) {
                 pending.facts = Facts::default();
                 pending.chunks = chunks;
@@ -407,10 +460,7 @@ impl Added {
     /// so that gringo's last-to-first grounding of independent statements meets them in
     /// ascending order), a rule without once. A part ground with one tuple lends its rules
     /// (see [`Added::restore`]).
-    pub(crate) fn call(
-        &mut self,
-        requested: Vec<(usize, Vec<Vec<crate::term::intern::Val>>)>,
-    ) -> Call {
+    pub(crate) fn call(&mut self, requested: Vec<(usize, Vec<Vec<Val>>)>) -> Call {
         let mut call = Call::default();
         for (index, tuples) in requested {
             let Some(part) = self.parts.get_mut(index) else {
@@ -418,31 +468,10 @@ impl Added {
             };
             let start = call.rules.len();
             call.parts.push(index);
-            let mut positions = Vec::with_capacity(part.rules.len() + 1);
-            if let [tuple] = tuples.as_slice() {
-                let mut rules = std::mem::take(&mut part.rules);
-                for (k, rule) in rules.iter_mut().enumerate() {
-                    bind_params(rule, tuple);
-                    positions.push(start + k);
-                }
-                call.moved.push((index, start, rules.len()));
-                call.rules.append(&mut rules);
-            } else {
-                for rule in &part.rules {
-                    positions.push(call.rules.len());
-                    let copies = if rule.params.is_empty() {
-                        1
-                    } else {
-                        tuples.len()
-                    };
-                    for tuple in tuples.iter().rev().take(copies) {
-                        let mut instance = rule.clone();
-                        bind_params(&mut instance, tuple);
-                        call.rules.push(instance);
-                    }
-                }
+            let (positions, lent) = instances(part, &tuples, &mut call.rules);
+            if lent {
+                call.moved.push((index, start, call.rules.len() - start));
             }
-            positions.push(call.rules.len());
             let first_new = positions
                 .get(part.ground)
                 .copied()
@@ -476,6 +505,40 @@ impl Added {
     }
 }
 
+/// Appends the instances of `part`'s rules for `tuples` to `rules`: with one tuple the part's
+/// rules themselves (lent, see [`Added::restore`]); otherwise a rule with parameters once per
+/// tuple (in descending order), a rule without once. Returns the index of each rule's first
+/// instance then the end, and whether the rules were lent.
+fn instances(part: &mut Part, tuples: &[Vec<Val>], rules: &mut Vec<Rule>) -> (Vec<usize>, bool) {
+    let start = rules.len();
+    let mut positions = Vec::with_capacity(part.rules.len() + 1);
+    let lent = tuples.len() == 1;
+    if let [tuple] = tuples {
+        let mut own = std::mem::take(&mut part.rules);
+        for (k, rule) in own.iter_mut().enumerate() {
+            bind_params(rule, tuple);
+            positions.push(start + k);
+        }
+        rules.append(&mut own);
+    } else {
+        for rule in &part.rules {
+            positions.push(rules.len());
+            let copies = if rule.params.is_empty() {
+                1
+            } else {
+                tuples.len()
+            };
+            for tuple in tuples.iter().rev().take(copies) {
+                let mut instance = rule.clone();
+                bind_params(&mut instance, tuple);
+                rules.push(instance);
+            }
+        }
+    }
+    positions.push(rules.len());
+    (positions, lent)
+}
+
 /// Whether `rule` is written as a fact (one unconditional head atom without arithmetic or
 /// tuples over variables, no body), if not necessarily ground (`p(t).` in a part with
 /// parameter `t`), as clingo counts facts for `atom does not occur in any rule head`.
@@ -507,7 +570,7 @@ fn plain_term(table: &Interner, t: &crate::term::eval::T) -> bool {
 }
 
 /// Sets the values of a rule's parameter variables from `tuple`.
-fn bind_params(rule: &mut Rule, tuple: &[crate::term::intern::Val]) {
+fn bind_params(rule: &mut Rule, tuple: &[Val]) {
     for p in &mut rule.params {
         if let Some(&v) = tuple.get(p.index as usize) {
             p.value = v;
