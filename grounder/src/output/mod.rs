@@ -162,9 +162,6 @@ fn write_facts(
     let is_new_fact = |(i, info): &(usize, &crate::instantiate::domain::AtomInfo)| {
         info.val.is_some() && get(*i) == Truth::True && written.get(*i) == Some(&FactRule::None)
     };
-    // Exact capacities: a large program's vectors would otherwise double past their size.
-    let facts = g.store.atoms.iter().enumerate().filter(is_new_fact).count();
-    n.program.rules.reserve_exact(facts + rules);
     let new: Vec<usize> = g
         .store
         .atoms
@@ -173,6 +170,8 @@ fn write_facts(
         .filter(is_new_fact)
         .map(|(i, _)| i)
         .collect();
+    // Exact capacities: a large program's vectors would otherwise double past their size.
+    n.program.rules.reserve_exact(new.len() + rules);
     for i in new {
         let Some(w) = written.get_mut(i) else {
             continue;
