@@ -47,7 +47,10 @@ pub struct GroundError {
 /// Errors first (at most 20), then infos.
 /// The safety check failed: the infos so far, then each rule's messages in rule order (its
 /// `global variable in tuple` infos, then its errors), up to the last of at most 20 errors.
-pub(crate) fn fail_checked(mut diagnostics: Vec<Diagnostic>, checked: Vec<Diagnostic>) -> GroundError {
+pub(crate) fn fail_checked(
+    mut diagnostics: Vec<Diagnostic>,
+    checked: Vec<Diagnostic>,
+) -> GroundError {
     let mut errors = 0;
     for d in checked {
         if d.severity == Severity::Error {

@@ -29,9 +29,9 @@ use fxhash::{FxHashMap, FxHashSet};
 
 use crate::ast::{self, Span, StatementKind};
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::session::options::{fail, fail_checked, GroundError};
 use crate::normalize::rewrite::{self, Directives, PartStatements, PlainFact};
 use crate::normalize::rules::{Pred, Rule};
+use crate::session::options::{fail, fail_checked, GroundError};
 use crate::syntax::facts::{Fact, Facts};
 use crate::syntax::Loaded;
 use crate::term::intern::Interner;
