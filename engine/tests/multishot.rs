@@ -146,3 +146,10 @@ fn incmode_loop_on_the_public_api() {
     assert_eq!((calls, seen.0, summary.satisfiable), (4, 4, Some(true)));
     assert_eq!(seen.1, ["move(1) move(2) move(3)"]);
 }
+
+#[test]
+fn control_and_handles_can_move_to_other_threads() {
+    fn send<T: Send>() {}
+    send::<Control>();
+    send::<engine::SolveHandle>();
+}
