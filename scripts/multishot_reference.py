@@ -17,8 +17,9 @@ import sys
 
 import clingo
 
-VALUES = {"true": clingo.TruthValue.True_, "false": clingo.TruthValue.False_,
-          "free": clingo.TruthValue.Free}
+# clingo 5.8.3's `assign_external` takes `Optional[bool]` (None is free): a `TruthValue`
+# member is a truthy object there, so `TruthValue.False_` would assign *true*.
+VALUES = {"true": True, "false": False, "free": None}
 
 
 def ground_parts(parts):

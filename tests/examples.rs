@@ -91,6 +91,14 @@ move(1,4,0,-2)\nmove(2,x,0,0)\n";
     assert_eq!(text, want);
 }
 
+#[test]
+fn incremental_lunar_finds_the_two_moves_turn_by_turn() {
+    let text = run("incremental", &[]);
+    let want = "turn 0: no solution\nturn 1: no solution\nturn 2: solved\n\
+move(1,4,0,-2)\nmove(2,x,0,0)\n";
+    assert_eq!(text, want);
+}
+
 /// The post's answer and its drawing.
 const POST_ANSWER: &str = "p(\"A\",2434) p(\"B\",5464) p(\"C\",3141) p(\"D\",6263) \
 p(\"E\",5253) p(\"F\",2122) p(\"G\",4344) p(\"H\",5161) p(\"I\",1112) p(\"J\",3242) \

@@ -3,10 +3,15 @@
 //! Everything the engine needs from the two crates goes through these few functions, so the
 //! rest of the engine depends on plain data (`GroundProgram`, `Symbol`, `Diagnostic`) only.
 
-use grounder::{Diagnostic, Source, Symbol};
-use solver_core::{GroundProgram, Model, SolveError, SolveOptions, Summary};
+use grounder::{Diagnostic, Symbol};
+use std::sync::{Arc, Mutex, MutexGuard};
 
-pub(crate) use grounder::{GroundError, GroundOptions, Grounded};
+use solver_core::{
+    Atom, ExternalValue, GroundProgram, Literal, Model, MultiShot, SolveError, SolveOptions,
+    Summary,
+};
+
+pub(crate) use grounder::{GroundOptions, Grounded, Session, Step};
 
 /// The grounder's options from the engine's settings.
 pub(crate) fn ground_options(
@@ -22,11 +27,6 @@ pub(crate) fn ground_options(
         functions,
         ..GroundOptions::default()
     }
-}
-
-/// Grounds `sources` as one program.
-pub(crate) fn ground(sources: &[Source], options: &GroundOptions) -> Result<Grounded, GroundError> {
-    grounder::ground(sources, options)
 }
 
 /// The ground program as text (`--text`).
@@ -49,25 +49,83 @@ pub(crate) fn write_aspif(program: &GroundProgram) -> String {
     solver_core::aspif::write(program)
 }
 
-/// A running search.
-pub(crate) struct Search(solver_core::Solver);
+/// The persistent solver of a [`crate::Control`], shared with the handle of its current
+/// solve call. `call` counts the calls started: a handle whose call was superseded (a new
+/// call, a grounding, an external assigned) yields nothing more.
+#[derive(Default)]
+pub(crate) struct Shot {
+    solver: MultiShot,
+    call: u64,
+}
 
-impl Search {
-    /// Prepares the search over `program`.
-    pub(crate) fn new(
-        program: &GroundProgram,
-        options: SolveOptions,
-    ) -> Result<Search, SolveError> {
-        solver_core::Solver::new(program, options).map(Search)
+/// A [`Shot`] shared between a control and its handles.
+pub(crate) type SharedShot = Arc<Mutex<Shot>>;
+
+/// Locks the shared solver (a handle that panicked mid-call poisons nothing we rely on).
+pub(crate) fn lock(shot: &SharedShot) -> MutexGuard<'_, Shot> {
+    shot.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+impl Shot {
+    /// A solver breaking initial ties with `seed`.
+    pub(crate) fn with_seed(seed: u64) -> Shot {
+        Shot {
+            solver: MultiShot::with_seed(seed),
+            call: 0,
+        }
     }
 
-    /// The next model, or `None` when the search is over.
+    /// Adds a delta; ends the current call.
+    pub(crate) fn add(&mut self, delta: &GroundProgram) -> Result<(), SolveError> {
+        self.call += 1;
+        self.solver.add(delta)
+    }
+
+    /// Sets (or releases) an external; ends the current call.
+    pub(crate) fn assign_external(&mut self, atom: Atom, value: ExternalValue) {
+        self.call += 1;
+        self.solver.assign_external(atom, value);
+    }
+
+    /// The value of an external atom (`None`: not external).
+    pub(crate) fn external_value(&mut self, atom: Atom) -> Option<ExternalValue> {
+        self.solver.external_value(atom)
+    }
+}
+
+/// A running search: one solve call of a shared [`Shot`].
+pub(crate) struct Search {
+    shot: SharedShot,
+    call: u64,
+}
+
+impl Search {
+    /// Starts a solve call under `assumptions`.
+    pub(crate) fn start(
+        shot: &SharedShot,
+        assumptions: &[Literal],
+        options: SolveOptions,
+    ) -> Result<Search, SolveError> {
+        let mut guard = lock(shot);
+        guard.call += 1;
+        guard.solver.solve(assumptions, options)?;
+        Ok(Search {
+            shot: Arc::clone(shot),
+            call: guard.call,
+        })
+    }
+
+    /// The next model, or `None` when the search is over (or its call was superseded).
     pub(crate) fn next_model(&mut self) -> Option<Model> {
-        self.0.next_model()
+        let mut guard = lock(&self.shot);
+        if guard.call != self.call {
+            return None;
+        }
+        guard.solver.next_model()
     }
 
     /// How the search ended (or stands).
     pub(crate) fn summary(&self) -> Summary {
-        self.0.summary()
+        lock(&self.shot).solver.summary()
     }
 }

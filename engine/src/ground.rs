@@ -11,13 +11,16 @@ use solver_core::{Atom, GroundProgram};
 use crate::backend::Grounded;
 
 /// The grounded program and its symbol tables, shared with models.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct Ground {
     /// The program searches start from (an empty projection removed, see
     /// [`without_empty_projection`]).
     pub(crate) program: GroundProgram,
     /// The symbols of `program.outputs` (aligned) and of its atoms (`Atom(i + 1)` at `i`).
     pub(crate) symbols: ProgramSymbols,
+    /// The symbols of the atoms (`Atom(i + 1)` at `i`), kept to extend in the next grounding
+    /// (empty for a program read from aspif).
+    pub(crate) atoms: Vec<Option<Symbol>>,
     /// How the program was made: from text (then `--text` can print it) or from aspif.
     origin: Origin,
     /// Symbol to atom, for assumptions, externals and [`crate::Model::contains`]; built on
@@ -42,6 +45,7 @@ impl Ground {
         Ground {
             program,
             symbols,
+            atoms: Vec::new(),
             origin,
             index: OnceLock::new(),
             print_order,
@@ -56,6 +60,14 @@ impl Ground {
                 .collect()
         });
         index.get(symbol).copied()
+    }
+
+    /// Whether the grounder's projection was empty (and removed).
+    pub(crate) fn empty_projection(&self) -> bool {
+        self.origin
+            == Origin::Text {
+                empty_projection: true,
+            }
     }
 
     /// The grounder's result again (for `--text`); `None` for a program read from aspif.
@@ -143,14 +155,4 @@ pub(crate) fn shown_atoms(program: &GroundProgram) -> Vec<Atom> {
     atoms.sort_unstable();
     atoms.dedup();
     atoms
-}
-
-/// `#project` statements without ground atoms project onto nothing in the AST but, as in
-/// clingo (whose aspif then has no projection statement), mean "no projection": `--project`
-/// falls back to the shown atoms and brave/cautious range over the shown atoms.
-pub(crate) fn without_empty_projection(mut program: GroundProgram) -> GroundProgram {
-    if program.projection.as_ref().is_some_and(Vec::is_empty) {
-        program.projection = None;
-    }
-    program
 }

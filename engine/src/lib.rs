@@ -2,15 +2,43 @@
 //! `mini-clingo` command line.
 //!
 //! # The API contract
-//! A [`Control`] goes through three states:
-//! 1. **building** — [`Control::add`], [`Control::load`] and [`Control::set_const`] collect the
-//!    program; options ([`Control::options_mut`]) and the external functions `@f(..)` calls
-//!    ([`Control::register_function`]) may be set at any time;
-//! 2. **grounded** — after [`Control::ground`] (or [`Control::load_aspif`]) succeeded; the
-//!    program can no longer change, but [`Control::assign_external`] sets external atoms;
-//! 3. **solving** — [`Control::solve`] returns a [`SolveHandle`], an iterator over [`Model`]s;
-//!    [`SolveHandle::summary`] finishes the search and tells how it ended. Solving may be
-//!    repeated; each call starts a fresh search.
+//! A [`Control`] collects program text ([`Control::add`], [`Control::load`],
+//! [`Control::set_const`] before the first grounding), grounds parts of it
+//! ([`Control::ground`] for `base`, [`Control::ground_parts`] for parts with arguments) and
+//! solves what was ground so far ([`Control::solve`] returns a [`SolveHandle`], an iterator
+//! over [`Model`]s; [`SolveHandle::summary`] finishes the search and tells how it ended), in
+//! any order and as often as clingo allows. All solve calls run on one persistent solver that
+//! keeps its learnt nogoods; [`Control::assign_external`] and [`Control::release_external`]
+//! set external atoms between calls. [`incmode::run`] is clingo's incremental loop on top.
+//!
+//! # From clingo's Python API to this crate
+//! | clingo (Python) | engine |
+//! |---|---|
+//! | `Control(["-c", "n=3", "0"])` | [`Control::new`], [`Control::set_const`], [`Control::options_mut`] (`models: Some(0)`) |
+//! | `ctl.add("base", [], text)` | [`Control::add`] (`#program` inside the text selects parts) |
+//! | `ctl.load(path)` | [`Control::load`] |
+//! | `ctl.ground([("base", [])])` | [`Control::ground`] |
+//! | `ctl.ground([("step", [Number(t)])])` | [`Control::ground_parts`]`(&[("step", &[Symbol::Number(t)])])` |
+//! | `ctl.assign_external(atom, True/False/None)` | [`Control::assign_external`] with [`TruthValue`] |
+//! | `ctl.release_external(atom)` | [`Control::release_external`] |
+//! | `ctl.solve(assumptions=[(atom, True)], on_model=f)` | [`Control::solve_with_assumptions`], iterate the [`SolveHandle`] |
+//! | `ctl.interrupt()` | [`Control::interrupt_handle`] (`Interrupt::interrupt` from any thread) |
+//! | a context object / `#script` function for `@f` calls | [`Control::register_function`] |
+//! | `ctl.symbolic_atoms`, `ctl.backend()` | not yet: [`Control::ground_program`] gives the ground program read-only |
+//! | `#include <incmode>.` driven by clingo | [`incmode::run`] |
+//!
+//! ```
+//! use engine::{Control, Symbol, TruthValue};
+//! # fn main() -> Result<(), engine::Error> {
+//! let mut ctl = Control::new();
+//! ctl.add("base", "#program step(t). #external go(t). p(t) :- go(t).")?;
+//! ctl.ground_parts(&[("step", &[Symbol::Number(1)])])?;
+//! ctl.assign_external(&engine::parse_term("go(1)").unwrap(), TruthValue::True)?;
+//! assert_eq!(ctl.solve()?.next().unwrap().shown_names(), ["go(1)", "p(1)"]);
+//! ctl.release_external(&engine::parse_term("go(1)").unwrap())?;
+//! assert_eq!(ctl.solve()?.next().unwrap().shown_names(), Vec::<String>::new());
+//! # Ok(()) }
+//! ```
 //!
 //! Bad input (syntax errors, unsafe variables, unreadable files, malformed aspif) is an
 //! [`Error`] carrying clingo-format [`Diagnostic`]s. Calling a method in the wrong state is
@@ -37,6 +65,7 @@ pub mod cli;
 mod control;
 mod error;
 mod ground;
+pub mod incmode;
 pub mod output;
 mod solve;
 

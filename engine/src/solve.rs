@@ -1,6 +1,6 @@
 //! [`SolveHandle`]: a search as an iterator over [`Model`]s, with a [`Summary`] at the end.
 //!
-//! The handle owns the solver and a shared reference to the ground program's symbol tables;
+//! The handle shares the control's persistent solver (its solve call) and a shared reference to the ground program's symbol tables;
 //! each model the solver reports is translated into symbols (the shown ones, in the order of
 //! the program's outputs) when it is produced. The model limit, the exhaustion of the search
 //! space and the times clingo's summary prints are the solver's (see `solver_core::Summary`).
@@ -11,9 +11,9 @@
 use std::sync::Arc;
 
 use grounder::Symbol;
-use solver_core::{Atom, EnumMode, GroundProgram, SolveOptions, Summary};
+use solver_core::{Atom, EnumMode, Literal, SolveOptions, Summary};
 
-use crate::backend::Search;
+use crate::backend::{Search, SharedShot};
 use crate::ground::Ground;
 use crate::Error;
 
@@ -141,7 +141,8 @@ impl std::fmt::Debug for SolveHandle {
 impl SolveHandle {
     pub(crate) fn start(
         ground: Arc<Ground>,
-        program: &GroundProgram,
+        shot: &SharedShot,
+        assumptions: &[Literal],
         options: SolveOptions,
     ) -> Result<SolveHandle, Error> {
         let kind = match options.enum_mode {
@@ -149,7 +150,7 @@ impl SolveHandle {
             EnumMode::Cautious => ModelKind::Cautious,
             _ => ModelKind::Answer,
         };
-        let search = Search::new(program, options).map_err(Error::Solve)?;
+        let search = Search::start(shot, assumptions, options).map_err(Error::Solve)?;
         Ok(SolveHandle {
             search,
             ground,

@@ -210,8 +210,9 @@ fn misuse_is_a_usage_error() {
     ));
     ctl.add("base", "a.").expect("add");
     ctl.ground().expect("ground");
-    assert!(matches!(ctl.add("base", "b."), Err(Error::Usage(_))));
-    assert!(matches!(ctl.ground(), Err(Error::Usage(_))));
+    // Multi-shot: more text and more groundings are fine; constants are fixed.
+    ctl.add("base", "b.").expect("add after grounding");
+    ctl.ground().expect("ground again");
     assert!(matches!(ctl.set_const("n", "1"), Err(Error::Usage(_))));
 }
 

@@ -3,7 +3,7 @@
 # The executable is $CLINGO, by default .reference/clingo at the repository root (built by
 # scripts/reference/build.sh, or ../shared/reference/build.sh). stdout and stderr are kept byte
 # for byte; the tests mask the banner, the program name and times on both sides.
-# Usage: tests/cli/generate.sh [cases file]   (default cases.txt; also run it for cases_ground.txt)
+# Usage: tests/cli/generate.sh [cases file]   (default cases.txt; also run it for cases_ground.txt, cases_edge.txt, cases_incmode.txt)
 set -u
 cd "$(dirname "$0")"
 clingo=${CLINGO:-../../.reference/clingo}

@@ -9,6 +9,7 @@
 //! option, 0 after printing help or the version. (33, out of memory, is the binary's global
 //! allocator's: see `src/oom.rs`.)
 
+mod incremental;
 pub mod options;
 mod report;
 mod worker;
@@ -90,6 +91,8 @@ struct Run<'a> {
     searched: Option<crate::SolveHandle>,
     /// Set while reading and grounding when another thread may end the run (see `worker`).
     reading: Option<std::sync::Arc<std::sync::Mutex<bool>>>,
+    /// The program includes `incmode`: solving runs clingo's incremental loop.
+    incremental: bool,
 }
 
 impl<'a> Run<'a> {
@@ -112,6 +115,7 @@ impl<'a> Run<'a> {
             time_limit_hit: false,
             searched: None,
             reading: None,
+            incremental: false,
         }
     }
 
@@ -162,6 +166,7 @@ impl<'a> Run<'a> {
         match self.options.mode {
             Mode::Text => self.print_program(Control::text),
             Mode::Gringo => self.print_program(Control::aspif),
+            Mode::Clingo if self.incremental => self.solve_incremental(),
             Mode::Clingo | Mode::Clasp => self.solve(),
         }
     }
@@ -184,8 +189,16 @@ impl<'a> Run<'a> {
         for file in &files {
             self.control.load(file)?;
         }
+        self.control.parse()?;
+        if self.control.incmode() && self.options.mode == Mode::Clingo {
+            self.incremental = true;
+            return Ok(());
+        }
         let watchdog = self.start_watchdog();
-        let grounded = self.control.ground();
+        let grounded = self
+            .control
+            .ground()
+            .and_then(|()| self.control.refuse_incmode());
         if let Some(done) = watchdog {
             self.time_limit_hit = done.finish();
         }
@@ -301,7 +314,7 @@ impl<'a> Run<'a> {
             .duration_since(self.start);
         let preprocessing = self.read_done.map_or(Duration::ZERO, |t| t.elapsed());
         let checked = match self.options.check_models {
-            true => self.control.ground_program().cloned(),
+            true => self.control.program_with_externals(),
             false => None,
         };
         // `Control::solve` clears the interrupt handle for the new search, so "Solving..." is

@@ -91,6 +91,7 @@ impl Reporter<'_> {
             outcome: Some(outcome),
             stopped: stop_reason(s),
             models: s.models,
+            calls: 1,
             complete: s.exhausted,
             consequences: self
                 .consequence_kind()

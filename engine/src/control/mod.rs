@@ -1,22 +1,34 @@
 //! [`Control`]: configure, load, ground, solve.
 //!
 //! # States
-//! A `Control` is *building* until [`Control::ground`] (or [`Control::load_aspif`]) succeeds,
-//! then *grounded*. Building accepts [`Control::add`], [`Control::load`] and
-//! [`Control::set_const`] ([`Control::register_function`] is accepted in any state and used by
-//! the next grounding); grounded accepts [`Control::solve`] (any number of times),
-//! [`Control::assign_external`] between solves, and the printers ([`Control::text`],
-//! [`Control::aspif`]). Calling a method in the wrong state is misuse and returns
-//! `Err(Error::Usage)`; nothing panics. Options may be changed in any state and apply to the
-//! next call that uses them.
+//! As in clingo, program text may be added ([`Control::add`], [`Control::load`]) and parts
+//! ground ([`Control::ground`] for `base`, [`Control::ground_parts`] for any parts with
+//! arguments) at any time, and the program ground so far solved any number of times
+//! ([`Control::solve`], [`Control::solve_with_assumptions`]), with
+//! [`Control::assign_external`] / [`Control::release_external`] in between. All searches
+//! run on one persistent solver (`solver_core::MultiShot`): each grounding adds its delta,
+//! learnt nogoods are kept from call to call. [`Control::set_const`] is accepted until the
+//! first grounding ([`Control::register_function`] at any time, used by the next grounding); a program read from aspif ([`Control::load_aspif`]) accepts no more
+//! text. Misuse returns `Err(Error::Usage)`; nothing panics. Options may be changed at any
+//! time; `seed` is read at the first grounding, `projection` at each grounding (it applies
+//! to the atoms ground so far), the others at each solve.
+//!
+//! Errors of a grounding: rewriting and syntax errors leave the program as it was; a
+//! redefinition (an atom with rules before a solve getting rules after it, clingo's
+//! `redefinition of atom <'a',1>`) is reported after the rest of the grounding was added.
 //!
 //! # Invariants
-//! - `ground` is `Some` exactly in the grounded state; its `atoms` table is shared (`Arc`) with
-//!   every [`Model`](crate::Model) so models stay valid after the `Control` changes.
-//! - `externals` holds the values set by `assign_external`; they replace the program's
-//!   defaults when a search starts and the program itself is never modified.
+//! - `ground` is `Some` once something was ground: the accumulated program (the union of the
+//!   deltas, the last output table) with the symbols of all atoms; it is shared (`Arc`) with
+//!   every [`Model`](crate::Model) so models stay valid after the `Control` changes, and
+//!   replaced (not modified) by a later grounding.
+//! - `externals` holds the values set by `assign_external` / `release_external`, applied to
+//!   the solver at once; [`Control::ground_program`] shows the program with its defaults.
+//! - `given` sources of `sources` are in the session; the others are added at the next
+//!   grounding.
 
 mod search;
+mod shot;
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -26,8 +38,8 @@ use std::time::Duration;
 use grounder::{Diagnostic, Dialect, Functions, IntoSymbols, ProgramSymbols, Source, Symbol};
 use solver_core::{Atom, EnumMode, ExternalValue, GroundProgram, Interrupt, OptMode};
 
-use crate::backend::{self, Grounded};
-use crate::ground::{without_empty_projection, Ground, Origin};
+use crate::backend::{self, SharedShot};
+use crate::ground::{Ground, Origin};
 use crate::Error;
 
 /// What `--project` projects onto.
@@ -88,16 +100,32 @@ pub enum TruthValue {
 /// assert!(ctl.solve().is_err()); // misuse: not grounded yet
 /// # Ok(()) }
 /// ```
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub struct Control {
     options: Options,
     constants: Vec<(String, String)>,
     sources: Vec<Source>,
+    /// How many of `sources` the session has.
+    given: usize,
+    session: Option<backend::Session>,
+    shot: Option<SharedShot>,
     ground: Option<Arc<Ground>>,
     externals: HashMap<Atom, ExternalValue>,
     infos: Vec<Diagnostic>,
     interrupt: Interrupt,
     functions: Functions,
+    /// A solve call started since the last grounding (the session must hear of it).
+    solved: std::sync::atomic::AtomicBool,
+}
+
+impl std::fmt::Debug for Control {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Control")
+            .field("options", &self.options)
+            .field("sources", &self.sources.len())
+            .field("grounded", &self.ground.is_some())
+            .finish()
+    }
 }
 
 impl Control {
@@ -130,6 +158,16 @@ impl Control {
             Some(_) => Err(Error::Usage(format!(
                 "{what} after the program was grounded"
             ))),
+        }
+    }
+
+    /// Text may be added unless the program was read from aspif.
+    fn require_text(&self, what: &str) -> Result<(), Error> {
+        match &self.ground {
+            Some(ground) if ground.grounded().is_none() => Err(Error::Usage(format!(
+                "{what} after a program was read from aspif"
+            ))),
+            _ => Ok(()),
         }
     }
 
@@ -187,14 +225,14 @@ impl Control {
 
     /// Adds program text; `name` is shown in messages.
     pub fn add(&mut self, name: &str, text: &str) -> Result<(), Error> {
-        self.require_building("add")?;
+        self.require_text("add")?;
         self.sources.push(Source::new(name, text));
         Ok(())
     }
 
     /// Adds the contents of a file; `-` reads standard input.
     pub fn load(&mut self, path: impl AsRef<Path>) -> Result<(), Error> {
-        self.require_building("load")?;
+        self.require_text("load")?;
         let path = path.as_ref();
         let name = path.to_string_lossy().into_owned();
         let (name, text) = if name == "-" {
@@ -207,7 +245,8 @@ impl Control {
         Ok(())
     }
 
-    /// Grounds everything added so far as one program.
+    /// Grounds the `base` part of everything added so far (clingo's
+    /// `ctl.ground([("base", [])])`); see [`Control::ground_parts`] for other parts.
     ///
     /// Errors carry the grounder's diagnostics; informational messages (like clingo's
     /// `info: atom does not occur in any rule head`) are kept in [`Control::infos`].
@@ -215,33 +254,23 @@ impl Control {
     /// Like clingo, a single source that is a ground program in aspif (it starts with the
     /// header `asp `) is read as one (see [`Control::load_aspif`]) instead of being grounded;
     /// aspif combined with other sources is an error.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), engine::Error> {
+    /// let mut ctl = engine::Control::new();
+    /// ctl.add("base", "a. #program step(t). b(t).")?;
+    /// ctl.ground()?;
+    /// let model = ctl.solve()?.next().unwrap();
+    /// assert_eq!(model.shown_names(), ["a"]);
+    /// # Ok(()) }
+    /// ```
     pub fn ground(&mut self) -> Result<(), Error> {
-        self.require_building("ground")?;
-        if let Some(text) = self.aspif_source()? {
-            return self.load_aspif(&text);
+        if self.ground.is_none() {
+            if let Some(text) = self.aspif_source()? {
+                return self.load_aspif(&text);
+            }
         }
-        let options = backend::ground_options(
-            self.constants.clone(),
-            self.options.dialect,
-            Some(self.interrupt.clone()),
-            self.functions.clone(),
-        );
-        let grounded = backend::ground(&self.sources, &options)
-            .map_err(|e| Error::from_diagnostics(e.diagnostics))?;
-        let Grounded {
-            program,
-            symbols,
-            infos,
-        } = grounded;
-        self.infos = infos;
-        let empty_projection = program.projection.as_ref().is_some_and(Vec::is_empty);
-        let ground = Ground::new(
-            without_empty_projection(program),
-            symbols,
-            Origin::Text { empty_projection },
-        );
-        self.ground = Some(Arc::new(ground));
-        Ok(())
+        self.ground_parts(&[("base", &[])])
     }
 
     /// The text of the only source when it is aspif; `None` when no source is.
@@ -279,6 +308,9 @@ impl Control {
             }
         }
         let symbols = ProgramSymbols::from_symbols(&shown, &atoms);
+        self.given = self.sources.len();
+        let shot = self.new_shot();
+        backend::lock(&shot).add(&program).map_err(Error::Solve)?;
         self.ground = Some(Arc::new(Ground::new(program, symbols, Origin::Aspif)));
         Ok(())
     }
@@ -288,12 +320,12 @@ impl Control {
         &self.sources
     }
 
-    /// The grounder's informational messages from the last [`Control::ground`].
+    /// The grounder's informational messages from the last grounding.
     pub fn infos(&self) -> &[Diagnostic] {
         &self.infos
     }
 
-    /// The ground program, once grounded.
+    /// The ground program so far (the union of the groundings' deltas), once grounded.
     pub fn ground_program(&self) -> Option<&GroundProgram> {
         self.ground.as_ref().map(|g| &g.program)
     }

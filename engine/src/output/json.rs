@@ -244,7 +244,7 @@ impl JsonPrinter {
             None => {}
         }
         self.print_models(summary, outcome);
-        self.writer.key_raw("Calls", 1);
+        self.writer.key_raw("Calls", summary.calls.max(1));
         let t = summary.times;
         let w = &mut self.writer;
         w.push(Some("Time"), '{', false);

@@ -212,6 +212,8 @@ pub struct RunSummary {
     pub stopped: Option<StopReason>,
     /// Models enumerated.
     pub models: u64,
+    /// Solve calls (`Calls`; 0 prints 1).
+    pub calls: u64,
     /// The search space was exhausted (no `+` after the model count).
     pub complete: bool,
     /// Brave/cautious reasoning and the final number of consequences.

@@ -211,7 +211,7 @@ impl TextPrinter {
         if satisfiable {
             self.print_sat_details(out, summary, more);
         }
-        self.key_value(out, "Calls", "1");
+        self.key_value(out, "Calls", &summary.calls.max(1).to_string());
         let t = &summary.times;
         self.key_value(
             out,

@@ -191,6 +191,17 @@ impl Session {
         self.add_sources(std::slice::from_ref(source), Some(start), true)
     }
 
+    /// [`Session::add`] for several sources read as one load (as the one-shot
+    /// [`crate::ground`] reads them: one `#include` set, messages in input order).
+    pub fn add_all(&mut self, sources: &[Source]) -> Result<(), GroundError> {
+        self.add_sources(sources, None, true)
+    }
+
+    /// Where `#include <incmode>.` was first written, if it was.
+    pub fn incmode_at(&self) -> Option<&ast::Span> {
+        self.incmode.as_ref()
+    }
+
     /// Grounds the named parts with their arguments (see the module doc). Errors: rewriting
     /// errors (nothing is ground; they come again with every later call), an interrupt or a
     /// size limit (the session then refuses to ground again).
@@ -222,6 +233,11 @@ impl Session {
     /// now cannot get a rule in a later grounding (clingo's redefinition error).
     pub fn mark_solved(&mut self) {
         self.state.emitted.definitions.step += 1;
+    }
+
+    /// Replaces the functions `@f(args)` terms call, for the groundings from now on.
+    pub fn set_functions(&mut self, functions: crate::Functions) {
+        self.options.functions = functions;
     }
 
     /// Whether a source included clingo's `incmode` library.

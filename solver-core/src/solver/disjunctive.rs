@@ -76,7 +76,7 @@ pub(crate) struct Minimality {
 
 /// The solver a minimality check runs its tester program on: a search under assumptions that
 /// keeps its learnt nogoods between calls (the crate's `Solver`, which sits above this module).
-pub(crate) trait Tester {
+pub(crate) trait Tester: Send {
     /// Whether a model exists in which every literal of `assumptions` holds (`Err` if `limits`
     /// stopped the search); after `Ok(true)`, [`Tester::holds`] reads that model.
     fn solve_under(&mut self, assumptions: &[Lit], limits: Limits) -> Result<bool, ()>;

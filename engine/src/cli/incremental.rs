@@ -1,0 +1,112 @@
+//! `#include <incmode>.` on the command line: clingo's incremental loop
+//! ([`crate::incmode::run`]) with each call printed as clingo 5.8.3 prints it: a `Solving...`
+//! line per call, the call's answers numbered from 1, the grounding infos as they come; then
+//! one result and summary: the last call's result, the models of all calls (`+` when the
+//! last call stopped at the model limit), the number of calls; the exit code of the last call.
+//! `--stats` counts the last call's search only.
+
+use std::time::Instant;
+
+use super::{check_model, exit_code, Run, EXIT_NOT_STABLE};
+use crate::incmode::{self, IncConfig, IncHandler};
+use crate::{Control, Diagnostic, Model, SolveHandle, Summary};
+
+/// The printing side of the loop.
+struct Calls<'r, 'a> {
+    run: &'r mut Run<'a>,
+    /// Models of the calls so far.
+    models: u64,
+    last: Option<Model>,
+    /// An answer failed `--check-models`.
+    not_stable: bool,
+    /// The first call also prints the preparation times.
+    first: bool,
+}
+
+impl IncHandler for Calls<'_, '_> {
+    fn grounded(&mut self, infos: &[Diagnostic]) {
+        if self.run.options.quiet_infos {
+            return;
+        }
+        for info in infos {
+            let _ = write!(self.run.err, "{info}\n\n");
+        }
+    }
+
+    fn stopped(&self) -> bool {
+        self.not_stable
+    }
+
+    fn solved(&mut self, ctl: &Control, _step: u64, mut handle: SolveHandle) -> Summary {
+        let mut text = String::new();
+        if std::mem::take(&mut self.first) {
+            text += &self.run.printer.prepared(0.0, 0.0);
+        }
+        text += &self.run.printer.solving();
+        self.run.print(&text);
+        let checked = self
+            .run
+            .options
+            .check_models
+            .then(|| ctl.program_with_externals());
+        let solve_start = Instant::now();
+        let costs_shown = self.run.reporter().costs_shown();
+        let with_names = self.run.printer.prints_models();
+        let mut last = None;
+        for model in handle.by_ref() {
+            let reporter = self.run.reporter();
+            let event = reporter.model_event(&model, costs_shown, with_names, solve_start);
+            let text = self.run.printer.model(&event);
+            self.run.print(&text);
+            if let Err(message) = check_model(checked.as_ref().and_then(Option::as_ref), &model) {
+                let _ = writeln!(self.run.err, "{message}");
+                self.not_stable = true;
+                break;
+            }
+            last = Some(model);
+        }
+        let summary = handle.summary();
+        self.models += summary.models;
+        if last.is_some() {
+            self.last = last;
+        }
+        summary
+    }
+}
+
+impl Run<'_> {
+    /// Runs the incremental loop and prints its summary.
+    pub(super) fn solve_incremental(&mut self) -> i32 {
+        let config = match IncConfig::from_constants(&self.options.constants) {
+            Ok(config) => config,
+            Err(error) => return self.fail(&error, true),
+        };
+        let mut control = std::mem::take(&mut self.control);
+        let mut calls = Calls {
+            run: self,
+            models: 0,
+            last: None,
+            not_stable: false,
+            first: true,
+        };
+        let result = incmode::run(&mut control, &config, &mut calls);
+        let (models, last, not_stable) = (calls.models, calls.last, calls.not_stable);
+        self.control = control;
+        if not_stable {
+            return EXIT_NOT_STABLE;
+        }
+        let (mut summary, count) = match result {
+            Ok(done) => done,
+            Err(error) => return self.fail(&error, true),
+        };
+        summary.models = models;
+        let costs_shown = self.reporter().costs_shown();
+        let mut run_summary = self
+            .reporter()
+            .run_summary(&summary, last.as_ref(), costs_shown);
+        run_summary.calls = count;
+        let text = self.printer.finish(&run_summary);
+        self.print(&text);
+        exit_code(&summary)
+    }
+}

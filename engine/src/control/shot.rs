@@ -1,0 +1,301 @@
+//! Grounding parts into the persistent solver: each grounding's delta goes to the session's
+//! solver and is appended to the accumulated program the models, `--text` and the checker
+//! read (see the [`Control`] states and invariants); externals are set on the solver.
+
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+
+use grounder::{ProgramSymbols, Symbol};
+use solver_core::{ExternalValue, GroundProgram};
+
+use super::{Control, Projection, TruthValue};
+use crate::backend::{self, SharedShot, Shot};
+use crate::ground::{shown_atoms, Ground, Origin};
+use crate::Error;
+
+impl Control {
+    /// Grounds the named parts, each with its arguments, as clingo's
+    /// `ctl.ground([("step", [Number(t)])])`: the parts declared by `#program name(p1,..,pn).`
+    /// (the statements before any `#program` are `base`), a parameter standing for its
+    /// argument. A part nobody declared is ignored, as in clingo. Text added since the last
+    /// grounding is parsed first. The new rules are added to the solver; a rule redefining an
+    /// atom that had rules before the last solve is left out and reported as an error
+    /// (clingo's `redefinition of atom <'a',1>`) after the rest of the grounding was added.
+    ///
+    /// ```
+    /// use engine::{Control, Symbol};
+    /// # fn main() -> Result<(), engine::Error> {
+    /// let mut ctl = Control::new();
+    /// ctl.add("base", "#program step(t). p(t).")?;
+    /// ctl.ground_parts(&[("step", &[Symbol::Number(1)]), ("step", &[Symbol::Number(2)])])?;
+    /// let mut shown = ctl.solve()?.next().unwrap().shown_names();
+    /// shown.sort();
+    /// assert_eq!(shown, ["p(1)", "p(2)"]);
+    /// # Ok(()) }
+    /// ```
+    pub fn ground_parts(&mut self, parts: &[(&str, &[Symbol])]) -> Result<(), Error> {
+        self.require_text("ground")?;
+        self.give_sources()?;
+        let Some(session) = self.session.as_mut() else {
+            return Err(Error::Usage("no grounding session".into()));
+        };
+        if self.solved.swap(false, Ordering::Relaxed) {
+            session.mark_solved();
+        }
+        let parts: Vec<(&str, Vec<Symbol>)> = parts.iter().map(|(n, a)| (*n, a.to_vec())).collect();
+        let step = session
+            .ground(&parts)
+            .map_err(|e| Error::from_diagnostics(e.diagnostics))?;
+        self.infos = step.infos.clone();
+        let errors = step.errors.clone();
+        self.add_step(step)?;
+        match errors.is_empty() {
+            true => Ok(()),
+            false => Err(Error::from_diagnostics(errors)),
+        }
+    }
+
+    /// Parses the text added since the last grounding without grounding anything (syntax
+    /// errors are reported now; [`Control::incmode`] is then known).
+    ///
+    /// ```
+    /// # fn main() -> Result<(), engine::Error> {
+    /// let mut ctl = engine::Control::new();
+    /// ctl.add("base", "#include <incmode>. #program step(t). p(t).")?;
+    /// ctl.parse()?;
+    /// assert!(ctl.incmode());
+    /// assert!(ctl.add("bad", "p(").is_ok() && ctl.parse().is_err());
+    /// # Ok(()) }
+    /// ```
+    pub fn parse(&mut self) -> Result<(), Error> {
+        self.require_text("parse")?;
+        if self.ground.is_none() && self.aspif_source()?.is_some() {
+            return Ok(()); // read by `ground` as aspif
+        }
+        self.give_sources()
+    }
+
+    /// The ground program so far with the external values set by
+    /// [`Control::assign_external`] (what a model of the next search is a stable model of;
+    /// a released external is false).
+    pub fn program_with_externals(&self) -> Option<GroundProgram> {
+        let mut program = self.ground.as_ref()?.program.clone();
+        program
+            .externals
+            .retain_mut(|(atom, value)| match self.externals.get(atom) {
+                Some(ExternalValue::Release) => false,
+                Some(new) => {
+                    *value = *new;
+                    true
+                }
+                None => true,
+            });
+        Some(program)
+    }
+
+    /// Whether a source included clingo's `incmode` library (`#include <incmode>.`), as far
+    /// as the text was parsed (by the last grounding).
+    pub fn incmode(&self) -> bool {
+        self.session.as_ref().is_some_and(|s| s.incmode())
+    }
+
+    /// The one-shot CLI's error for `#include <incmode>.`.
+    pub(crate) fn refuse_incmode(&self) -> Result<(), Error> {
+        let Some(span) = self.session.as_ref().and_then(|s| s.incmode_at()) else {
+            return Ok(());
+        };
+        let error = grounder::Diagnostic {
+            severity: grounder::Severity::Error,
+            span: Some(span.clone()),
+            message: "#include <incmode> (a system library) is not supported".into(),
+            notes: Vec::new(),
+        };
+        Err(Error::from_diagnostics(vec![error]))
+    }
+
+    /// Starts the session on the first grounding and gives it the sources added since.
+    fn give_sources(&mut self) -> Result<(), Error> {
+        if self.session.is_none() {
+            let options = backend::ground_options(
+                self.constants.clone(),
+                self.options.dialect,
+                Some(self.interrupt.clone()),
+                self.functions.clone(),
+            );
+            self.session = Some(backend::Session::new(options));
+        }
+        if let Some(session) = self.session.as_mut() {
+            session.set_functions(self.functions.clone());
+        }
+        let new = self.sources.get(self.given..).unwrap_or(&[]);
+        if new.is_empty() {
+            return Ok(());
+        }
+        if let Some(session) = self.session.as_mut() {
+            session
+                .add_all(new)
+                .map_err(|e| Error::from_diagnostics(e.diagnostics))?;
+        }
+        self.given = self.sources.len();
+        Ok(())
+    }
+
+    /// The persistent solver (made with the options' seed on first use).
+    pub(super) fn new_shot(&mut self) -> SharedShot {
+        let seed = self.options.seed;
+        Arc::clone(
+            self.shot
+                .get_or_insert_with(|| Arc::new(std::sync::Mutex::new(Shot::with_seed(seed)))),
+        )
+    }
+
+    /// Adds a grounding's delta to the solver and to the accumulated program.
+    fn add_step(&mut self, step: backend::Step) -> Result<(), Error> {
+        let mut delta = step.program;
+        let empty_projection = delta.projection.as_ref().is_some_and(Vec::is_empty);
+        if empty_projection {
+            delta.projection = None;
+        }
+        let replace = step.outputs_replace;
+        let (mut program, mut atoms, was_empty, mut shown) = self.take_accumulated();
+        self.project(&mut delta, program.projection.is_some());
+        let shot = self.new_shot();
+        backend::lock(&shot).add(&delta).map_err(Error::Solve)?;
+        append(&mut program, delta, replace);
+        atoms.extend(step.atoms);
+        if replace {
+            shown = step.shown;
+        } else {
+            shown.extend(step.shown);
+        }
+        let symbols = ProgramSymbols::from_symbols(&shown, &atoms);
+        let origin = Origin::Text {
+            empty_projection: program.projection.is_none() && (was_empty || empty_projection),
+        };
+        let mut ground = Ground::new(program, symbols, origin);
+        ground.atoms = atoms;
+        self.ground = Some(Arc::new(ground));
+        Ok(())
+    }
+
+    /// The accumulated program, atom symbols, empty-projection flag and shown symbols (taken
+    /// out of the shared [`Ground`] without a copy when no model holds it).
+    fn take_accumulated(&mut self) -> (GroundProgram, Vec<Option<Symbol>>, bool, Vec<Symbol>) {
+        let Some(ground) = self.ground.take() else {
+            return (GroundProgram::new(), Vec::new(), false, Vec::new());
+        };
+        let ground = Arc::try_unwrap(ground).unwrap_or_else(|shared| (*shared).clone());
+        let empty = ground.empty_projection();
+        let shown = ground.symbols.shown_symbols().collect();
+        (ground.program, ground.atoms, empty, shown)
+    }
+
+    /// Installs the projection the options ask for on a delta (`projected`: an earlier
+    /// delta had a projection).
+    fn project(&self, delta: &mut GroundProgram, projected: bool) {
+        let onto_shown = match self.options.projection {
+            Projection::Off | Projection::Project => false,
+            Projection::Show => true,
+            Projection::Auto => delta.projection.is_none() && !projected,
+        };
+        if onto_shown {
+            delta.projection = Some(shown_atoms(delta));
+        }
+    }
+
+    /// Sets the value of an external atom for the following searches (clingo's
+    /// `assign_external`; [`TruthValue::Release`] is [`Control::release_external`]).
+    ///
+    /// As in clingo, an atom that is not external (or not in the program) is left alone.
+    ///
+    /// ```
+    /// use engine::{Control, TruthValue};
+    /// # fn main() -> Result<(), engine::Error> {
+    /// let mut ctl = Control::new();
+    /// ctl.add("base", "#external e. a :- e.")?;
+    /// ctl.ground()?;
+    /// ctl.assign_external(&engine::parse_term("e").unwrap(), TruthValue::True)?;
+    /// assert_eq!(ctl.solve()?.next().unwrap().shown_names(), ["e", "a"]);
+    /// # Ok(()) }
+    /// ```
+    pub fn assign_external(&mut self, atom: &Symbol, value: TruthValue) -> Result<(), Error> {
+        let ground = self.require_ground("assign_external")?;
+        let Some(id) = ground.atom_of(atom) else {
+            return Ok(());
+        };
+        let value = match value {
+            TruthValue::True => ExternalValue::True,
+            TruthValue::False => ExternalValue::False,
+            TruthValue::Free => ExternalValue::Free,
+            TruthValue::Release => ExternalValue::Release,
+        };
+        let shot = self.new_shot();
+        let mut shot = backend::lock(&shot);
+        shot.assign_external(id, value);
+        let now = shot.external_value(id);
+        match now {
+            Some(v) => self.externals.insert(id, v),
+            None if value == ExternalValue::Release => self.externals.insert(id, value),
+            None => None,
+        };
+        Ok(())
+    }
+
+    /// Makes an external atom false for good (clingo's `release_external`); an atom that is
+    /// not external, or unknown, is left alone as in clingo.
+    ///
+    /// ```
+    /// use engine::Control;
+    /// # fn main() -> Result<(), engine::Error> {
+    /// let mut ctl = Control::new();
+    /// ctl.add("base", "#external e. [true]")?;
+    /// ctl.ground()?;
+    /// ctl.release_external(&engine::parse_term("e").unwrap())?;
+    /// assert_eq!(ctl.solve()?.next().unwrap().shown_names(), Vec::<String>::new());
+    /// # Ok(()) }
+    /// ```
+    pub fn release_external(&mut self, atom: &Symbol) -> Result<(), Error> {
+        self.assign_external(atom, TruthValue::Release)
+    }
+}
+
+/// Appends the statements of `delta` to `program`; its output table is appended too, or
+/// replaces the old one when `replace_outputs` (the grounder rebuilt it).
+fn append(program: &mut GroundProgram, delta: GroundProgram, replace_outputs: bool) {
+    program.atom_count = program.atom_count.max(delta.atom_count);
+    program.rules.extend(delta.rules);
+    program.minimizes.extend(delta.minimizes);
+    if let Some(atoms) = delta.projection {
+        program
+            .projection
+            .get_or_insert_with(Vec::new)
+            .extend(atoms);
+    }
+    if replace_outputs {
+        program.outputs = delta.outputs;
+    } else {
+        program.outputs.extend(delta.outputs);
+    }
+    if program.externals.is_empty() {
+        program.externals = delta.externals;
+    } else {
+        let mut position: std::collections::HashMap<solver_core::Atom, usize> = program
+            .externals
+            .iter()
+            .enumerate()
+            .map(|(i, (a, _))| (*a, i))
+            .collect();
+        for (atom, value) in delta.externals {
+            match position.get(&atom) {
+                Some(&i) => program.externals[i].1 = value,
+                None => {
+                    position.insert(atom, program.externals.len());
+                    program.externals.push((atom, value));
+                }
+            }
+        }
+    }
+    program.assumptions.extend(delta.assumptions);
+    program.edges.extend(delta.edges);
+    program.heuristics.extend(delta.heuristics);
+}

@@ -1,0 +1,181 @@
+//! clingo's incremental mode (`#include <incmode>.`), written on the public [`Control`] API.
+//!
+//! # The loop (clingo 5.8.3's `incmode` library)
+//! Step 0 grounds `base` and `check(0)`; step `t > 0` releases the external `query(t-1)` and
+//! grounds `step(t)` and `check(t)`. Each step then makes `query(t)` true and solves. The
+//! loop goes on while `(imax unset or t < imax)` and (no call yet, or `t < imin`, or the last
+//! call's result is not `istop`: `SAT`, `UNSAT` or `UNKNOWN`). `query(t)` is declared by the
+//! library itself (`#program check(t). #external query(t).`), so [`run`] adds that line.
+//!
+//! The caller sees each grounding's infos and consumes each call's [`SolveHandle`] (printing
+//! its models), returning its [`Summary`]; [`run`] returns the number of calls.
+
+use crate::{Control, Diagnostic, Error, SolveHandle, Summary, Symbol, TruthValue};
+
+/// When the loop stops: the result of a call that ends it (clingo's `istop`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum StopOn {
+    /// A satisfiable call (the default).
+    #[default]
+    Sat,
+    /// An unsatisfiable call.
+    Unsat,
+    /// A call whose result is unknown (interrupted).
+    Unknown,
+}
+
+/// The loop's bounds: clingo's constants `imin`, `imax` and `istop`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IncConfig {
+    /// The least number of steps (default 1).
+    pub imin: u64,
+    /// The most steps (`None`: no bound).
+    pub imax: Option<u64>,
+    /// Which result stops the loop.
+    pub istop: StopOn,
+}
+
+impl Default for IncConfig {
+    fn default() -> IncConfig {
+        IncConfig {
+            imin: 1,
+            imax: None,
+            istop: StopOn::Sat,
+        }
+    }
+}
+
+impl IncConfig {
+    /// The configuration from `-c name=value` constants (`imin`, `imax`, `istop`; the others
+    /// are ignored).
+    ///
+    /// ```
+    /// let constants = [("imax".to_string(), "3".to_string())];
+    /// let config = engine::incmode::IncConfig::from_constants(&constants).unwrap();
+    /// assert_eq!(config.imax, Some(3));
+    /// assert_eq!(config.imin, 1);
+    /// ```
+    pub fn from_constants(constants: &[(String, String)]) -> Result<IncConfig, Error> {
+        let mut config = IncConfig::default();
+        for (name, value) in constants {
+            let bad = || Error::Usage(format!("bad value of the constant {name}: {value}"));
+            match name.as_str() {
+                "imin" => config.imin = value.trim().parse().map_err(|_| bad())?,
+                "imax" => config.imax = Some(value.trim().parse().map_err(|_| bad())?),
+                "istop" => {
+                    config.istop = match value.trim().trim_matches('"') {
+                        "SAT" => StopOn::Sat,
+                        "UNSAT" => StopOn::Unsat,
+                        "UNKNOWN" => StopOn::Unknown,
+                        _ => return Err(bad()),
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(config)
+    }
+
+    /// Whether the loop goes on to step `step` after a call that ended with `last`
+    /// (`None`: no call yet).
+    fn goes_on(&self, step: u64, last: Option<Option<bool>>) -> bool {
+        if self.imax.is_some_and(|imax| step >= imax) {
+            return false;
+        }
+        let Some(result) = last else {
+            return true;
+        };
+        let stop_result = match self.istop {
+            StopOn::Sat => result == Some(true),
+            StopOn::Unsat => result == Some(false),
+            StopOn::Unknown => result.is_none(),
+        };
+        step < self.imin || !stop_result
+    }
+}
+
+/// What the caller does at each step of [`run`].
+pub trait IncHandler {
+    /// A grounding finished with these infos.
+    fn grounded(&mut self, infos: &[Diagnostic]);
+    /// A solve call started on `ctl`: consume the handle's models and return its summary.
+    fn solved(&mut self, ctl: &Control, step: u64, handle: SolveHandle) -> Summary;
+    /// Whether to end the loop now (checked before each step; default: never).
+    fn stopped(&self) -> bool {
+        false
+    }
+}
+
+/// Runs clingo's incremental loop on `ctl` (its program added, not ground); returns the
+/// last call's summary and the number of calls.
+///
+/// ```
+/// use engine::incmode::{run, IncConfig, IncHandler};
+/// use engine::{Control, Diagnostic, SolveHandle, Summary};
+///
+/// struct Collect(Vec<Vec<String>>);
+/// impl IncHandler for Collect {
+///     fn grounded(&mut self, _infos: &[Diagnostic]) {}
+///     fn solved(&mut self, _: &Control, _step: u64, mut handle: SolveHandle) -> Summary {
+///         self.0.extend(handle.by_ref().map(|m| {
+///             let mut shown = m.shown_names();
+///             shown.sort();
+///             shown
+///         }));
+///         handle.summary()
+///     }
+/// }
+/// # fn main() -> Result<(), engine::Error> {
+/// let mut ctl = Control::new();
+/// ctl.add("base", "#program step(t). p(t). #program check(t). :- query(t), t < 2.
+///                  #show p/1.")?;
+/// let mut seen = Collect(Vec::new());
+/// let (summary, calls) = run(&mut ctl, &IncConfig::default(), &mut seen)?;
+/// assert_eq!((calls, summary.satisfiable), (3, Some(true)));
+/// assert_eq!(seen.0, [vec!["p(1)".to_string(), "p(2)".to_string()]]);
+/// # Ok(()) }
+/// ```
+pub fn run(
+    ctl: &mut Control,
+    config: &IncConfig,
+    handler: &mut dyn IncHandler,
+) -> Result<(Summary, u64), Error> {
+    ctl.add("<incmode>", "#program check(t). #external query(t).")?;
+    let mut step = 0;
+    let mut last: Option<Summary> = None;
+    while !handler.stopped() && config.goes_on(step, last.as_ref().map(|s| s.satisfiable)) {
+        let number = i32::try_from(step).unwrap_or(i32::MAX);
+        let t = [Symbol::Number(number)];
+        let result = match step {
+            0 => ctl.ground_parts(&[("base", &[]), ("check", &t)]),
+            _ => {
+                let before = [Symbol::Number(number - 1)];
+                ctl.release_external(&query(&before))?;
+                ctl.ground_parts(&[("step", &t), ("check", &t)])
+            }
+        };
+        handler.grounded(ctl.infos());
+        result?;
+        ctl.assign_external(&query(&t), TruthValue::True)?;
+        let handle = ctl.solve()?;
+        let mut summary = handler.solved(ctl, step, handle);
+        at_limit_not_exhausted(ctl, &mut summary);
+        last = Some(summary);
+        step += 1;
+    }
+    Ok((last.unwrap_or_default(), step))
+}
+
+/// clasp in multi-shot mode never calls a search stopped at the model limit exhausted (the
+/// one-shot CLI does when no decision was open: `a.` prints `Models : 1`, incmode `1+`).
+fn at_limit_not_exhausted(ctl: &Control, summary: &mut Summary) {
+    let limit = ctl.options().models.unwrap_or(1);
+    let optimizing = summary.costs.is_some();
+    if limit > 0 && summary.models >= limit && !optimizing {
+        summary.exhausted = false;
+    }
+}
+
+fn query(t: &[Symbol]) -> Symbol {
+    Symbol::function("query", t.to_vec())
+}
