@@ -143,6 +143,13 @@ impl ClauseStore {
         self.arena[slot] = bumped.to_bits();
     }
 
+    /// Halves the clause's activity (at each deletion round, so that activity weighs recent use).
+    pub(crate) fn halve_activity(&mut self, cref: CRef) {
+        let slot = cref as usize + 2;
+        let halved = f32::from_bits(self.arena[slot]) * 0.5;
+        self.arena[slot] = halved.to_bits();
+    }
+
     /// Marks a clause deleted; its watches go away lazily.
     pub(crate) fn delete(&mut self, cref: CRef) {
         if !self.is_deleted(cref) {

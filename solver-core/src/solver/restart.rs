@@ -1,16 +1,19 @@
 //! Restart and learnt-nogood deletion schedules.
 //!
 //! Restarts follow the Luby sequence (1, 1, 2, 1, 1, 2, 4, ...) times a unit of conflicts.
-//! Deletion runs every `reduce_interval` conflicts, growing arithmetically; it keeps learnt
-//! nogoods with LBD <= 2 ("glue") and those that are reasons, and deletes the worse half of the
-//! rest ordered by LBD, then activity.
+//! Deletion runs after `FIRST_REDUCE + i * REDUCE_STEP` conflicts for its `i`-th run in a
+//! round; the first round has `REDUCE_ROUND` runs, each later round one more, and each round
+//! starts again from `FIRST_REDUCE` (clasp's tweety schedule `+,2000,100,20`), so the learnt
+//! database stays small whatever the length of the search (which nogoods go: `search/reduce.rs`).
 
 /// Conflicts per Luby unit.
 const RESTART_UNIT: u64 = 128;
 /// Conflicts before the first deletion.
-const FIRST_REDUCE: u64 = 4000;
+const FIRST_REDUCE: u64 = 2000;
 /// Growth of the deletion interval.
-const REDUCE_STEP: u64 = 600;
+const REDUCE_STEP: u64 = 100;
+/// Deletions in the first round of the interval sequence.
+const REDUCE_ROUND: u64 = 20;
 
 /// When to restart and when to delete learnt nogoods.
 pub(crate) struct Schedule {
@@ -22,6 +25,10 @@ pub(crate) struct Schedule {
     until_reduce: u64,
     /// The current deletion interval.
     reduce_interval: u64,
+    /// Deletions left before the interval starts again from `FIRST_REDUCE`.
+    reduce_round_left: u64,
+    /// Deletions in the current round of the interval sequence.
+    reduce_round: u64,
 }
 
 impl Schedule {
@@ -32,6 +39,8 @@ impl Schedule {
             until_restart: RESTART_UNIT,
             until_reduce: FIRST_REDUCE,
             reduce_interval: FIRST_REDUCE,
+            reduce_round_left: REDUCE_ROUND,
+            reduce_round: REDUCE_ROUND,
         }
     }
 
@@ -46,10 +55,23 @@ impl Schedule {
         }
         let reduce = self.until_reduce == 0;
         if reduce {
-            self.reduce_interval += REDUCE_STEP;
-            self.until_reduce = self.reduce_interval;
+            self.next_reduce_interval();
         }
         (restart, reduce)
+    }
+
+    /// Moves to the next deletion interval: `FIRST_REDUCE + i * REDUCE_STEP` for the `i`-th
+    /// deletion of a round; each round is one deletion longer than the last.
+    fn next_reduce_interval(&mut self) {
+        self.reduce_round_left -= 1;
+        if self.reduce_round_left == 0 {
+            self.reduce_round += 1;
+            self.reduce_round_left = self.reduce_round;
+            self.reduce_interval = FIRST_REDUCE;
+        } else {
+            self.reduce_interval += REDUCE_STEP;
+        }
+        self.until_reduce = self.reduce_interval;
     }
 }
 
@@ -76,6 +98,31 @@ mod tests {
     fn luby_sequence_prefix() {
         let prefix: Vec<u64> = (1..=15).map(luby).collect();
         assert_eq!(prefix, vec![1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+    }
+
+    #[test]
+    fn deletion_intervals_grow_within_a_round_and_restart_after_it() {
+        let mut s = Schedule::new();
+        let mut intervals = Vec::new();
+        let mut since = 0;
+        while intervals.len() < 2 * REDUCE_ROUND as usize + 2 {
+            since += 1;
+            if s.on_conflict().1 {
+                intervals.push(since);
+                since = 0;
+            }
+        }
+        let first_round: Vec<u64> = (0..REDUCE_ROUND)
+            .map(|i| FIRST_REDUCE + i * REDUCE_STEP)
+            .collect();
+        assert_eq!(intervals[..REDUCE_ROUND as usize], first_round[..]);
+        assert_eq!(intervals[REDUCE_ROUND as usize], FIRST_REDUCE);
+        let second_end = 2 * REDUCE_ROUND as usize + 1;
+        assert_eq!(
+            intervals[second_end - 1],
+            FIRST_REDUCE + REDUCE_ROUND * REDUCE_STEP
+        );
+        assert_eq!(intervals[second_end], FIRST_REDUCE);
     }
 
     #[test]

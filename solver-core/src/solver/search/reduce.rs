@@ -1,39 +1,61 @@
-//! Learnt-nogood deletion by LBD (glue clauses, LBD <= 2, are kept; the worse half of the
-//! others that are not reasons goes), and compaction of the clause arena with reasons remapped.
+//! Learnt-nogood deletion, after clasp's "basic" reduction with activity scores.
+//!
+//! A learnt clause's activity counts the conflict analyses that resolved on it and is halved
+//! at every deletion round, so it weighs recent use. A round keeps the clauses that are
+//! reasons now, the glue clauses (LBD <= `GLUE`), the clauses of LBD <= `TIER` used in one of
+//! the last four rounds (activity >= `RECENT`), and the active ones (activity above
+//! 1.5 times the average); it deletes the others, oldest first, up to half of all learnt
+//! clauses. The arena is compacted, with reasons remapped, when more than half of it is
+//! garbage. (Sorting by LBD alone kept long-unused clauses: on pigeonhole 10 the watch lists
+//! grew so long that a conflict cost 4x clasp's; see BENCHMARKS.md.)
 
 use super::Search;
 use crate::solver::assignment::{CRef, Reason};
 
+/// Clauses with an LBD at most this are never deleted.
+const GLUE: u32 = 2;
+/// Clauses with an LBD at most this are kept while they are used.
+const TIER: u32 = 6;
+/// The activity of a clause used once in the last four deletion rounds.
+const RECENT: f64 = 1.0 / 16.0;
+
 impl Search {
-    /// Deletes the worse half of the non-glue learnt clauses that are not reasons.
+    /// Deletes up to half of the learnt clauses: the oldest that are neither reasons, glue,
+    /// recently used low-LBD clauses, nor active; halves the activity of those kept.
     pub(super) fn reduce_learnts(&mut self) {
-        let mut candidates: Vec<CRef> = Vec::new();
-        for &cref in &self.clauses.learnts {
-            if !self.clauses.is_deleted(cref) && self.clauses.lbd(cref) > 2 && !self.is_locked(cref)
-            {
-                candidates.push(cref);
-            }
-        }
-        let clauses = &self.clauses;
-        candidates.sort_by(|&x, &y| {
-            clauses.lbd(y).cmp(&clauses.lbd(x)).then(
-                clauses
-                    .activity(x)
-                    .partial_cmp(&clauses.activity(y))
-                    .unwrap_or(std::cmp::Ordering::Equal),
-            )
-        });
-        let count = candidates.len() / 2;
-        for &cref in &candidates[..count] {
-            self.clauses.delete(cref);
-        }
-        self.stats.deleted_nogoods += count as u64;
         let mut learnts = std::mem::take(&mut self.clauses.learnts);
         learnts.retain(|&c| !self.clauses.is_deleted(c));
+        let total: f64 = learnts
+            .iter()
+            .map(|&c| f64::from(self.clauses.activity(c)))
+            .sum();
+        let active = 1.5 * total / learnts.len().max(1) as f64;
+        let mut quota = learnts.len() / 2;
+        learnts.retain(|&cref| {
+            let keep = quota == 0 || self.keeps(cref, active);
+            if keep {
+                self.clauses.halve_activity(cref);
+            } else {
+                self.clauses.delete(cref);
+                quota -= 1;
+                self.stats.deleted_nogoods += 1;
+            }
+            keep
+        });
         self.clauses.learnts = learnts;
         if self.clauses.needs_collect() {
             self.collect_garbage();
         }
+    }
+
+    /// Whether a deletion round keeps a learnt clause (see the module doc).
+    fn keeps(&self, cref: CRef, active: f64) -> bool {
+        let lbd = self.clauses.lbd(cref);
+        let activity = f64::from(self.clauses.activity(cref));
+        lbd <= GLUE
+            || activity > active
+            || (lbd <= TIER && activity >= RECENT)
+            || self.is_locked(cref)
     }
 
     /// Whether a clause is the reason of its first literal.
