@@ -144,14 +144,22 @@ impl<'a> Grounder<'a> {
         // The unconditional atoms.
         let mut plain: Vec<AtomId> = Vec::new();
         let mut conjunctions = Vec::new();
+        // gringo grounds a disjunction with a conditional element element by element: a known
+        // fact satisfies it, but every element's atoms still enter the domain (where they keep
+        // weak constraints over them, and so their priority levels, as in clingo).
+        let conditional = elems.iter().any(|e| e.conj.is_some());
+        let mut satisfied = false;
         for e in elems {
             if e.conj.is_some() {
                 self.conjunction_instances(rule, e, binding, mode, &mut conjunctions)?;
                 continue;
             }
             if elems.len() > 1 && self.is_known_fact(rule, e, binding) {
-                // clingo drops the instance here; the atoms before stay in the domain.
-                return Ok(());
+                if !conditional {
+                    // clingo drops the instance here; the atoms before stay in the domain.
+                    return Ok(());
+                }
+                satisfied = true;
             }
             let atoms = self.head_element_atoms(rule, e, binding, mode, true)?;
             if atoms.is_empty() && e.cond.is_empty() {
@@ -160,7 +168,7 @@ impl<'a> Grounder<'a> {
             }
             plain.extend(atoms.into_iter().map(|(atom, ..)| atom));
         }
-        if mode == Mode::Domain {
+        if mode == Mode::Domain || satisfied {
             return Ok(());
         }
         let mut stand_ins = Vec::new();
