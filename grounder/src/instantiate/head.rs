@@ -181,7 +181,6 @@ impl<'a> Grounder<'a> {
                 _ => stand_ins.push((atoms, group_conds)),
             }
         }
-        subsume_conditions(&plain, &mut stand_ins);
         for (atoms, group_conds) in stand_ins {
             let cond = self.condition_disjunction(group_conds)?;
             head.push(self.conjunction_head(&atoms, &cond)?);
@@ -316,20 +315,6 @@ impl<'a> Grounder<'a> {
         })?;
         Ok(out)
     }
-}
-
-/// An unconditional head atom `a` makes its conditional occurrences `a : c` redundant, except
-/// those whose condition contains `a` itself: `r(3) | r(3) : r(3)` keeps gringo's stand-in
-/// `h :- r(3).` (`h` may be chosen without `r(3)`, which makes the rule unsatisfiable).
-fn subsume_conditions(plain: &[AtomId], stand_ins: &mut Vec<(Vec<AtomId>, Vec<Vec<GLit>>)>) {
-    for (atoms, conds) in stand_ins.iter_mut() {
-        if let [atom] = atoms.as_slice() {
-            if plain.contains(atom) {
-                conds.retain(|c| c.contains(&GLit::pos(*atom)));
-            }
-        }
-    }
-    stand_ins.retain(|(_, conds)| !conds.is_empty());
 }
 
 /// The modifier a constant names (`level sign factor init true false`).
