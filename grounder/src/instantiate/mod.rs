@@ -271,6 +271,9 @@ pub(crate) struct Grounder<'a> {
     pub aux_alternatives: FxHashMap<AtomId, Vec<Vec<GLit>>>,
     /// An auxiliary atom defined by `aux :- .`: true, but no fact while grounding.
     true_aux: Option<AtomId>,
+    /// Whether the component being grounded depends negatively on itself: gringo then leaves
+    /// negated body aggregates undecided (see `aggregate::body`).
+    pub unstratified: bool,
 }
 
 /// A ground head element: its atom, its tuple and the literals of its condition.
@@ -317,6 +320,7 @@ impl<'a> Grounder<'a> {
             args_buf: Vec::new(),
             aux_alternatives: FxHashMap::default(),
             true_aux: None,
+            unstratified: false,
         }
     }
 
