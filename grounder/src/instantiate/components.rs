@@ -239,6 +239,7 @@ pub(crate) fn ground_all(
             .filter(|&p| remaining.get(p as usize) == Some(&0))
             .collect();
         ground_component(g, rules, &infos, &members, (&preds, &done), recursive)?;
+        g.unstratified = false;
     }
     for p in &mut g.store.preds {
         p.complete = true;
@@ -362,6 +363,7 @@ fn ground_component(
             }
         }
     }
+    g.unstratified = recursive && unstratified(g, rules, members, &in_comp);
     let deferred_members: Vec<u32> = (0..members.len() as u32)
         .filter(|&k| deferred.get(k as usize).copied().unwrap_or(false))
         .collect();
@@ -458,6 +460,32 @@ struct Sizes {
 }
 
 /// Indexes of the positive body atoms of `rule` over the component.
+/// Whether a rule of the component depends negatively (under `not`, in a negated aggregate)
+/// on a predicate of the component.
+fn unstratified(
+    g: &mut Grounder,
+    rules: &[Rule],
+    members: &[usize],
+    in_comp: &dyn Fn(u32) -> bool,
+) -> bool {
+    let mut negative = Vec::new();
+    for rule in members.iter().filter_map(|&i| rules.get(i)) {
+        let conditions = rule.head.conditions().into_iter().flatten();
+        for lit in rule.body.iter().chain(conditions) {
+            let negated = matches!(lit, Lit::Agg(agg) if agg.sign != crate::ast::Sign::None);
+            let mut atoms = Vec::new();
+            lit.atoms(&mut atoms);
+            negative.extend(
+                atoms
+                    .into_iter()
+                    .filter(|&(_, positive)| negated || !positive)
+                    .map(|(a, _)| a.pred),
+            );
+        }
+    }
+    negative.into_iter().any(|p| in_comp(g.store.pred(p)))
+}
+
 fn recursive_literals(
     g: &mut Grounder,
     rule: Option<&Rule>,

@@ -1,25 +1,31 @@
-//! Conditional disjunction elements whose atom is a pool or interval: clingo reads them as a
-//! conjunction (`p(1..2) : c ; q.` is `p(1) & p(2) : c ; q.`).
+//! Conditional disjunction elements: clingo reads the instances of one element that agree on
+//! its atom's variables as one conjunction under the disjunction of their conditions
+//! (`p(1..2) : c ; q.` is `p(1) & p(2) : c ; q.`, and `p(1) : q(X) ; r.` is
+//! `p(1) : q(1) | q(2) ; r.`).
 //!
-//! The rewrite gives each alternative of such an element its own [`HeadElem`] tagged with the
+//! The rewrite gives each alternative of a pooled element its own [`HeadElem`] tagged with the
 //! source element (see `HeadElem::conj`); here the instances of one source element that agree
-//! on the condition and on every variable but the intervals' are collected into one
-//! conjunction. An alternative whose arithmetic is undefined drops out of the conjunction, so
-//! an instance can be empty: then it holds whenever its condition does (clingo's `#true`).
+//! on every variable of its alternatives' atoms but the intervals' are collected into one
+//! conjunction (`q(W;1) : r(W)` is `q(1) & q(1) : r(1) ; q(2) & q(1) : r(2)`), with
+//! the distinct conditions of its instances. A variable of the condition only (`X` in
+//! `p(1) : q(X)`) does not split the conjunction: clingo's translation keeps one element, and
+//! its answers differ from one element per instance when the condition depends on the head
+//! (`p(1) : p(W)`). An alternative whose arithmetic is undefined drops out of the conjunction,
+//! so an instance can be empty: then it holds whenever its condition does (clingo's `#true`).
 //!
 //! # Invariants
-//! - A conjunction with one atom is an ordinary element `a : c`; with none or several it is
-//!   replaced by a stand-in `h` with `h :- atoms, c.`, `a :- h, c.` for each atom and
-//!   `:- h, not l.` for each condition literal `l` (as `conditional_head_atom` does for one).
+//! - A conjunction under a certain condition with one atom is that atom; otherwise it is
+//!   replaced by a stand-in `h` (see [`Grounder::conjunction_head`]), where several conditions
+//!   become one auxiliary atom (`condition_disjunction`).
 
 use crate::instantiate::domain::AtomId;
 use crate::instantiate::{GBody, GLit, GRule, Grounder, Mode, Stop};
-use crate::normalize::rules::{HeadElem, Lit, Rule};
+use crate::normalize::rules::{Head, HeadElem, Lit, Rule};
 use crate::term::eval::{Binding, T};
 
-/// One conjunction: the source element, the binding without interval variables, the ground
-/// condition and the (defined) atoms.
-pub(crate) type Conjunction = (u32, Binding, Vec<GLit>, Vec<AtomId>);
+/// One conjunction: the source element, the binding of its atom's variables (intervals'
+/// aside), the distinct ground conditions of its instances and the (defined) atoms.
+pub(crate) type Conjunction = (u32, Binding, Vec<Vec<GLit>>, Vec<AtomId>);
 
 impl Grounder<'_> {
     /// Adds the instances of the tagged element `e` to `out`, each atom to its domain. The
@@ -39,43 +45,59 @@ impl Grounder<'_> {
         let Some((group, inner)) = &e.conj else {
             return Ok(());
         };
-        let (calls, outer): (Vec<Lit>, Vec<Lit>) =
-            e.cond.iter().cloned().partition(|l| binds_one_of(l, inner));
-        self.sub_join(rule, &outer, binding, mode, &mut |g, b, lits| {
+        let atom_vars = group_atom_vars(rule, *group);
+        // The atom's intervals and external calls enumerate the atoms of an instance, not
+        // instances: an undefined interval (`r(1..#sup) : p(W)`) or a call without values
+        // leaves the conjunction empty.
+        let (ranges, cond): (Vec<Lit>, Vec<Lit>) =
+            e.cond.iter().cloned().partition(|l| {
+                matches!(l, Lit::Range(v, ..) if inner.contains(v)) || binds_one_of(l, inner)
+            });
+        let mut satisfied = false;
+        self.sub_join(rule, &cond, binding, mode, &mut |g, b, lits| {
+            if satisfied {
+                return Ok(());
+            }
             let key: Binding = b
                 .iter()
                 .enumerate()
-                .map(|(v, x)| {
-                    if inner.contains(&(v as u32)) {
-                        None
-                    } else {
-                        *x
-                    }
-                })
+                .map(|(v, x)| x.filter(|_| atom_vars.contains(&(v as u32))))
                 .collect();
-            let index = out
-                .iter()
-                .position(|(id, k, l, _)| id == group && *k == key && l.as_slice() == lits);
-            let index = index.unwrap_or_else(|| {
-                out.push((*group, key, lits.to_vec(), Vec::new()));
-                out.len() - 1
-            });
-            g.sub_join(rule, &calls, b, mode, &mut |g, b, _| {
-                let Some(atom) = g.ground_atom(rule, &e.atom, b) else {
-                    return Ok(());
-                };
-                g.store.add_to_domain(g.table, atom);
-                if let Some((_, _, _, atoms)) = out.get_mut(index) {
-                    if !atoms.contains(&atom) {
-                        atoms.push(atom);
+            let index = match out.iter().position(|(id, k, ..)| id == group && *k == key) {
+                Some(i) => i,
+                None => {
+                    out.push((*group, key, Vec::new(), Vec::new()));
+                    out.len() - 1
+                }
+            };
+            if !out[index].2.iter().any(|c| c.as_slice() == lits) {
+                out[index].2.push(lits.to_vec());
+            }
+            let mut made = false;
+            g.sub_join(rule, &ranges, b, mode, &mut |g, b, _| {
+                if let Some(atom) = g.ground_atom(rule, &e.atom, b) {
+                    made = true;
+                    g.store.add_to_domain(g.table, atom);
+                    if !out[index].3.contains(&atom) {
+                        out[index].3.push(atom);
                     }
                 }
                 Ok(())
-            })
+            })?;
+            // An empty instance under a certain condition satisfies the head: like clingo,
+            // evaluate no further instance (nor report their undefined intervals again).
+            satisfied = !made && lits.is_empty();
+            Ok(())
         })
     }
 
-    /// The stand-in for the conjunction of `atoms` under `cond` (see the module invariants).
+    /// The stand-in `h` for the conjunction of `atoms` under the uncertain condition `cond`, as
+    /// clingo translates it: `h` holds exactly when the atoms and the condition do
+    /// (`h :- atoms, cond.`, `a :- h, cond.` for each atom `a` and `:- h, not l.` for each
+    /// condition literal `l`), so the disjunction is satisfied by an element whose atoms are
+    /// derived elsewhere and no model differs only in stand-ins. The second rule is left out
+    /// for an atom that occurs in the condition (a rule with its head in its positive body is
+    /// void).
     pub(crate) fn conjunction_head(
         &mut self,
         atoms: &[AtomId],
@@ -118,4 +140,33 @@ fn binds_one_of(lit: &Lit, vars: &[u32]) -> bool {
         Lit::Cmp(_, T::Var(v), T::Call(..)) => vars.contains(v),
         _ => false,
     }
+}
+
+/// The variables of the atoms of the alternatives of source element `group` (the variables
+/// of their intervals replaced by those of the intervals' bounds): the instances that agree on
+/// them form one conjunction.
+fn group_atom_vars(rule: &Rule, group: u32) -> Vec<u32> {
+    let Head::Disj(elems) = &rule.head else {
+        return Vec::new();
+    };
+    let alternatives = elems
+        .iter()
+        .filter_map(|e| e.conj.as_ref().map(|c| (e, c)))
+        .filter(|(_, (g, _))| *g == group);
+    let mut vars = Vec::new();
+    let mut inner = Vec::new();
+    for (e, (_, ranges)) in alternatives {
+        e.atom.args.iter().for_each(|t| t.vars(&mut vars));
+        for lit in &e.cond {
+            if let Lit::Range(v, lo, hi) = lit {
+                if ranges.contains(v) {
+                    lo.vars(&mut vars);
+                    hi.vars(&mut vars);
+                }
+            }
+        }
+        inner.extend_from_slice(ranges);
+    }
+    vars.retain(|v| !inner.contains(v));
+    vars
 }

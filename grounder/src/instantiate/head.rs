@@ -141,52 +141,51 @@ impl<'a> Grounder<'a> {
         }
         let mut head = Vec::new();
         let body = glits.to_vec();
-        // Each atom with the conditions it occurs under (none: unconditional).
-        let mut conds: Vec<(AtomId, Option<Vec<Vec<GLit>>>)> = Vec::new();
+        // The unconditional atoms.
+        let mut plain: Vec<AtomId> = Vec::new();
         let mut conjunctions = Vec::new();
+        // gringo grounds a disjunction with a conditional element element by element: a known
+        // fact satisfies it, but every element's atoms still enter the domain (where they keep
+        // weak constraints over them, and so their priority levels, as in clingo).
+        let conditional = elems.iter().any(|e| e.conj.is_some());
+        let mut satisfied = false;
         for e in elems {
             if e.conj.is_some() {
                 self.conjunction_instances(rule, e, binding, mode, &mut conjunctions)?;
                 continue;
             }
             if elems.len() > 1 && self.is_known_fact(rule, e, binding) {
-                // clingo drops the instance here; the atoms before stay in the domain.
-                return Ok(());
+                if !conditional {
+                    // clingo drops the instance here; the atoms before stay in the domain.
+                    return Ok(());
+                }
+                satisfied = true;
             }
             let atoms = self.head_element_atoms(rule, e, binding, mode, true)?;
             if atoms.is_empty() && e.cond.is_empty() {
                 // The head atom is undefined (e.g. `p(1/0)`): the instance is dropped.
                 return Ok(());
             }
-            for (atom, _, cond) in atoms {
-                add_head_condition(&mut conds, atom, cond);
-            }
+            plain.extend(atoms.into_iter().map(|(atom, ..)| atom));
         }
-        if mode == Mode::Domain {
+        if mode == Mode::Domain || satisfied {
             return Ok(());
         }
         let mut stand_ins = Vec::new();
-        for (_, _, cond, atoms) in conjunctions {
+        for (_, _, group_conds, atoms) in conjunctions {
+            let certain = group_conds.iter().any(Vec::is_empty);
             match atoms.as_slice() {
                 // An empty conjunction under a certain condition satisfies the head.
-                [] if cond.is_empty() => return Ok(()),
-                [atom] => add_head_condition(&mut conds, *atom, cond),
-                _ => stand_ins.push((atoms, cond)),
+                [] if certain => return Ok(()),
+                [atom] if certain => plain.push(*atom),
+                _ => stand_ins.push((atoms, group_conds)),
             }
         }
-        subsume_conditions(&mut conds);
-        for (atoms, cond) in stand_ins {
+        for (atoms, group_conds) in stand_ins {
+            let cond = self.condition_disjunction(group_conds)?;
             head.push(self.conjunction_head(&atoms, &cond)?);
         }
-        for (atom, cond) in conds {
-            match cond {
-                None => head.push(atom),
-                Some(bodies) => {
-                    let c = self.condition_disjunction(bodies)?;
-                    head.push(self.conditional_head_atom(atom, c)?);
-                }
-            }
-        }
+        head.extend(plain);
         // gringo derives no fact from a disjunction or a conditional head (`p(1) ; p(1).` and
         // `p(X) : q(X).` stay rules), so `not p(1)` stays undecided there as in clingo.
         if let [atom] = head.as_slice() {
@@ -286,21 +285,6 @@ impl<'a> Grounder<'a> {
         Ok(vec![GLit::pos(c)])
     }
 
-    /// A stand-in `h` for the head element `atom : cond` with an uncertain condition, as
-    /// clingo translates it: `h` holds exactly when `atom` and the condition do
-    /// (`h :- atom, cond.`, `atom :- h, cond.` and `:- h, not c.` for each condition literal
-    /// `c`), so the disjunction is satisfied by an element whose atom is derived elsewhere and
-    /// no model differs only in stand-ins. The second rule is left out when `atom` occurs in
-    /// the condition (a rule with its head in its positive body is void).
-    pub(super) fn conditional_head_atom(
-        &mut self,
-        atom: AtomId,
-        cond: Vec<GLit>,
-    ) -> Result<AtomId, Stop> {
-        // A conjunction of one atom: the same three kinds of rules, in the same order.
-        self.conjunction_head(&[atom], &cond)
-    }
-
     /// The ground atoms of a head element with its tuple and condition literals; each atom is
     /// added to its domain when `define` is set.
     pub fn head_element_atoms(
@@ -330,54 +314,6 @@ impl<'a> Grounder<'a> {
             Ok(())
         })?;
         Ok(out)
-    }
-}
-
-/// An unconditional head atom `a` makes its conditional occurrences `a : c` redundant, except
-/// those whose condition contains `a` itself: `r(3) | r(3) : r(3)` keeps gringo's stand-in
-/// `h :- r(3).` (`h` may be chosen without `r(3)`, which makes the rule unsatisfiable).
-fn subsume_conditions(conds: &mut Vec<(AtomId, Option<Vec<Vec<GLit>>>)>) {
-    let plain: Vec<AtomId> = conds
-        .iter()
-        .filter(|(_, c)| c.is_none())
-        .map(|(a, _)| *a)
-        .collect();
-    for (atom, cond) in conds.iter_mut() {
-        if let Some(bodies) = cond {
-            if plain.contains(atom) {
-                bodies.retain(|b| b.contains(&GLit::pos(*atom)));
-            }
-        }
-    }
-    conds.retain(|(_, c)| c.as_ref().is_none_or(|b| !b.is_empty()));
-}
-
-/// Records that head atom `atom` occurs under `cond` (empty: unconditionally). An atom's
-/// conditions are kept once each and merged into one stand-in; an unconditional occurrence is
-/// kept apart from them (see `subsume_conditions`).
-fn add_head_condition(
-    conds: &mut Vec<(AtomId, Option<Vec<Vec<GLit>>>)>,
-    atom: AtomId,
-    cond: Vec<GLit>,
-) {
-    let conditional = !cond.is_empty();
-    let found = conds
-        .iter()
-        .position(|(a, c)| *a == atom && c.is_some() == conditional);
-    let slot = match found {
-        Some(i) => &mut conds[i].1,
-        None => {
-            conds.push((atom, conditional.then(Vec::new)));
-            match conds.last_mut() {
-                Some(last) => &mut last.1,
-                None => return,
-            }
-        }
-    };
-    if let Some(bodies) = slot {
-        if !bodies.contains(&cond) {
-            bodies.push(cond);
-        }
     }
 }
 

@@ -301,6 +301,9 @@ pub(crate) struct Grounder<'a> {
     /// The infos of calls of unknown functions, each with the index of its rule: clingo
     /// reports them in its grounding order, after the other infos (see `calls`).
     pub call_infos: Vec<(Option<usize>, Diagnostic)>,
+    /// Whether the component being grounded depends negatively on itself: gringo then leaves
+    /// negated body aggregates undecided (see `aggregate::body`).
+    pub unstratified: bool,
 }
 
 /// A ground head element: its atom, its tuple and the literals of its condition.
@@ -351,6 +354,7 @@ impl<'a> Grounder<'a> {
             calls: FxHashMap::default(),
             unknown_calls_seen: FxHashSet::default(),
             call_infos: Vec::new(),
+            unstratified: false,
         }
     }
 

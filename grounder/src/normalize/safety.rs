@@ -82,15 +82,22 @@ pub(crate) fn lit_vars(lit: &Lit, out: &mut Vec<u32>) {
     }
 }
 
-/// The variable an aggregate assigns (`X = #agg`), if its guard is an unbound variable.
+/// The variable an aggregate assigns (`X = #agg`), if its guard is an unbound variable that
+/// no element uses (`X = #sum { W : q(W), X != W }` needs `X` bound elsewhere, as in clingo).
 pub(crate) fn assigned_var(agg: &AggLit, bound: &Bound) -> Option<u32> {
     if agg.sign != Sign::None || agg.bounds.len() != 1 {
         return None;
     }
-    match agg.bounds.first() {
-        Some((CompareOp::Eq, T::Var(v))) if !bound.contains(v) => Some(*v),
-        _ => None,
+    let v = match agg.bounds.first() {
+        Some((CompareOp::Eq, T::Var(v))) if !bound.contains(v) => *v,
+        _ => return None,
+    };
+    let mut used = Vec::new();
+    for e in &agg.elems {
+        e.terms.iter().for_each(|t| t.vars(&mut used));
+        e.cond.iter().for_each(|l| lit_vars(l, &mut used));
     }
+    (!used.contains(&v)).then_some(v)
 }
 
 /// The one variable of `l = r` outside `known` when `l - r` is linear and its coefficient is

@@ -3,7 +3,7 @@
 
 use super::{Checks, Outcomes, Tri, Weighted, MAX_SUBSET_SUMS};
 use crate::ast::{AggregateFunction, CompareOp, Sign};
-use crate::instantiate::{Grounder, Mode, Stop};
+use crate::instantiate::{GLit, Grounder, Mode, Stop};
 use crate::normalize::rules::{AggLit, Bound, Rule};
 use crate::normalize::safety;
 use crate::term::eval::Binding;
@@ -59,6 +59,13 @@ impl Grounder<'_> {
             }
             match tri {
                 Tri::True => out.push((bind, Vec::new())),
+                // gringo leaves a negated aggregate undecided in a component that depends
+                // negatively on itself: the instance stays, under a literal that never holds
+                // (its head atoms stay possible, and so the levels of weak constraints over them).
+                Tri::False if agg.sign != Sign::None && self.unstratified => {
+                    let never = self.store.aux();
+                    out.push((bind, vec![GLit::pos(never)]));
+                }
                 Tri::False => {}
                 Tri::Lits(l) => out.push((bind, l)),
             }

@@ -25,6 +25,10 @@ impl Grounder<'_> {
         let recursive =
             self.condition_recursive(rule, &c.cond) && self.condition_recursive(rule, &alt_lits);
         self.sub_join(rule, &c.cond, binding, mode, &mut |g, b, lits| {
+            // A condition with a literal and its complement never holds (gringo drops it).
+            if lits.iter().any(|l| lits.contains(&l.negate())) {
+                return Ok(());
+            }
             let tri = match c.alts.as_slice() {
                 [CondAlt { lit, local }] if local.is_empty() => match lit {
                     Lit::Atom(Sign::None, pat) if !pat.args.iter().all(|t| t.is_bound(b)) => {
