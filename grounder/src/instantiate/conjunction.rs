@@ -143,7 +143,7 @@ fn binds_one_of(lit: &Lit, vars: &[u32]) -> bool {
 }
 
 /// The variables of the atoms of the alternatives of source element `group` (the variables
-/// of their intervals replaced by those of the intervals' bounds): the instances that agree on
+/// of their intervals and external calls replaced by those of the bounds and arguments): the instances that agree on
 /// them form one conjunction.
 fn group_atom_vars(rule: &Rule, group: u32) -> Vec<u32> {
     let Head::Disj(elems) = &rule.head else {
@@ -158,11 +158,15 @@ fn group_atom_vars(rule: &Rule, group: u32) -> Vec<u32> {
     for (e, (_, ranges)) in alternatives {
         e.atom.args.iter().for_each(|t| t.vars(&mut vars));
         for lit in &e.cond {
-            if let Lit::Range(v, lo, hi) = lit {
-                if ranges.contains(v) {
+            match lit {
+                Lit::Range(v, lo, hi) if ranges.contains(v) => {
                     lo.vars(&mut vars);
                     hi.vars(&mut vars);
                 }
+                Lit::Cmp(_, T::Var(v), call @ T::Call(..)) if ranges.contains(v) => {
+                    call.vars(&mut vars);
+                }
+                _ => {}
             }
         }
         inner.extend_from_slice(ranges);
