@@ -38,6 +38,10 @@ fn unsatisfiable_pigeonhole_is_refuted_across_deletion_rounds() {
         (summary.satisfiable, summary.exhausted),
         (Some(false), true)
     );
-    assert!(summary.statistics.deleted_nogoods > 0, "{:?}", summary.statistics);
+    assert!(
+        summary.statistics.deleted_nogoods > 0,
+        "{:?}",
+        summary.statistics
+    );
     assert!(summary.statistics.conflicts > 2000);
 }
