@@ -49,10 +49,9 @@ impl Grounder<'_> {
         // The atom's intervals and external calls enumerate the atoms of an instance, not
         // instances: an undefined interval (`r(1..#sup) : p(W)`) or a call without values
         // leaves the conjunction empty.
-        let (ranges, cond): (Vec<Lit>, Vec<Lit>) =
-            e.cond.iter().cloned().partition(|l| {
-                matches!(l, Lit::Range(v, ..) if inner.contains(v)) || binds_one_of(l, inner)
-            });
+        let (ranges, cond): (Vec<Lit>, Vec<Lit>) = e.cond.iter().cloned().partition(|l| {
+            matches!(l, Lit::Range(v, ..) if inner.contains(v)) || binds_one_of(l, inner)
+        });
         let mut satisfied = false;
         self.sub_join(rule, &cond, binding, mode, &mut |g, b, lits| {
             if satisfied {
