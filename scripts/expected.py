@@ -2,7 +2,7 @@
 """Compute the expected answers of the puzzle runs in programs/runs.txt with clingo 5.8.3.
 
 For every run line `name | mini-clingo args | clingo args | expectation` this runs
-`python -m clingo --outf=2 <clingo args>` (the clingo venv, from the repository root), writes
+`clingo --outf=2 <clingo args>` (the clingo 5.8.3 executable, see reference.py; from the repository root), writes
 programs/expected/<name>.json and rewrites the expectation field of runs.txt.
 
 The JSON file (see programs/README.md):
@@ -18,7 +18,7 @@ mode says how to compare:
 Each model is a list of atom strings sorted by byte order; the list of models is sorted too.
 Runs with more than MAX_STORED models keep count only (models_omitted: true).
 
-Usage: scripts/expected.py [--check] [--only NAME] [--python PATH]
+Usage: scripts/expected.py [--check] [--only NAME]
   --check  recompute and fail (exit 1) if a committed file differs, writing nothing.
 """
 
@@ -28,11 +28,13 @@ import os
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from reference import clingo_executable  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RUNS = os.path.join(ROOT, "programs", "runs.txt")
 OUT_DIR = os.path.join(ROOT, "programs", "expected")
 MAX_STORED = 1000
-DEFAULT_PYTHON = os.environ.get("CLINGO_PYTHON", "/work/.venv-clingo/bin/python")
 
 
 def parse_runs(path):
@@ -50,10 +52,10 @@ def parse_runs(path):
     return lines, runs
 
 
-def run_clingo(python, args):
+def run_clingo(args):
     """Run clingo 5.8.3 with --outf=2 and return the parsed JSON."""
     proc = subprocess.run(
-        [python, "-m", "clingo", "--outf=2", *args],
+        [clingo_executable(), "--outf=2", *args],
         cwd=ROOT, capture_output=True, text=True, check=False,
     )
     try:
@@ -110,9 +112,9 @@ def all_models_args(args):
     return out + ["0"]
 
 
-def expectation(name, args, clingo_args, python):
+def expectation(name, args, clingo_args):
     """Run clingo and build the expectation record of one run."""
-    data = run_clingo(python, clingo_args)
+    data = run_clingo(clingo_args)
     wits = witnesses(data)
     models_info = data.get("Models", {})
     record = {
@@ -136,13 +138,13 @@ def expectation(name, args, clingo_args, python):
     elif optimizing:
         record["mode"] = "opt"
         record["optimum"] = wits[-1]["Costs"]
-        extra = run_clingo(python, ["--opt-mode=optN", *all_models_args(clingo_args)])
+        extra = run_clingo(["--opt-mode=optN", *all_models_args(clingo_args)])
         optimal = extra.get("Models", {}).get("Optimal", 0)
         chosen = witnesses(extra)[-optimal:] if optimal else []
         models = sorted(model_key(w["Value"]) for w in chosen)
     elif requested_models(clingo_args) == 1 and wits:
         record["mode"] = "first"
-        extra = run_clingo(python, all_models_args(clingo_args))
+        extra = run_clingo(all_models_args(clingo_args))
         models = sorted(model_key(w["Value"]) for w in witnesses(extra))
     else:
         record["mode"] = "enumerate"
@@ -172,7 +174,6 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true")
     parser.add_argument("--only")
-    parser.add_argument("--python", default=DEFAULT_PYTHON)
     opts = parser.parse_args()
     lines, runs = parse_runs(RUNS)
     os.makedirs(OUT_DIR, exist_ok=True)
@@ -180,7 +181,7 @@ def main():
     for index, name, args, clingo_args in runs:
         if opts.only and name != opts.only:
             continue
-        record = expectation(name, args, clingo_args, opts.python)
+        record = expectation(name, args, clingo_args)
         text = json.dumps(record, indent=1) + "\n"
         path = os.path.join(OUT_DIR, name.replace("@", "_") + ".json")
         fields = [f.strip() for f in lines[index].split(" | ")]

@@ -2,8 +2,8 @@
 //!
 //! Each case has its own `#[test]`: it runs the binary from the repository root with the
 //! case's `args:` and compares
-//! - the exit code with `mini-clingo-exit:` if the case has one, else `exit:` (10 or 30 both
-//!   pass when a `note:` says "accept either": clingo 5.8.3 says `Models: 1+` there);
+//! - the exit code with `mini-clingo-exit:` if the case has one, else `exit:` (the clingo
+//!   5.8.3 executable's);
 //! - standard error, byte for byte, with the `mini-clingo-stderr:` block if the case has one,
 //!   else clingo's `stderr:` block, `PROGRAM` standing for `mini-clingo`; a case with
 //!   `stderr-contains:` only needs that text. Newlines at the very start and end are not
@@ -26,8 +26,8 @@ fn root() -> &'static Path {
 struct Case {
     /// The command-line arguments.
     args: Vec<String>,
-    /// The exit codes that pass.
-    exits: Vec<i32>,
+    /// The exit code wanted.
+    exit: i32,
     /// The exact standard error wanted (program name substituted), if compared exactly.
     stderr: Option<Vec<u8>>,
     /// Text standard error must contain, for cases without an exact answer.
@@ -65,24 +65,18 @@ fn parse_case(raw: &[u8]) -> Case {
         None => (head, None),
     };
     let mut case = Case::default();
-    let (mut exit, mut own_exit, mut either) = (None, None, false);
+    let (mut exit, mut own_exit) = (None, None);
     for line in String::from_utf8_lossy(head).lines() {
         let (key, value) = line.split_once(": ").unwrap_or((line, ""));
         match key {
             "args" => case.args = value.split_whitespace().map(String::from).collect(),
             "exit" => exit = value.parse::<i32>().ok(),
             "mini-clingo-exit" => own_exit = value.parse::<i32>().ok(),
-            "note" => either |= value.contains("accept either"),
             "stderr-contains" => case.stderr_contains = Some(value.to_string()),
             _ => {}
         }
     }
-    let code = own_exit.or(exit).expect("an exit: line");
-    case.exits = if either && own_exit.is_none() {
-        vec![code, 10, 30]
-    } else {
-        vec![code]
-    };
+    case.exit = own_exit.or(exit).expect("an exit: line");
     let stderr = own_stderr.or_else(|| clingo_stderr.map(<[u8]>::to_vec));
     case.stderr = stderr.map(|s| with_program_name(&s));
     case
@@ -104,10 +98,11 @@ fn check(name: &str) {
         .expect("the binary runs");
     let stderr = String::from_utf8_lossy(&output.stderr);
     let code = output.status.code();
-    assert!(
-        code.is_some_and(|c| case.exits.contains(&c)),
-        "{name}: exit {code:?}, expected one of {:?}; stderr:\n{stderr}",
-        case.exits
+    assert_eq!(
+        code,
+        Some(case.exit),
+        "{name}: exit {code:?}, expected {}; stderr:\n{stderr}",
+        case.exit
     );
     if let Some(text) = &case.stderr_contains {
         assert!(
@@ -189,10 +184,10 @@ fn every_case_has_a_test() {
 
 #[test]
 fn the_parser_prefers_mini_clingo_sections() {
-    let raw = b"# x\nargs: a.lp\nexit: 30\nmini-clingo-exit: 65\nnote: accept either\n\
+    let raw = b"# x\nargs: a.lp\nexit: 30\nmini-clingo-exit: 65\nnote: x\n\
 mini-clingo-stderr:\nerror (PROGRAM)\nstderr:\nclingo's\n";
     let case = parse_case(raw);
     assert_eq!(case.args, ["a.lp"]);
-    assert_eq!(case.exits, [65]);
+    assert_eq!(case.exit, 65);
     assert_eq!(case.stderr.as_deref(), Some(&b"error (mini-clingo)\n"[..]));
 }
