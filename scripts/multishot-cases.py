@@ -17,14 +17,9 @@ Also, for each grounder/tests/multishot/incmode/NAME.lp (a program with `#includ
 <incmode>.`), NAME.answers: the answer lines the clingo 5.8.3 executable prints (in its order)
 and its number of solve calls; grounder/tests/multishot_incmode.rs replays clingo's loop.
 
-With --random N: instead, N random programs of scripts/gen_program.py (--grammar), each split
-at random into the parts base, s1 and s2, grounded one after the other either without a solve
-in between or with one after each grounding (seeds alternate; cases where clingo raises an
-error are left out), written to --out for `MULTISHOT_CASES=FILE cargo test -p grounder --test
-multishot -- --ignored` (models and errors compared, not messages).
+Random multi-shot scripts are compared by scripts/difftest-multishot.
 
 Usage: .reference/venv/bin/python scripts/multishot-cases.py [--out FILE] [--clingo EXE]
-                                                           [--random N [--grammar G]]
 (defaults: grounder/tests/multishot/expected.json, .reference/clingo)
 """
 
@@ -204,46 +199,11 @@ def incmode_answers(clingo):
             f.write(f"Calls: {calls}\n" + "".join(a + "\n" for a in answers))
 
 
-def random_cases(count, grammar):
-    """Random programs split into three parts (see the module doc)."""
-    import random
-    import sys
-    sys.path.insert(0, os.path.join(ROOT, "scripts"))
-    from gen_program import generate
-    cases = []
-    for seed in range(count):
-        rng = random.Random(seed)
-        parts = {"base": [], "s1": [], "s2": []}
-        statements = generate(seed, grammar)
-        for st in statements:
-            parts["base" if st.startswith("#const") else rng.choice(list(parts))].append(st)
-        program = "\n".join(f"#program {p}.\n" + "\n".join(sts) for p, sts in parts.items())
-        optimize = any(k in st for st in statements for k in (":~", "#minimize", "#maximize"))
-        mode = "opt" if optimize else "enum"
-        if seed % 2 == 0:
-            actions = [g(("base",)), g(("s1",)), g(("s2",)), S]
-        else:
-            actions = [g(("base",)), S, g(("s1",)), S, g(("s2",)), S]
-        expected = run(program, actions, mode)
-        if all(r["ok"] for r in expected):
-            cases.append({"name": f"seed{seed}", "program": program, "mode": mode,
-                          "actions": actions, "expected": expected})
-    return cases
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", default=os.path.join(ROOT, "grounder/tests/multishot/expected.json"))
     parser.add_argument("--clingo", default=os.path.join(ROOT, ".reference/clingo"))
-    parser.add_argument("--random", type=int, metavar="N")
-    parser.add_argument("--grammar", default="safe", choices=["safe", "full"])
     args = parser.parse_args()
-    if args.random:
-        cases = random_cases(args.random, args.grammar)
-        with open(args.out, "w") as f:
-            json.dump(cases, f)
-        print(f"{len(cases)} random cases written to {args.out}")
-        return
     incmode_answers(args.clingo)
     cases = []
     for case in CASES:
