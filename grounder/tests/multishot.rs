@@ -236,6 +236,6 @@ fn multishot_grounding_matches_clingo() {
     let cases: Value = serde_json::from_str(text).expect("valid JSON");
     let cases = cases.as_array().expect("a list of cases");
     assert!(cases.len() >= 44);
-    let problems: Vec<String> = cases.iter().flat_map(|c| replay(c)).collect();
+    let problems: Vec<String> = cases.iter().flat_map(replay).collect();
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
