@@ -87,6 +87,12 @@ impl Shot {
         self.solver.assign_external(atom, value);
     }
 
+    /// Registers a user propagator; ends the current call.
+    pub(crate) fn register_propagator(&mut self, propagator: Box<dyn solver_core::Propagator>) {
+        self.call += 1;
+        self.solver.register_propagator(propagator);
+    }
+
     /// The value of an external atom (`None`: not external).
     pub(crate) fn external_value(&mut self, atom: Atom) -> Option<ExternalValue> {
         self.solver.external_value(atom)

@@ -24,6 +24,7 @@
 //! | `ctl.solve(assumptions=[(atom, True)], on_model=f)` | [`Control::solve_with_assumptions`], iterate the [`SolveHandle`] |
 //! | `ctl.interrupt()` | [`Control::interrupt_handle`] (`Interrupt::interrupt` from any thread) |
 //! | a context object / `#script` function for `@f` calls | [`Control::register_function`] |
+//! | `ctl.register_propagator(p)` (`init`, `propagate`, `undo`, `check`) | [`Control::register_propagator`] with a [`Propagator`] |
 //! | `ctl.symbolic_atoms`, `ctl.backend()` | not yet: [`Control::ground_program`] gives the ground program read-only |
 //! | `#include <incmode>.` driven by clingo | [`incmode::run`] |
 //!
@@ -67,14 +68,17 @@ mod error;
 mod ground;
 pub mod incmode;
 pub mod output;
+mod propagator;
 mod solve;
 
 pub use control::{Control, Options, Projection, TruthValue};
 pub use error::Error;
 pub use grounder::{Diagnostic, Dialect, Functions, IntoSymbols, Source, Symbol};
+pub use propagator::{PropagateInit, Propagator};
 pub use solve::{Model, ModelKind, SolveHandle};
 pub use solver_core::{
-    Atom, EnumMode, GroundProgram, Interrupt, OptMode, SolveTimes, Statistics, Summary,
+    Atom, CheckMode, ClauseKind, EnumMode, GroundProgram, Interrupt, OptMode, PropagateControl,
+    SolveTimes, SolverLiteral, Statistics, Summary,
 };
 
 /// The README's examples, compiled and run as doctests.

@@ -21,4 +21,7 @@ pub use program::{
     Atom, AtomOutOfRange, Body, Edge, ExternalValue, GroundProgram, HeadKind, HeuristicDirective,
     HeuristicModifier, Literal, Minimize, Output, Rule, WeightedLiteral,
 };
-pub use solver::{MultiShot, Solver};
+pub use solver::{
+    CheckMode, ClauseKind, MultiShot, PropagateControl, PropagateInit, Propagator, Solver,
+    SolverLiteral,
+};

@@ -116,6 +116,10 @@ pub struct Control {
     functions: Functions,
     /// A solve call started since the last grounding (the session must hear of it).
     solved: std::sync::atomic::AtomicBool,
+    /// Propagators registered before the solver was made (given to it when it is).
+    pending_propagators: std::sync::Mutex<Vec<crate::propagator::Symbolic>>,
+    /// The ground program the propagators' `init` sees (set before each solve call).
+    propagator_ground: crate::propagator::GroundSlot,
 }
 
 impl std::fmt::Debug for Control {

@@ -9,7 +9,9 @@ use grounder::Symbol;
 use solver_core::{EnumMode, GroundProgram, Interrupt, Literal, OptMode, SolveOptions};
 
 use super::{Control, Projection};
+use crate::backend;
 use crate::ground::Ground;
+use crate::propagator::{GroundSlot, Propagator, Symbolic};
 use crate::solve::SolveHandle;
 use crate::Error;
 
@@ -64,6 +66,7 @@ impl Control {
             .as_ref()
             .ok_or_else(|| Error::Usage("solve before the program was grounded".into()))?;
         let literals = assumption_literals(ground, assumptions);
+        *lock_slot(&self.propagator_ground) = Some(Arc::clone(ground));
         let limit = self.effective_models(&ground.program);
         self.interrupt.reset();
         self.solved.store(true, Ordering::Relaxed);
@@ -80,6 +83,58 @@ impl Control {
         SolveHandle::start(Arc::clone(ground), shot, &literals, options)
     }
 
+    /// Registers a user propagator for the following solve calls (clingo's
+    /// `register_propagator`): its `init` runs at the start of each call, with the program
+    /// ground so far; every model of those calls satisfies the clauses it adds. Ends the
+    /// current search.
+    ///
+    /// ```
+    /// use engine::{ClauseKind, Control, PropagateControl, PropagateInit, Propagator, SolverLiteral};
+    ///
+    /// /// At most one of the `p/1` atoms (as `:- p(X), p(Y), X < Y.` would say).
+    /// #[derive(Default)]
+    /// struct AtMostOne(Vec<SolverLiteral>);
+    /// impl Propagator for AtMostOne {
+    ///     fn init(&mut self, init: &mut PropagateInit<'_, '_>) {
+    ///         self.0 = init.atoms_with_signature("p", 1).into_iter().map(|(_, l)| l).collect();
+    ///         for &lit in &self.0 {
+    ///             init.add_watch(lit);
+    ///         }
+    ///     }
+    ///     fn propagate(&mut self, ctl: &mut PropagateControl<'_>, changes: &[SolverLiteral]) {
+    ///         for &new in changes {
+    ///             for &other in &self.0 {
+    ///                 if other != new && ctl.value(other) == Some(true) {
+    ///                     ctl.add_nogood(&[new, other], ClauseKind::Learnt);
+    ///                     return;
+    ///                 }
+    ///             }
+    ///         }
+    ///     }
+    /// }
+    ///
+    /// # fn main() -> Result<(), engine::Error> {
+    /// let mut ctl = Control::new();
+    /// ctl.options_mut().models = Some(0);
+    /// ctl.register_propagator(AtMostOne::default());
+    /// ctl.add("base", "{ p(1..3) }.")?;
+    /// ctl.ground()?;
+    /// assert_eq!(ctl.solve()?.count(), 4); // {}, {p(1)}, {p(2)}, {p(3)}
+    /// # Ok(()) }
+    /// ```
+    pub fn register_propagator(&mut self, propagator: impl Propagator + 'static) {
+        let slot = Arc::clone(&self.propagator_ground);
+        let symbolic = Symbolic::new(Box::new(propagator), slot);
+        match &self.shot {
+            Some(shot) => backend::lock(shot).register_propagator(Box::new(symbolic)),
+            None => self
+                .pending_propagators
+                .get_mut()
+                .unwrap_or_else(|poisoned| poisoned.into_inner())
+                .push(symbolic),
+        }
+    }
+
     /// The number of models to compute: clingo's default when none was given.
     fn effective_models(&self, program: &GroundProgram) -> u64 {
         if let Some(models) = self.options.models {
@@ -94,6 +149,11 @@ impl Control {
             1
         }
     }
+}
+
+/// Locks the propagators' ground slot (a poisoned lock still holds a usable value).
+fn lock_slot(slot: &GroundSlot) -> std::sync::MutexGuard<'_, Option<Arc<Ground>>> {
+    slot.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// The literals of the assumptions; an atom the program does not have, assumed true, is

@@ -142,11 +142,16 @@ impl Control {
 
     /// The persistent solver (made with the options' seed on first use).
     pub(super) fn new_shot(&mut self) -> SharedShot {
-        let seed = self.options.seed;
-        Arc::clone(
-            self.shot
-                .get_or_insert_with(|| Arc::new(std::sync::Mutex::new(Shot::with_seed(seed)))),
-        )
+        if let Some(shot) = &self.shot {
+            return Arc::clone(shot);
+        }
+        let mut shot = Shot::with_seed(self.options.seed);
+        let pending = self.pending_propagators.get_mut();
+        let pending = pending.unwrap_or_else(|poisoned| poisoned.into_inner());
+        for propagator in pending.drain(..) {
+            shot.register_propagator(Box::new(propagator));
+        }
+        Arc::clone(self.shot.insert(Arc::new(std::sync::Mutex::new(shot))))
     }
 
     /// Adds a grounding's delta to the solver and to the accumulated program.

@@ -35,6 +35,7 @@ mod heuristic;
 mod limits;
 mod lit;
 mod minimize;
+mod propagator;
 mod restart;
 mod search;
 mod shot;
@@ -48,6 +49,9 @@ use self::clock::Clock;
 use crate::api::{Interrupt, Model, SolveError, SolveOptions, Summary};
 use crate::program::GroundProgram;
 
+pub use self::propagator::{
+    CheckMode, ClauseKind, PropagateControl, PropagateInit, Propagator, SolverLiteral,
+};
 pub use self::shot::MultiShot;
 
 /// A CDCL stable-model solver for one ground program and one set of options: a

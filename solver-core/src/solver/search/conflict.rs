@@ -152,6 +152,9 @@ impl Search {
         }
         self.assignment.qhead = self.assignment.qhead.min(start);
         self.weights.clear_pending();
+        if self.propagators.is_active() {
+            self.propagators.backtrack(start);
+        }
     }
 
     /// Adds a clause violated by the current assignment and resolves the conflict.

@@ -13,6 +13,8 @@
 //!
 //! The acyclicity constraint of `#edge` statements (`acyclic.rs`) sees each trail literal
 //! right after the counters; a cycle of present edges is a conflict on their conditions.
+//! User propagators (`theory.rs`) run after the unfounded-set check at each fixpoint, and
+//! check a total assignment before it is a model.
 //! Restarts return to `root`; learnt nogoods are deleted by LBD on a schedule.
 //! Under assumptions (`solve_assuming`: every solve call, whose first assumption is its tag,
 //! and the minimality tester) the assumptions are the decisions of the levels up to `root`; the next call keeps the levels of the prefix it
@@ -25,6 +27,7 @@ mod conflict;
 mod propagate;
 mod reduce;
 mod steps;
+mod theory;
 
 use super::acyclic::{Acyclicity, Implication};
 use super::analyze::Analyzer;
@@ -35,6 +38,7 @@ use super::heuristic::Heuristic;
 use super::limits::Limits;
 use super::lit::Lit;
 use super::minimize::Minimizer;
+use super::propagator::PropagatorHost;
 use super::restart::Schedule;
 use super::unfounded::Unfounded;
 use super::weight::WeightStore;
@@ -84,6 +88,8 @@ pub(crate) struct Search {
     pub(crate) acyclic: Acyclicity,
     /// Decision heuristic.
     pub(crate) heuristic: Heuristic,
+    /// User propagators (none registered: every hook is one test).
+    propagators: PropagatorHost,
     schedule: Schedule,
     analyzer: Analyzer,
     /// Enumeration root: levels at or below it are never backjumped over.
@@ -133,6 +139,7 @@ impl Search {
             minimality: parts.minimality,
             acyclic: parts.acyclic,
             heuristic: parts.heuristic,
+            propagators: PropagatorHost::default(),
             schedule: Schedule::new(),
             analyzer: Analyzer::new(vars),
             root: 0,
@@ -191,17 +198,11 @@ impl Search {
                     return self.stop_outcome();
                 }
                 Ok(()) => match self.heuristic.decide(&self.assignment) {
-                    None if self.minimality.is_active() => {
-                        match self.minimality.check(&self.assignment, &self.limits) {
-                            Verdict::Stable => return Outcome::Model,
-                            Verdict::Unfounded(nogood) => {
-                                self.nogood = nogood;
-                                self.on_conflict(Conflict::Nogood);
-                            }
-                            Verdict::Stopped => return self.stop_outcome(),
+                    None => {
+                        if let Some(outcome) = self.on_total() {
+                            return outcome;
                         }
                     }
-                    None => return Outcome::Model,
                     Some(lit) => {
                         self.stats.choices += 1;
                         self.assignment.new_level();
@@ -209,6 +210,34 @@ impl Search {
                     }
                 },
             }
+        }
+    }
+
+    /// A total assignment: a model if the propagators' `check` adds nothing it violates or
+    /// implies and the minimality check (non-HCF programs) passes; `None` when the search
+    /// must go on (a conflict was resolved, or something was implied).
+    fn on_total(&mut self) -> Option<Outcome> {
+        if self.propagators.is_active() {
+            match self.check_theory() {
+                Ok(false) => {}
+                Ok(true) => return None,
+                Err(conflict) => {
+                    self.on_conflict(conflict);
+                    return None;
+                }
+            }
+        }
+        if !self.minimality.is_active() {
+            return Some(Outcome::Model);
+        }
+        match self.minimality.check(&self.assignment, &self.limits) {
+            Verdict::Stable => Some(Outcome::Model),
+            Verdict::Unfounded(nogood) => {
+                self.nogood = nogood;
+                self.on_conflict(Conflict::Nogood);
+                None
+            }
+            Verdict::Stopped => Some(self.stop_outcome()),
         }
     }
 

@@ -2,7 +2,8 @@
 //! optimization bound first, the acyclicity constraint's edges (a cycle is a conflict), then binary, ternary and long clauses, then weight constraints;
 //! at a fixpoint the post-propagators: the bound, the acyclicity inference (a literal
 //! whose edge would close a cycle is made false, with the cycle as its reason), then the unfounded-set check, whose loop
-//! nogoods make the atoms of an unfounded set false (or are the conflict). A check stopped by
+//! nogoods make the atoms of an unfounded set false (or are the conflict), then the user
+//! propagators (`theory.rs`). A check stopped by
 //! the interrupt or the deadline ends propagation early with `ufs_stopped` set: the caller
 //! must not take the assignment for a fixpoint (the search returns its stop outcome).
 //!
@@ -28,6 +29,9 @@ impl Search {
                 continue;
             }
             if self.unfounded.is_active() && self.check_unfounded()? {
+                continue;
+            }
+            if self.propagators.is_active() && !self.ufs_stopped && self.propagate_theory()? {
                 continue;
             }
             return Ok(());

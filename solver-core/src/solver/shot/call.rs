@@ -164,6 +164,7 @@ impl MultiShot {
     ) -> Result<(), SolveError> {
         self.end_call();
         self.flush()?;
+        self.init_propagators();
         let count = self.atom_count();
         if let Some(l) = assumptions.iter().find(|l| l.atom().0 > count) {
             let message = format!("assumption {l} is out of range ({count} atoms)");

@@ -40,6 +40,7 @@
 mod answers;
 mod call;
 mod tester;
+mod theory;
 
 use super::build::{ProgramState, Standing};
 use super::driver::Call;

@@ -1,0 +1,121 @@
+//! Adding a propagator's clause to the running search.
+//!
+//! The clause is simplified against level 0 (a literal true there satisfies it, a literal
+//! false there is dropped, duplicates go, a complementary pair makes it a tautology), then
+//! ordered so that its watches are valid: literals not false first, the false ones by
+//! decreasing level. Then, by the number `k` of literals that are not false:
+//! - `k >= 2`, or its first literal true: stored, nothing to do;
+//! - `k == 1` with that literal unassigned: stored, the literal implied with the clause as
+//!   reason (at the current level);
+//! - `k == 0`: stored, and its negation is the conflict nogood (all true) for the search's
+//!   normal conflict resolution.
+//!
+//! A clause of one literal is a unit: implied without antecedents (kept in `learnt_units`
+//! when above level 0, to be asserted at level 0 after the call, like a learnt unit).
+//!
+//! # Invariants
+//! - Every stored clause has at least two literals, watched at positions 0 and 1.
+//! - On `false` (a conflict) `nogood` holds the negation of the violated clause.
+
+use crate::solver::assignment::{Assignment, Reason};
+use crate::solver::clauses::ClauseStore;
+use crate::solver::lit::{Lit, Value};
+
+/// The parts of the search a propagator's clauses touch.
+pub(crate) struct TheoryContext<'s> {
+    /// The assignment.
+    pub(crate) assignment: &'s mut Assignment,
+    /// The clause store.
+    pub(crate) clauses: &'s mut ClauseStore,
+    /// The conflict nogood, filled on a conflict.
+    pub(crate) nogood: &'s mut Vec<Lit>,
+    /// Units implied above level 0 (asserted at level 0 after the call).
+    pub(crate) learnt_units: &'s mut Vec<Lit>,
+}
+
+impl TheoryContext<'_> {
+    /// The same parts, borrowed for a shorter time.
+    pub(crate) fn reborrow(&mut self) -> TheoryContext<'_> {
+        TheoryContext {
+            assignment: &mut *self.assignment,
+            clauses: &mut *self.clauses,
+            nogood: &mut *self.nogood,
+            learnt_units: &mut *self.learnt_units,
+        }
+    }
+}
+
+/// Adds `clause` (emptied on return) as a learnt or problem clause, implying or conflicting
+/// as the module doc says; `false` on a conflict.
+pub(crate) fn add_clause(ctx: &mut TheoryContext<'_>, clause: &mut Vec<Lit>, learnt: bool) -> bool {
+    let fine = match simplify(ctx.assignment, clause) {
+        Simplified::Satisfied => true,
+        Simplified::Clause => integrate(ctx, clause, learnt),
+    };
+    clause.clear();
+    fine
+}
+
+/// What simplifying against level 0 left.
+enum Simplified {
+    /// True at level 0 or a tautology: nothing to add.
+    Satisfied,
+    /// The clause in `clause` (possibly empty).
+    Clause,
+}
+
+/// Simplifies `clause` against level 0 and orders it for watching (see the module doc).
+fn simplify(a: &Assignment, clause: &mut Vec<Lit>) -> Simplified {
+    clause.sort_unstable();
+    clause.dedup();
+    let tautology = clause.windows(2).any(|w| w[0] == !w[1]);
+    let fixed = |l: &Lit| a.is_assigned(l.var()) && a.level_of(l.var()) == 0;
+    if tautology || clause.iter().any(|l| fixed(l) && a.is_true(*l)) {
+        return Simplified::Satisfied;
+    }
+    clause.retain(|l| !fixed(l));
+    clause.sort_by_key(|&l| match a.value(l) {
+        Value::False => (1, u32::MAX - a.level_of(l.var())),
+        _ => (0, 0),
+    });
+    Simplified::Clause
+}
+
+/// Adds a simplified, ordered clause to the search.
+fn integrate(ctx: &mut TheoryContext<'_>, clause: &[Lit], learnt: bool) -> bool {
+    let a = &mut *ctx.assignment;
+    let open = clause.iter().take_while(|&&l| !a.is_false(l)).count();
+    if let [unit] = *clause {
+        return match a.value(unit) {
+            Value::True => true,
+            Value::False => conflict(ctx.nogood, clause),
+            Value::Unassigned => {
+                if a.level() > 0 {
+                    ctx.learnt_units.push(unit);
+                }
+                a.assign(unit, Reason::Fact);
+                true
+            }
+        };
+    }
+    if clause.is_empty() {
+        return conflict(ctx.nogood, clause);
+    }
+    let lbd = clause.len().min(8) as u32;
+    let cref = ctx.clauses.alloc(clause, learnt, lbd);
+    match open {
+        0 => conflict(ctx.nogood, clause),
+        1 if !a.is_true(clause[0]) => {
+            a.assign(clause[0], Reason::Clause(cref));
+            true
+        }
+        _ => true,
+    }
+}
+
+/// Makes the negation of the violated `clause` the conflict nogood; `false`.
+fn conflict(nogood: &mut Vec<Lit>, clause: &[Lit]) -> bool {
+    nogood.clear();
+    nogood.extend(clause.iter().map(|&l| !l));
+    false
+}

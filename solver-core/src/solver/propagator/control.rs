@@ -1,0 +1,204 @@
+//! What a propagator is handed: [`PropagateInit`] before a solve call, [`PropagateControl`]
+//! during the search.
+//!
+//! The init control buffers its clauses (they are added at level 0 once `init` returns, when
+//! the search has grown to the new literals); the search control adds clauses at once (see
+//! `clause.rs`). Literals given by a propagator that are not literals of this solver are
+//! ignored: a clause containing one is dropped.
+
+use super::clause::{add_clause, TheoryContext};
+use super::{in_range, is_watched, set_watch, CheckMode, ClauseKind, SolverLiteral, Step};
+use crate::program::Literal;
+use crate::solver::assignment::Assignment;
+use crate::solver::build::{AtomTable, Standing};
+use crate::solver::lit::{Lit, Value, Var};
+
+/// The control a propagator gets in `propagate` and `check`: reads the assignment, adds
+/// clauses and watches.
+pub struct PropagateControl<'a> {
+    /// The search's parts.
+    pub(super) ctx: TheoryContext<'a>,
+    /// The propagator's watch flags.
+    watched: &'a mut Vec<bool>,
+    /// A clause added since the start of the call was violated.
+    pub(super) conflict: bool,
+    /// Scratch for a clause.
+    clause: Vec<Lit>,
+}
+
+impl<'a> PropagateControl<'a> {
+    /// A control over `ctx` for the propagator watching `watched`.
+    pub(super) fn new(ctx: TheoryContext<'a>, watched: &'a mut Vec<bool>) -> PropagateControl<'a> {
+        PropagateControl {
+            ctx,
+            watched,
+            conflict: false,
+            clause: Vec::new(),
+        }
+    }
+
+    /// The value of `lit`: `Some(true)`, `Some(false)`, or `None` while unassigned.
+    pub fn value(&self, lit: SolverLiteral) -> Option<bool> {
+        value_of(self.ctx.assignment, lit)
+    }
+
+    /// The current decision level (0: before any decision).
+    pub fn decision_level(&self) -> u32 {
+        self.ctx.assignment.level()
+    }
+
+    /// The decision level `lit`'s variable was assigned at, if assigned.
+    pub fn level_of(&self, lit: SolverLiteral) -> Option<u32> {
+        let a = &*self.ctx.assignment;
+        let var = lit.lit().var();
+        (in_range(var, a.var_count()) && a.is_assigned(var)).then(|| a.level_of(var))
+    }
+
+    /// Adds a clause (at least one literal must hold). It may imply its last unassigned
+    /// literal at once or be violated: then it is the conflict, `false` is returned, and the
+    /// propagator must return; after a conflict further clauses are ignored (also `false`).
+    pub fn add_clause(&mut self, clause: &[SolverLiteral], kind: ClauseKind) -> bool {
+        if self.conflict {
+            return false;
+        }
+        let vars = self.ctx.assignment.var_count();
+        if clause.iter().any(|l| !in_range(l.lit().var(), vars)) {
+            return true;
+        }
+        let mut lits = std::mem::take(&mut self.clause);
+        lits.extend(clause.iter().map(|l| l.lit()));
+        let fine = add_clause(&mut self.ctx, &mut lits, kind == ClauseKind::Learnt);
+        self.clause = lits;
+        self.conflict = !fine;
+        fine
+    }
+
+    /// Adds a nogood (the literals must not all hold): the clause of their negations.
+    pub fn add_nogood(&mut self, nogood: &[SolverLiteral], kind: ClauseKind) -> bool {
+        let clause: Vec<SolverLiteral> = nogood.iter().map(|&l| !l).collect();
+        self.add_clause(&clause, kind)
+    }
+
+    /// Watches `lit` from now on (it is passed to `propagate` when it becomes true later).
+    pub fn add_watch(&mut self, lit: SolverLiteral) {
+        set_watch(self.watched, lit.lit(), true);
+    }
+
+    /// Stops watching `lit`.
+    pub fn remove_watch(&mut self, lit: SolverLiteral) {
+        set_watch(self.watched, lit.lit(), false);
+    }
+
+    /// Whether `lit` is watched.
+    pub fn has_watch(&self, lit: SolverLiteral) -> bool {
+        is_watched(self.watched, lit.lit())
+    }
+
+    /// What the call did, given the trail length at its start.
+    pub(super) fn step(&self, before: usize) -> Step {
+        match (self.conflict, self.ctx.assignment.trail.len() > before) {
+            (true, _) => Step::Conflict,
+            (false, true) => Step::Assigned,
+            (false, false) => Step::Quiet,
+        }
+    }
+}
+
+/// The value of `lit` under `a` (`None` also for literals out of range).
+fn value_of(a: &Assignment, lit: SolverLiteral) -> Option<bool> {
+    if !in_range(lit.lit().var(), a.var_count()) {
+        return None;
+    }
+    match a.value(lit.lit()) {
+        Value::True => Some(true),
+        Value::False => Some(false),
+        Value::Unassigned => None,
+    }
+}
+
+/// The control a propagator gets in `init`, before each solve call (at level 0).
+pub struct PropagateInit<'a> {
+    /// The program's atoms.
+    pub(crate) atoms: &'a AtomTable,
+    /// The level-0 assignment.
+    pub(crate) assignment: &'a Assignment,
+    /// The propagator's watch flags.
+    pub(crate) watched: &'a mut Vec<bool>,
+    /// The propagator's check mode.
+    pub(crate) check_mode: &'a mut CheckMode,
+    /// The solver's variable count (new literals are allocated here).
+    pub(crate) var_count: &'a mut usize,
+    /// Per variable: whether it is an atom (new literals are not).
+    pub(crate) is_atom: &'a mut Vec<bool>,
+    /// The static clauses added, to be added at level 0 after `init`.
+    pub(crate) clauses: &'a mut Vec<Vec<Lit>>,
+}
+
+impl PropagateInit<'_> {
+    /// The solver literal of a program literal; `None` for an atom out of range. An atom no
+    /// statement mentions (so false in every model) maps to a literal that is always false.
+    /// The mapping of an atom may change when a later step defines it: map again in each
+    /// `init`.
+    pub fn solver_literal(&self, literal: Literal) -> Option<SolverLiteral> {
+        let atom = literal.atom();
+        if atom.0 == 0 || atom.0 > self.atoms.count() {
+            return None;
+        }
+        let lit = match self.atoms.standing(atom) {
+            Standing::Open => Lit::new(Var::TRUE, literal.is_positive()),
+            _ => self.atoms.lit(literal),
+        };
+        Some(SolverLiteral::of(lit))
+    }
+
+    /// The number of atoms of the program so far.
+    pub fn atom_count(&self) -> u32 {
+        self.atoms.count()
+    }
+
+    /// The value of `lit` at level 0 (`None`: not fixed).
+    pub fn value(&self, lit: SolverLiteral) -> Option<bool> {
+        value_of(self.assignment, lit)
+    }
+
+    /// Watches `lit`: it is passed to `propagate` whenever it becomes true.
+    pub fn add_watch(&mut self, lit: SolverLiteral) {
+        set_watch(self.watched, lit.lit(), true);
+    }
+
+    /// Stops watching `lit`.
+    pub fn remove_watch(&mut self, lit: SolverLiteral) {
+        set_watch(self.watched, lit.lit(), false);
+    }
+
+    /// A new variable's positive literal (not an atom: it shows in no model), decided by the
+    /// search like any other variable.
+    pub fn add_literal(&mut self) -> SolverLiteral {
+        let var = Var(*self.var_count as u32);
+        *self.var_count += 1;
+        self.is_atom.push(false);
+        SolverLiteral::of(var.pos())
+    }
+
+    /// Adds a static clause, added at level 0 when `init` returns; `false` if it is
+    /// violated at level 0 now (the search then has no model).
+    pub fn add_clause(&mut self, clause: &[SolverLiteral]) -> bool {
+        let vars = *self.var_count;
+        if clause.iter().any(|l| !in_range(l.lit().var(), vars)) {
+            return true;
+        }
+        let violated = clause.iter().all(|&l| self.value(l) == Some(false));
+        self.clauses.push(clause.iter().map(|l| l.lit()).collect());
+        !violated
+    }
+
+    /// The check mode (default [`CheckMode::Total`]).
+    pub fn check_mode(&self) -> CheckMode {
+        *self.check_mode
+    }
+
+    /// Sets when `check` runs.
+    pub fn set_check_mode(&mut self, mode: CheckMode) {
+        *self.check_mode = mode;
+    }
+}

@@ -1,0 +1,308 @@
+//! User propagators: the extension point theory solvers use (clingo's `Propagator`).
+//!
+//! A [`Propagator`] registered on a [`crate::MultiShot`] solver is initialised before every
+//! solve call ([`Propagator::init`] with a [`PropagateInit`]: it maps program literals to
+//! [`SolverLiteral`]s, watches some of them, may add static clauses and new literals, and
+//! chooses its [`CheckMode`]). During the search it is a post-propagator, run after the
+//! unfounded-set check at each propagation fixpoint:
+//! - [`Propagator::propagate`] gets the watched literals that became true since its last call
+//!   (in trail order) with a [`PropagateControl`] that reads the assignment and adds clauses;
+//! - [`Propagator::undo`] gets, on backtracking, the literals of earlier `propagate` calls
+//!   that are unassigned again (every literal passed to `propagate` is undone exactly once);
+//! - [`Propagator::check`] runs on every total assignment before it is accepted as a model
+//!   (and, in [`CheckMode::Fixpoint`], at every fixpoint).
+//!
+//! A clause the control adds is a nogood like any other: if it is unit it implies its last
+//! literal (with the clause as reason), if it is violated it is the conflict, resolved by the
+//! normal first-UIP analysis (or the end of the search at level 0). After a clause that
+//! assigned something or conflicts, the solver propagates before the propagator runs again.
+//!
+//! # How changes are found
+//! Each registered propagator (an [`Entry`]) keeps a watch flag per literal code, a cursor on
+//! the trail, and the stack of the literals it was given with their trail positions. At a
+//! fixpoint the trail from the cursor on is scanned for watched literals; backtracking to
+//! trail index `s` pops the stack down to `s` (those literals go to `undo`) and moves the
+//! cursor back to `s`. Nothing of this runs when no propagator is registered.
+//!
+//! # Invariants
+//! - `cursor <= trail.len()`; every watched literal on the trail before `cursor` is on the
+//!   stack `passed`, with its position; positions on `passed` ascend.
+//! - A propagator's clauses are consequences of its theory: they stay for later solve calls
+//!   (learnt ones may be deleted like learnt nogoods).
+
+mod clause;
+mod control;
+
+pub(crate) use self::clause::{add_clause, TheoryContext};
+pub use self::control::{PropagateControl, PropagateInit};
+
+use super::lit::{Lit, Var};
+
+/// A literal of the solver (an atom's or an auxiliary variable, positive or negated), as
+/// propagators see it. Obtained from [`PropagateInit::solver_literal`] or
+/// [`PropagateInit::add_literal`]; `!lit` is its negation.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SolverLiteral(pub(crate) u32);
+
+impl SolverLiteral {
+    /// The literal that is always true (`!SolverLiteral::TRUE` is always false).
+    pub const TRUE: SolverLiteral = SolverLiteral(Lit::TRUE.0);
+
+    /// The variable's number (0 is the constant true).
+    pub fn variable(self) -> u32 {
+        self.0 >> 1
+    }
+
+    /// Whether this is the positive literal of its variable.
+    pub fn is_positive(self) -> bool {
+        self.0 & 1 == 0
+    }
+
+    /// The solver's literal.
+    pub(crate) fn lit(self) -> Lit {
+        Lit(self.0)
+    }
+
+    /// The public form of a solver literal.
+    pub(crate) fn of(lit: Lit) -> SolverLiteral {
+        SolverLiteral(lit.0)
+    }
+}
+
+impl std::ops::Not for SolverLiteral {
+    type Output = SolverLiteral;
+    fn not(self) -> SolverLiteral {
+        SolverLiteral(self.0 ^ 1)
+    }
+}
+
+impl std::fmt::Display for SolverLiteral {
+    /// clingo's signed form: `v` or `-v`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let sign = if self.is_positive() { "" } else { "-" };
+        write!(f, "{sign}{}", self.variable())
+    }
+}
+
+/// When [`Propagator::check`] is called.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum CheckMode {
+    /// Never.
+    Off,
+    /// On every total assignment, before it is accepted as a model (the default).
+    #[default]
+    Total,
+    /// On every propagation fixpoint, total assignments included (clingo's `both`).
+    Fixpoint,
+}
+
+/// Whether a clause added by a propagator may be deleted again.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum ClauseKind {
+    /// A learnt nogood: the solver may delete it when it cleans up learnt nogoods.
+    #[default]
+    Learnt,
+    /// Kept for good, like the program's nogoods.
+    Static,
+}
+
+/// A user-defined propagator (see the module doc of `propagator` for when each method runs).
+///
+/// A model the solver reports has passed `check` of every registered propagator with no
+/// clause added that the model violates. All methods but `init` have empty defaults.
+pub trait Propagator: Send {
+    /// Called before each solve call, with the whole program so far: map program literals,
+    /// add watches, add static clauses and literals, set the check mode. Watches persist
+    /// from call to call (adding one again is harmless).
+    fn init(&mut self, init: &mut PropagateInit<'_>);
+
+    /// The watched literals that became true since the last call (or since they were last
+    /// undone), in the order they were assigned. Return after an `add_clause` that gave
+    /// `false` (a conflict).
+    fn propagate(&mut self, ctl: &mut PropagateControl<'_>, changes: &[SolverLiteral]) {
+        let _ = (ctl, changes);
+    }
+
+    /// Literals of earlier `propagate` calls that backtracking unassigned.
+    fn undo(&mut self, changes: &[SolverLiteral]) {
+        let _ = changes;
+    }
+
+    /// A total assignment (or, in [`CheckMode::Fixpoint`], any fixpoint): add the clauses it
+    /// violates; a total assignment is a model only if nothing is added that it violates.
+    fn check(&mut self, ctl: &mut PropagateControl<'_>) {
+        let _ = ctl;
+    }
+}
+
+/// One registered propagator and its bookkeeping (see the module doc).
+pub(crate) struct Entry {
+    /// The user's propagator.
+    propagator: Box<dyn Propagator>,
+    /// Watch flag per literal code (missing: not watched).
+    watched: Vec<bool>,
+    /// When `check` runs.
+    check_mode: CheckMode,
+    /// Trail index up to which watched literals were passed.
+    cursor: usize,
+    /// The literals passed to `propagate` and not undone, with their trail positions.
+    passed: Vec<(usize, SolverLiteral)>,
+    /// Scratch: the changes of one call.
+    changes: Vec<SolverLiteral>,
+}
+
+/// What running a propagator did.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Step {
+    /// Nothing assigned, no conflict.
+    Quiet,
+    /// Something was assigned: propagate before going on.
+    Assigned,
+    /// A violated clause; its nogood is in the context's `nogood`.
+    Conflict,
+}
+
+/// The registered propagators.
+#[derive(Default)]
+pub(crate) struct PropagatorHost {
+    entries: Vec<Entry>,
+}
+
+impl PropagatorHost {
+    /// Whether a propagator is registered (every hook tests this first).
+    pub(crate) fn is_active(&self) -> bool {
+        !self.entries.is_empty()
+    }
+
+    /// Registers a propagator; it is initialised before the next solve call.
+    pub(crate) fn register(&mut self, propagator: Box<dyn Propagator>) {
+        self.entries.push(Entry {
+            propagator,
+            watched: Vec::new(),
+            check_mode: CheckMode::Total,
+            cursor: 0,
+            passed: Vec::new(),
+            changes: Vec::new(),
+        });
+    }
+
+    /// The registered propagators, to initialise them.
+    pub(crate) fn entries_mut(&mut self) -> impl Iterator<Item = &mut Entry> {
+        self.entries.iter_mut()
+    }
+
+    /// Runs the propagators at a fixpoint, the first that assigns or conflicts ending the round.
+    pub(crate) fn propagate(&mut self, ctx: &mut TheoryContext<'_>) -> Step {
+        for entry in &mut self.entries {
+            let step = entry.propagate(ctx);
+            if step != Step::Quiet {
+                return step;
+            }
+        }
+        Step::Quiet
+    }
+
+    /// Runs `check` of the propagators in [`CheckMode::Total`] on a total assignment (those
+    /// in `Fixpoint` mode have just checked it).
+    pub(crate) fn check_total(&mut self, ctx: &mut TheoryContext<'_>) -> Step {
+        for entry in &mut self.entries {
+            if entry.check_mode == CheckMode::Total {
+                let step = entry.check(ctx);
+                if step != Step::Quiet {
+                    return step;
+                }
+            }
+        }
+        Step::Quiet
+    }
+
+    /// The trail was cut back to index `start`: undo what the propagators saw beyond it.
+    pub(crate) fn backtrack(&mut self, start: usize) {
+        for entry in &mut self.entries {
+            entry.backtrack(start);
+        }
+    }
+}
+
+impl Entry {
+    /// Passes the new watched literals to `propagate`; in `Fixpoint` mode then `check`s.
+    fn propagate(&mut self, ctx: &mut TheoryContext<'_>) -> Step {
+        self.collect_changes(&ctx.assignment.trail);
+        let before = ctx.assignment.trail.len();
+        let mut ctl = PropagateControl::new(ctx.reborrow(), &mut self.watched);
+        if !self.changes.is_empty() {
+            self.propagator.propagate(&mut ctl, &self.changes);
+        }
+        let quiet = !ctl.conflict && ctl.ctx.assignment.trail.len() == before;
+        if quiet && self.check_mode == CheckMode::Fixpoint {
+            self.propagator.check(&mut ctl);
+        }
+        ctl.step(before)
+    }
+
+    /// Runs `check`.
+    fn check(&mut self, ctx: &mut TheoryContext<'_>) -> Step {
+        let before = ctx.assignment.trail.len();
+        let mut ctl = PropagateControl::new(ctx.reborrow(), &mut self.watched);
+        self.propagator.check(&mut ctl);
+        ctl.step(before)
+    }
+
+    /// Fills `changes` with the watched literals on `trail` from the cursor on, records them
+    /// as passed and moves the cursor to the end.
+    fn collect_changes(&mut self, trail: &[Lit]) {
+        self.changes.clear();
+        for (position, &lit) in trail.iter().enumerate().skip(self.cursor) {
+            if is_watched(&self.watched, lit) {
+                self.changes.push(SolverLiteral::of(lit));
+                self.passed.push((position, SolverLiteral::of(lit)));
+            }
+        }
+        self.cursor = trail.len();
+    }
+
+    /// Undoes the passed literals at trail index `start` or later.
+    fn backtrack(&mut self, start: usize) {
+        self.cursor = self.cursor.min(start);
+        let keep = self
+            .passed
+            .partition_point(|&(position, _)| position < start);
+        if keep == self.passed.len() {
+            return;
+        }
+        self.changes.clear();
+        self.changes
+            .extend(self.passed.drain(keep..).map(|(_, lit)| lit));
+        self.propagator.undo(&self.changes);
+    }
+
+    /// The propagator, its watches and its check mode, for `init`.
+    pub(crate) fn parts(&mut self) -> (&mut dyn Propagator, &mut Vec<bool>, &mut CheckMode) {
+        (
+            self.propagator.as_mut(),
+            &mut self.watched,
+            &mut self.check_mode,
+        )
+    }
+}
+
+/// Whether `lit` is watched under the flags `watched`.
+fn is_watched(watched: &[bool], lit: Lit) -> bool {
+    watched.get(lit.index()).copied().unwrap_or(false)
+}
+
+/// Sets the watch flag of `lit`.
+fn set_watch(watched: &mut Vec<bool>, lit: Lit, on: bool) {
+    if watched.len() <= lit.index() {
+        if !on {
+            return;
+        }
+        watched.resize(lit.index() + 1, false);
+    }
+    watched[lit.index()] = on;
+}
+
+/// Whether `var` is a variable of an assignment over `vars` variables.
+fn in_range(var: Var, vars: usize) -> bool {
+    var.index() < vars
+}

@@ -1,0 +1,75 @@
+//! User propagators on a [`MultiShot`] solver: registering one, and initialising every one
+//! before each solve call.
+//!
+//! `init` runs at the start of every solve call, after the pending deltas are translated,
+//! at level 0 and before the call's assumptions, with the atoms of all deltas so far: a
+//! propagator maps its literals again there (an atom a later step defines gets its own
+//! variable then). Its watches and the clauses it added earlier stay. The static clauses of
+//! `init` are added at level 0 after the search has grown to the literals `init` added.
+
+use super::MultiShot;
+use crate::solver::propagator::{PropagateInit, Propagator};
+
+impl MultiShot {
+    /// Registers a user propagator for the following solve calls (it is initialised at the
+    /// start of each). Ends the current solve call.
+    ///
+    /// ```
+    /// use solver_core::{GroundProgram, HeadKind, Literal, MultiShot, PropagateControl,
+    ///     PropagateInit, Propagator, SolveOptions, SolverLiteral, ClauseKind};
+    ///
+    /// /// Forbids `a` and `b` together, as `:- a, b.` would.
+    /// struct NotBoth(Vec<SolverLiteral>);
+    /// impl Propagator for NotBoth {
+    ///     fn init(&mut self, init: &mut PropagateInit<'_>) {
+    ///         self.0 = [1, 2].map(|a| init.solver_literal(Literal::positive(solver_core::Atom(a))).unwrap()).to_vec();
+    ///         self.0.iter().for_each(|&l| init.add_watch(l));
+    ///     }
+    ///     fn propagate(&mut self, ctl: &mut PropagateControl<'_>, _changes: &[SolverLiteral]) {
+    ///         if self.0.iter().all(|&l| ctl.value(l) == Some(true)) {
+    ///             ctl.add_nogood(&self.0, ClauseKind::Learnt);
+    ///         }
+    ///     }
+    /// }
+    ///
+    /// let mut program = GroundProgram::new(); // { a; b }.
+    /// let (a, b) = (program.new_atom(), program.new_atom());
+    /// program.add_rule(HeadKind::Choice, vec![a, b], vec![]);
+    /// let mut solver = MultiShot::new();
+    /// solver.add(&program).unwrap();
+    /// solver.register_propagator(Box::new(NotBoth(Vec::new())));
+    /// solver.solve(&[], SolveOptions { models: 0, ..SolveOptions::default() }).unwrap();
+    /// let mut models = std::iter::from_fn(|| solver.next_model()).map(|m| m.atoms).collect::<Vec<_>>();
+    /// models.sort();
+    /// assert_eq!(models, vec![vec![], vec![a], vec![b]]);
+    /// ```
+    pub fn register_propagator(&mut self, propagator: Box<dyn Propagator>) {
+        self.end_call();
+        self.search.register_propagator(propagator);
+    }
+
+    /// Calls `init` of every registered propagator and adds their static clauses.
+    pub(super) fn init_propagators(&mut self) {
+        let Some(mut host) = self.search.take_propagators() else {
+            return;
+        };
+        let mut clauses = Vec::new();
+        for entry in host.entries_mut() {
+            let (propagator, watched, check_mode) = entry.parts();
+            let mut init = PropagateInit {
+                atoms: &self.program.atoms,
+                assignment: &self.search.assignment,
+                watched,
+                check_mode,
+                var_count: &mut self.program.var_count,
+                is_atom: &mut self.program.is_atom,
+                clauses: &mut clauses,
+            };
+            propagator.init(&mut init);
+        }
+        self.search.put_propagators(host);
+        self.search
+            .grow(self.program.var_count, &self.program.is_atom);
+        self.search.add_init_clauses(clauses);
+    }
+}
