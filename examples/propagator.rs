@@ -3,10 +3,10 @@
 //!
 //! Run: `cargo run --example propagator`. The program gives each of four people one of four
 //! seats they accept; the propagator makes the seats all different. It watches every
-//! `assign(X,V)` atom and keeps, per value `V`, the atom that took it (`propagate` records,
-//! `undo` forgets): when `assign(X,V)` becomes true and another `assign(Y,V)` is true the
-//! pair is a conflict (a nogood), and every unassigned `assign(Y,V)` is made false by the
-//! clause `not assign(X,V) | not assign(Y,V)`. `check` verifies a total assignment from the
+//! `assign(X,V)` atom and keeps, per value `V`, the true atoms that took it (`propagate`
+//! records, `undo` forgets): two of them are a conflict (a nogood), and when `assign(X,V)`
+//! becomes true every unassigned `assign(Y,V)` is made false by the clause
+//! `not assign(X,V) | not assign(Y,V)`. `check` verifies a total assignment from the
 //! values themselves. The example prints every seating and their number (clingo 5.8.3 finds
 //! the same 4 answers for the program with the rule).
 
@@ -30,8 +30,9 @@ pub struct AllDifferent {
     value_of: HashMap<SolverLiteral, Symbol>,
     /// Per value: the literals of the atoms with that value.
     literals_of: HashMap<Symbol, Vec<SolverLiteral>>,
-    /// Per value: the literal that took it on the current assignment (as far as propagated).
-    taken_by: HashMap<Symbol, SolverLiteral>,
+    /// Per value: the true literals with that value passed to `propagate` (at most one
+    /// after a call without conflict).
+    taken_by: HashMap<Symbol, Vec<SolverLiteral>>,
     /// Number of `propagate` calls (for the statistics).
     pub propagate_calls: u64,
 }
@@ -56,20 +57,28 @@ impl Propagator for AllDifferent {
 
     fn propagate(&mut self, ctl: &mut PropagateControl<'_>, changes: &[SolverLiteral]) {
         self.propagate_calls += 1;
+        // Record every change first: after a conflict the rest of `changes` is not passed again.
+        for &lit in changes {
+            if let Some(value) = self.value_of.get(&lit) {
+                self.taken_by.entry(value.clone()).or_default().push(lit);
+            }
+        }
         for &lit in changes {
             let Some(value) = self.value_of.get(&lit) else {
                 continue;
             };
-            if let Some(&other) = self.taken_by.get(value) {
-                if other != lit {
-                    ctl.add_nogood(&[lit, other], ClauseKind::Learnt);
-                    return;
-                }
+            let holders = &self.taken_by[value];
+            // The solver's contract: a literal passed and not undone is still true.
+            debug_assert!(holders.iter().all(|&h| ctl.value(h) == Some(true)));
+            if let [first, second, ..] = holders[..] {
+                ctl.add_nogood(&[first, second], ClauseKind::Learnt);
+                return;
             }
-            self.taken_by.insert(value.clone(), lit);
             for &other in &self.literals_of[value] {
-                if other != lit && ctl.value(other).is_none() {
-                    ctl.add_clause(&[!lit, !other], ClauseKind::Learnt);
+                if ctl.value(other).is_none()
+                    && !ctl.add_clause(&[!lit, !other], ClauseKind::Learnt)
+                {
+                    return;
                 }
             }
         }
@@ -77,10 +86,12 @@ impl Propagator for AllDifferent {
 
     fn undo(&mut self, changes: &[SolverLiteral]) {
         for lit in changes {
-            if let Some(value) = self.value_of.get(lit) {
-                if self.taken_by.get(value) == Some(lit) {
-                    self.taken_by.remove(value);
-                }
+            if let Some(holders) = self
+                .value_of
+                .get(lit)
+                .and_then(|v| self.taken_by.get_mut(v))
+            {
+                holders.retain(|h| h != lit);
             }
         }
     }

@@ -261,8 +261,9 @@ impl Entry {
         self.cursor = trail.len();
     }
 
-    /// Undoes the passed literals at trail index `start` or later.
-    fn backtrack(&mut self, start: usize) {
+    /// Undoes the passed literals at trail index `start` or later (all of them for 0, before
+    /// `init`).
+    pub(crate) fn backtrack(&mut self, start: usize) {
         self.cursor = self.cursor.min(start);
         let keep = self
             .passed

@@ -4,8 +4,10 @@
 //! `init` runs at the start of every solve call, after the pending deltas are translated,
 //! at level 0 and before the call's assumptions, with the atoms of all deltas so far: a
 //! propagator maps its literals again there (an atom a later step defines gets its own
-//! variable then). Its watches and the clauses it added earlier stay. The static clauses of
-//! `init` are added at level 0 after the search has grown to the literals `init` added.
+//! variable then). Its watches and the clauses it added earlier stay. Before `init`, every
+//! literal passed to it is undone; after it, the first propagation passes the watched
+//! literals already true at level 0. The static clauses of `init` are added at level 0
+//! after the search has grown to the literals `init` added.
 
 use super::MultiShot;
 use crate::solver::propagator::{PropagateInit, Propagator};
@@ -55,6 +57,7 @@ impl MultiShot {
         };
         let mut clauses = Vec::new();
         for entry in host.entries_mut() {
+            entry.backtrack(0);
             let (propagator, watched, check_mode) = entry.parts();
             let mut init = PropagateInit {
                 atoms: &self.program.atoms,
