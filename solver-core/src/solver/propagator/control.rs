@@ -7,7 +7,7 @@
 //! ignored: a clause containing one is dropped.
 
 use super::clause::{add_clause, TheoryContext};
-use super::{in_range, is_watched, set_watch, CheckMode, ClauseKind, SolverLiteral, Step};
+use super::types::{in_range, is_watched, set_watch, CheckMode, ClauseKind, SolverLiteral, Step};
 use crate::program::Literal;
 use crate::solver::assignment::Assignment;
 use crate::solver::build::{AtomTable, Standing};
