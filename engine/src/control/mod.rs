@@ -26,6 +26,9 @@
 //!   the solver at once; [`Control::ground_program`] shows the program with its defaults.
 //! - `given` sources of `sources` are in the session; the others are added at the next
 //!   grounding.
+//! - Propagators ([`Control::register_propagator`], at any time) are in the solver once it
+//!   exists, in `pending_propagators` before; `propagator_ground` holds the program of the
+//!   last solve call started, which their `init` reads (see `crate::propagator`).
 
 mod search;
 mod shot;

@@ -4,8 +4,8 @@
 use crate::solver::lit::{Lit, Var};
 
 /// A literal of the solver (an atom's or an auxiliary variable, positive or negated), as
-/// propagators see it. Obtained from [`PropagateInit::solver_literal`] or
-/// [`PropagateInit::add_literal`]; `!lit` is its negation.
+/// propagators see it. Obtained from [`crate::PropagateInit::solver_literal`] or
+/// [`crate::PropagateInit::add_literal`]; `!lit` is its negation.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct SolverLiteral(pub(crate) u32);
 
@@ -49,7 +49,7 @@ impl std::fmt::Display for SolverLiteral {
     }
 }
 
-/// When [`Propagator::check`] is called.
+/// When [`crate::Propagator::check`] is called.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub enum CheckMode {
     /// Never.
