@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use engine::{
-    parse_term, CheckMode, ClauseKind, Control, OptMode, PropagateControl, PropagateInit,
+    parse_term, CheckMode, ClauseKind, Control, EnumMode, OptMode, PropagateControl, PropagateInit,
     Propagator, SolverLiteral, Symbol,
 };
 use example::AllDifferent;
@@ -372,4 +372,49 @@ fn a_no_op_propagator_keeps_the_optimum() {
     assert_eq!(optimal(&mut control(text, none)), expected);
     let register = |ctl: &mut Control| ctl.register_propagator(NoOp::default());
     assert_eq!(optimal(&mut control(text, register)), expected);
+}
+
+/// The optimal models (OptN) and the optimum, or the last model of a brave/cautious search,
+/// as sorted text; every model checked.
+fn final_answers(
+    ctl: &mut Control,
+    mode: Option<EnumMode>,
+) -> (BTreeSet<String>, Option<Vec<i64>>) {
+    match mode {
+        Some(mode) => ctl.options_mut().enum_mode = mode,
+        None => ctl.options_mut().opt_mode = OptMode::OptN,
+    }
+    let program = ctl.program_with_externals().unwrap();
+    let mut handle = ctl.solve().unwrap();
+    let mut answers = Vec::new();
+    for model in handle.by_ref() {
+        if mode.is_none() {
+            solver_core::check::check_model(&program, model.true_atoms()).expect("stable");
+        }
+        let mut shown = model.shown_names();
+        shown.sort();
+        answers.push((model.is_optimal(), shown.join(" ")));
+    }
+    let kept: BTreeSet<String> = match mode {
+        None => answers.into_iter().filter(|a| a.0).map(|a| a.1).collect(),
+        Some(_) => answers.pop().map(|a| a.1).into_iter().collect(),
+    };
+    (kept, handle.summary().costs)
+}
+
+#[test]
+fn all_different_optimum_and_consequences_match_the_rule() {
+    let minimize = "#minimize { V*X,X : assign(X,V) }.\n";
+    let mut optimal = 0;
+    for seed in 200..208 {
+        let text = instance(seed) + minimize;
+        for mode in [None, Some(EnumMode::Brave), Some(EnumMode::Cautious)] {
+            let by_rule = final_answers(&mut control(&(text.clone() + RULE), none), mode);
+            let register = |ctl: &mut Control| ctl.register_propagator(AllDifferent::default());
+            let by_propagator = final_answers(&mut control(&text, register), mode);
+            assert_eq!(by_propagator, by_rule, "seed {seed}, {mode:?}:\n{text}");
+            optimal += usize::from(mode.is_none() && by_rule.1.is_some());
+        }
+    }
+    assert!(optimal >= 3, "too few satisfiable instances: {optimal}");
 }
