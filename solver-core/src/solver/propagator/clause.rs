@@ -119,3 +119,57 @@ fn conflict(nogood: &mut Vec<Lit>, clause: &[Lit]) -> bool {
     nogood.extend(clause.iter().map(|&l| !l));
     false
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::lit::Var;
+
+    /// Runs `add_clause` on `clause` over `a` and a fresh store; the result and the nogood.
+    fn add(a: &mut Assignment, clause: &[Lit]) -> (bool, Vec<Lit>) {
+        let (mut store, mut nogood, mut units) = (ClauseStore::default(), Vec::new(), Vec::new());
+        let mut ctx = TheoryContext {
+            assignment: a,
+            clauses: &mut store,
+            nogood: &mut nogood,
+            learnt_units: &mut units,
+        };
+        let fine = add_clause(&mut ctx, &mut clause.to_vec(), true);
+        (fine, nogood)
+    }
+
+    #[test]
+    fn a_unit_clause_implies_and_a_false_one_conflicts() {
+        let mut a = Assignment::new(5);
+        a.new_level();
+        a.assign(Var(1).neg(), Reason::Decision);
+        a.new_level();
+        a.assign(Var(2).neg(), Reason::Decision);
+        let (fine, _) = add(&mut a, &[Var(1).pos(), Var(3).pos(), Var(2).pos()]);
+        assert!(fine);
+        assert!(matches!(a.reason_of(Var(3)), Reason::Clause(_)));
+        assert!(a.is_true(Var(3).pos()));
+        let (fine, nogood) = add(&mut a, &[Var(1).pos(), Var(3).neg()]);
+        assert!(!fine);
+        assert_eq!(nogood, vec![Var(3).pos(), Var(1).neg()]);
+    }
+
+    #[test]
+    fn level_zero_simplifies() {
+        let mut a = Assignment::new(4);
+        a.assign(Var(1).pos(), Reason::Fact);
+        assert_eq!(add(&mut a, &[Var(1).pos(), Var(2).pos()]), (true, vec![]));
+        assert_eq!(add(&mut a, &[Var(2).pos(), Var(2).neg()]), (true, vec![]));
+        assert!(add(&mut a, &[Var(1).neg(), Var(2).pos()]).0);
+        assert!(
+            a.is_true(Var(2).pos()),
+            "a unit once the false literal is dropped"
+        );
+        assert_eq!(
+            add(&mut a, &[Var(1).neg()]),
+            (false, vec![]),
+            "empty: a level-0 conflict"
+        );
+        assert_eq!(add(&mut a, &[]), (false, vec![]));
+    }
+}

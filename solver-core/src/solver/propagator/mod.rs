@@ -16,6 +16,8 @@
 //! literal (with the clause as reason), if it is violated it is the conflict, resolved by the
 //! normal first-UIP analysis (or the end of the search at level 0). After a clause that
 //! assigned something or conflicts, the solver propagates before the propagator runs again.
+//! New literals are added in `init` only ([`PropagateInit::add_literal`]); a watch added
+//! during the search applies to assignments made after it.
 //!
 //! # How changes are found
 //! Each registered propagator (an [`Entry`]) keeps a watch flag per literal code, a cursor on
