@@ -69,7 +69,9 @@ pub mod incmode;
 pub mod output;
 mod solve;
 
-pub use control::{Control, Options, Projection, TruthValue};
+pub use control::{
+    Control, Options, Projection, Signature, SymbolicAtom, SymbolicAtoms, TruthValue,
+};
 pub use error::Error;
 pub use grounder::{Diagnostic, Dialect, Functions, IntoSymbols, Source, Symbol};
 pub use solve::{Model, ModelKind, SolveHandle};

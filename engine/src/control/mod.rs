@@ -27,6 +27,7 @@
 //! - `given` sources of `sources` are in the session; the others are added at the next
 //!   grounding.
 
+mod atoms;
 mod search;
 mod shot;
 
@@ -37,6 +38,8 @@ use std::time::Duration;
 
 use grounder::{Diagnostic, Dialect, Functions, IntoSymbols, ProgramSymbols, Source, Symbol};
 use solver_core::{Atom, EnumMode, ExternalValue, GroundProgram, Interrupt, OptMode};
+
+pub use atoms::{Signature, SymbolicAtom, SymbolicAtoms};
 
 use crate::backend::{self, SharedShot};
 use crate::ground::{Ground, Origin};
@@ -116,6 +119,8 @@ pub struct Control {
     functions: Functions,
     /// A solve call started since the last grounding (the session must hear of it).
     solved: std::sync::atomic::AtomicBool,
+    /// clingo's clean-up after a solve (see `atoms`).
+    cleanup: std::sync::Mutex<atoms::CleanUp>,
 }
 
 impl std::fmt::Debug for Control {

@@ -67,6 +67,7 @@ impl Control {
         let limit = self.effective_models(&ground.program);
         self.interrupt.reset();
         self.solved.store(true, Ordering::Relaxed);
+        self.cleanup_due();
         let options = SolveOptions {
             models: limit,
             enum_mode: self.options.enum_mode,

@@ -36,6 +36,7 @@ impl Control {
     pub fn ground_parts(&mut self, parts: &[(&str, &[Symbol])]) -> Result<(), Error> {
         self.require_text("ground")?;
         self.give_sources()?;
+        self.clean_up();
         let Some(session) = self.session.as_mut() else {
             return Err(Error::Usage("no grounding session".into()));
         };
@@ -219,6 +220,7 @@ impl Control {
     /// # Ok(()) }
     /// ```
     pub fn assign_external(&mut self, atom: &Symbol, value: TruthValue) -> Result<(), Error> {
+        self.clean_up();
         let ground = self.require_ground("assign_external")?;
         let Some(id) = ground.atom_of(atom) else {
             return Ok(());

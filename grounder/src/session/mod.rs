@@ -85,11 +85,13 @@
 //!   earlier steps.
 
 mod add;
+mod atoms;
 mod call;
 mod options;
 mod program;
 mod step;
 
+pub use atoms::{DomainAtom, Signature};
 pub(crate) use options::fail;
 pub use options::{GroundError, GroundOptions, Limits};
 
