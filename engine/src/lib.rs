@@ -70,13 +70,13 @@ pub mod output;
 mod solve;
 
 pub use control::{
-    Control, Options, Projection, Signature, SymbolicAtom, SymbolicAtoms, TruthValue,
+    Backend, Control, Options, Projection, Signature, SymbolicAtom, SymbolicAtoms, TruthValue,
 };
 pub use error::Error;
 pub use grounder::{Diagnostic, Dialect, Functions, IntoSymbols, Source, Symbol};
 pub use solve::{Model, ModelKind, SolveHandle};
 pub use solver_core::{
-    Atom, EnumMode, GroundProgram, Interrupt, OptMode, SolveTimes, Statistics, Summary,
+    Atom, EnumMode, GroundProgram, Interrupt, Literal, OptMode, SolveTimes, Statistics, Summary,
 };
 
 /// The README's examples, compiled and run as doctests.

@@ -28,6 +28,7 @@
 //!   grounding.
 
 mod atoms;
+mod ground_backend;
 mod search;
 mod shot;
 
@@ -40,6 +41,7 @@ use grounder::{Diagnostic, Dialect, Functions, IntoSymbols, ProgramSymbols, Sour
 use solver_core::{Atom, EnumMode, ExternalValue, GroundProgram, Interrupt, OptMode};
 
 pub use atoms::{Signature, SymbolicAtom, SymbolicAtoms};
+pub use ground_backend::Backend;
 
 use crate::backend::{self, SharedShot};
 use crate::ground::{Ground, Origin};
@@ -121,6 +123,8 @@ pub struct Control {
     solved: std::sync::atomic::AtomicBool,
     /// clingo's clean-up after a solve (see `atoms`).
     cleanup: std::sync::Mutex<atoms::CleanUp>,
+    /// The outputs backends added, appended again when a grounding rebuilds the table.
+    backend_shows: Vec<(Symbol, Vec<solver_core::Literal>)>,
 }
 
 impl std::fmt::Debug for Control {

@@ -49,6 +49,14 @@ impl Control {
             .map_err(|e| Error::from_diagnostics(e.diagnostics))?;
         self.infos = step.infos.clone();
         let errors = step.errors.clone();
+        let mut step = step;
+        if step.outputs_replace {
+            for (symbol, condition) in &self.backend_shows {
+                step.program
+                    .add_output(symbol.to_string(), condition.clone());
+                step.shown.push(symbol.clone());
+            }
+        }
         self.add_step(step)?;
         match errors.is_empty() {
             true => Ok(()),
@@ -114,6 +122,15 @@ impl Control {
         Err(Error::from_diagnostics(vec![error]))
     }
 
+    /// Tells the session of a solve call since the last grounding (see `mark_solved`).
+    pub(super) fn sync_solved(&mut self) {
+        if let Some(session) = self.session.as_mut() {
+            if self.solved.swap(false, Ordering::Relaxed) {
+                session.mark_solved();
+            }
+        }
+    }
+
     /// Starts the session on the first grounding and gives it the sources added since.
     fn give_sources(&mut self) -> Result<(), Error> {
         if self.session.is_none() {
@@ -151,7 +168,7 @@ impl Control {
     }
 
     /// Adds a grounding's delta to the solver and to the accumulated program.
-    fn add_step(&mut self, step: backend::Step) -> Result<(), Error> {
+    pub(super) fn add_step(&mut self, step: backend::Step) -> Result<(), Error> {
         let mut delta = step.program;
         let empty_projection = delta.projection.as_ref().is_some_and(Vec::is_empty);
         if empty_projection {
