@@ -81,6 +81,41 @@ impl Control {
         SolveHandle::start(Arc::clone(ground), shot, &literals, options)
     }
 
+    /// Solves under `assumptions` (see [`Control::solve_with_assumptions`]) and calls
+    /// `on_model` with each model as it is found (clingo's `ctl.solve(on_model=f)`); the
+    /// search goes on while it returns `true`. Returns how the search ended: with `false`
+    /// from `on_model` the search stops there (the summary is not `exhausted`).
+    ///
+    /// ```
+    /// # fn main() -> Result<(), engine::Error> {
+    /// let mut ctl = engine::Control::new();
+    /// ctl.options_mut().models = Some(0);
+    /// ctl.add("base", "{ a; b }.")?;
+    /// ctl.ground()?;
+    /// let mut seen = Vec::new();
+    /// let summary = ctl.solve_with(&[], |model| {
+    ///     seen.push(model.shown_names());
+    ///     seen.len() < 3 // stop after the third model
+    /// })?;
+    /// assert_eq!((seen.len(), summary.models, summary.exhausted), (3, 3, false));
+    /// let all = ctl.solve_with(&[], |_| true)?;
+    /// assert_eq!((all.models, all.exhausted, all.satisfiable), (4, true, Some(true)));
+    /// # Ok(()) }
+    /// ```
+    pub fn solve_with(
+        &self,
+        assumptions: &[(Symbol, bool)],
+        mut on_model: impl FnMut(&crate::Model) -> bool,
+    ) -> Result<solver_core::Summary, Error> {
+        let mut handle = self.solve_with_assumptions(assumptions)?;
+        while let Some(model) = handle.next() {
+            if !on_model(&model) {
+                return Ok(handle.cancel());
+            }
+        }
+        Ok(handle.summary())
+    }
+
     /// The number of models to compute: clingo's default when none was given.
     fn effective_models(&self, program: &GroundProgram) -> u64 {
         if let Some(models) = self.options.models {
