@@ -102,6 +102,25 @@ impl Control {
         Some(program)
     }
 
+    /// The value of the constant `name` as the program's `#const` definitions (the text added
+    /// so far, parsed now) and [`Control::set_const`] define it (clingo's `get_const`);
+    /// `None` when undefined.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), engine::Error> {
+    /// let mut ctl = engine::Control::new();
+    /// ctl.set_const("k", "\"x\"")?;
+    /// ctl.add("base", "#const n = 3. #const k = 1.")?;
+    /// assert_eq!(ctl.constant("n")?, Some(engine::Symbol::Number(3)));
+    /// assert_eq!(ctl.constant("k")?.unwrap().to_string(), "\"x\"");
+    /// assert_eq!(ctl.constant("m")?, None);
+    /// # Ok(()) }
+    /// ```
+    pub fn constant(&mut self, name: &str) -> Result<Option<Symbol>, Error> {
+        self.parse()?;
+        Ok(self.session.as_mut().and_then(|s| s.constant(name)))
+    }
+
     /// Whether a source included clingo's `incmode` library (`#include <incmode>.`), as far
     /// as the text was parsed (by the last grounding).
     pub fn incmode(&self) -> bool {
