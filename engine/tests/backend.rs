@@ -185,7 +185,7 @@ fn run(name: &str) {
         let outcome = step(&mut ctl, spec, &mut names);
         match spec.get("error") {
             Some(error) => {
-                assert_eq!(outcome, Err(format!("{}", text(error))), "{name}");
+                assert_eq!(outcome, Err(text(error).to_string()), "{name}");
                 return;
             }
             None => outcome.unwrap_or_else(|e| panic!("{name}: {e}")),
