@@ -8,8 +8,9 @@
 //!   order they were derived. Atoms the grounder never derived (`d :- not a.` with the fact
 //!   `a`; `e :- f.` without rules for `f`) are not there, but their predicates are among the
 //!   signatures.
-//! - Predicates come in the order the grounder registered them: clingo's order is the text's
-//!   (body before head, plain facts last); here predicates of plain facts come first.
+//! - Predicates come in gringo's domain creation order (the statements in order, each its
+//!   body's predicates before its head's, plain facts' last; a part's when it is ground),
+//!   which is also the order of [`SymbolicAtoms::signatures`].
 //! - `is_fact`: the grounder knows the atom to be true; `is_external`: declared `#external`,
 //!   not released and without rules.
 //! - Clean-up: after a solve, the next grounding, external assignment or backend (clingo's
@@ -159,7 +160,7 @@ pub struct SymbolicAtoms {
 }
 
 impl SymbolicAtoms {
-    /// Every atom, by predicate in the order the grounder met them, then in derivation order.
+    /// Every atom, by predicate in gringo's domain order, then in derivation order.
     ///
     /// ```
     /// # fn main() -> Result<(), engine::Error> {
@@ -247,8 +248,8 @@ impl SymbolicAtoms {
         self.index.get(symbol).and_then(|&i| self.atoms.get(i))
     }
 
-    /// The predicates the grounder met, with or without atoms, in that order (clingo's
-    /// `signatures`).
+    /// The predicates the grounder met, with or without atoms, in gringo's domain order
+    /// (clingo's `signatures`).
     ///
     /// ```
     /// # fn main() -> Result<(), engine::Error> {

@@ -79,6 +79,11 @@ impl Emitted {
         self.ids.get(a.0 as usize).copied().flatten()
     }
 
+    /// The predicates (store indexes) in gringo's domain creation order, as far as placed.
+    pub(crate) fn domain_order(&self) -> &[u32] {
+        self.table.domain_order()
+    }
+
     /// A new aspif atom, numbered after every atom so far (for `a` when given).
     pub(crate) fn new_number(&mut self, a: Option<AtomId>) -> Atom {
         self.atom_count += 1;

@@ -35,8 +35,8 @@ pub struct DomainAtom {
 pub type Signature = (String, u32, bool);
 
 impl Session {
-    /// The atoms of the predicate domains: predicates in the order the grounder met them,
-    /// each predicate's atoms in the order they were derived.
+    /// The atoms of the predicate domains: predicates in gringo's domain creation order (see
+    /// [`Session::signatures`]), each predicate's atoms in the order they were derived.
     pub fn domain_atoms(&self) -> Vec<DomainAtom> {
         let store = &self.state.kept.store;
         let member = |&a: &AtomId| {
@@ -47,19 +47,44 @@ impl Session {
                 fact: info.fact,
             })
         };
-        let domains = store.preds.iter().filter(|d| self.is_user_pred(&d.pred));
+        let domains = self
+            .ordered_preds()
+            .filter_map(|p| store.preds.get(p as usize));
         domains
             .flat_map(|d| d.members.iter().filter_map(member))
             .collect()
     }
 
-    /// The signatures of the predicates the grounder met, in that order (with or without
-    /// atoms), as clingo's `symbolic_atoms.signatures`.
+    /// The program's predicates (not the grounder's own, named `#...`) in gringo's domain
+    /// creation order: statements in order, each its body's predicates before its head's,
+    /// plain facts' last; predicates not placed yet (a backend's) after those.
+    fn ordered_preds(&self) -> impl Iterator<Item = u32> + '_ {
+        let store = &self.state.kept.store;
+        let placed = self.state.emitted.domain_order();
+        let mut seen = vec![false; store.preds.len()];
+        for &p in placed {
+            if let Some(s) = seen.get_mut(p as usize) {
+                *s = true;
+            }
+        }
+        let rest =
+            (0..store.preds.len() as u32).filter(move |&p| seen.get(p as usize) != Some(&true));
+        let all = placed.iter().copied().chain(rest);
+        all.filter(|&p| {
+            let pred = store.preds.get(p as usize).map(|d| &d.pred);
+            pred.is_some_and(|pred| self.is_user_pred(pred))
+        })
+    }
+
+    /// The signatures of the predicates the grounder met (with or without atoms), in
+    /// gringo's domain creation order, as clingo's `symbolic_atoms.signatures`.
     pub fn signatures(&self) -> Vec<Signature> {
         let store = &self.state.kept.store;
-        let preds = store.preds.iter().map(|d| &d.pred);
+        let preds = self
+            .ordered_preds()
+            .filter_map(|p| store.preds.get(p as usize));
         preds
-            .filter(|p| self.is_user_pred(p))
+            .map(|d| &d.pred)
             .map(|p| {
                 let name = self.table.name_text(p.name).to_string();
                 (name, p.arity, !p.negative)
