@@ -10,6 +10,7 @@ text, in `base` unless it says `#program`), {"assign": ["e", "true"|"false"|"fre
   ["weight", [NAME...], LOWER, [[LIT, W]...], CHOICE]
   ["minimize", PRIORITY, [[LIT, W]...]]
   ["external", NAME, "true"|"false"|"free"|"release"]
+{"atoms": true} records the symbolic atoms ([symbol, is_fact, is_external] in order).
 A solve records the result and the sorted models (shown symbols; with minimize statements
 the optimal ones, under --opt-mode=optN), an error records its first line and ends the case.
 
@@ -101,6 +102,21 @@ CASES = [
         ],
     },
     {
+        "name": "backend_facts_and_externals_as_symbolic_atoms",
+        "program": """{b}. #program step(t). q(t) :- p(t). r(t) :- e.""",
+        "steps": [
+            {"ground": [["base", []]]},
+            {"backend": [["atom", "p5", "p(5)"], ["atom", "e", "e"], ["rule", ["p5"], [], False],
+                         ["external", "e", "false"]]},
+            {"atoms": True},
+            {"ground": [["step", [5]]]},
+            {"atoms": True},
+            {"solve": True},
+            {"assign": ["e", "true"]},
+            {"solve": True},
+        ],
+    },
+    {
         "name": "redefinition_by_backend",
         "program": """a. {b}.""",
         "steps": [
@@ -183,6 +199,9 @@ def run(case):
                 run_backend(ctl, step["backend"], names)
             elif "solve" in step:
                 step["expected"] = solve(ctl)
+            elif "atoms" in step:
+                step["expected"] = [[str(a.symbol), a.is_fact, a.is_external]
+                                    for a in ctl.symbolic_atoms]
         except RuntimeError as error:
             step["error"] = str(error).splitlines()[0]
             break

@@ -164,6 +164,13 @@ fn step(ctl: &mut Control, step: &Value, names: &mut HashMap<String, Atom>) -> R
         .map_err(first_line)?;
     } else if step.get("solve").is_some() {
         assert_eq!(solve(ctl), step["expected"]);
+    } else if step.get("atoms").is_some() {
+        let atoms = ctl.symbolic_atoms();
+        let atoms: Vec<Value> = atoms
+            .iter()
+            .map(|a| serde_json::json!([a.symbol().to_string(), a.is_fact(), a.is_external()]))
+            .collect();
+        assert_eq!(Value::Array(atoms), step["expected"]);
     }
     Ok(())
 }
@@ -216,6 +223,11 @@ fn minimize_statements() {
 #[test]
 fn externals_assigned_released_and_defined() {
     run("externals");
+}
+
+#[test]
+fn backend_facts_are_facts_and_its_externals_are_not_listed_external() {
+    run("backend_facts_and_externals_as_symbolic_atoms");
 }
 
 #[test]

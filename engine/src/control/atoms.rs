@@ -11,8 +11,9 @@
 //! - Predicates come in gringo's domain creation order (the statements in order, each its
 //!   body's predicates before its head's, plain facts' last; a part's when it is ground),
 //!   which is also the order of [`SymbolicAtoms::signatures`].
-//! - `is_fact`: the grounder knows the atom to be true; `is_external`: declared `#external`,
-//!   not released and without rules.
+//! - `is_fact`: the grounder knows the atom to be true (a backend's facts included);
+//!   `is_external`: declared `#external` by a grounding (a backend's externals are not listed
+//!   as external, as in clingo), not released and without rules.
 //! - Clean-up: after a solve, the next grounding, external assignment or backend (clingo's
 //!   `enable_cleanup`, on by default) makes the atoms the solver fixed true at level 0 facts and
 //!   drops those it fixed false. Level-0 values only grow, so the last clean-up holds every
@@ -369,14 +370,21 @@ impl Control {
             signatures: session.signatures(),
             ..SymbolicAtoms::default()
         };
-        for DomainAtom { symbol, atom, fact } in session.domain_atoms() {
+        for DomainAtom {
+            symbol,
+            atom,
+            fact,
+            external,
+        } in session.domain_atoms()
+        {
             let Some(atom) = atom else { continue };
             if cleanup.removed.contains(&atom) {
                 continue;
             }
-            let external = shot
-                .as_mut()
-                .is_some_and(|s| s.external_value(atom).is_some());
+            let external = external
+                && shot
+                    .as_mut()
+                    .is_some_and(|s| s.external_value(atom).is_some());
             atoms.index.insert(symbol.clone(), atoms.atoms.len());
             atoms.atoms.push(SymbolicAtom {
                 symbol,

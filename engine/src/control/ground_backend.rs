@@ -287,6 +287,7 @@ impl Control {
         shows: Vec<(Symbol, Vec<Literal>)>,
     ) -> Result<(), Error> {
         let heads: Vec<Atom> = delta.rules.iter().flat_map(|r| r.head.clone()).collect();
+        let facts: Vec<Atom> = delta.rules.iter().filter_map(fact_of).collect();
         let step = self.backend_step(delta, first, &shows);
         if let Err(error) = self.add_step(step) {
             let step = self.backend_step(GroundProgram::default(), first, &[]);
@@ -296,6 +297,7 @@ impl Control {
         self.backend_shows.extend(shows);
         if let Some(session) = self.session.as_mut() {
             session.backend_defined(&heads);
+            facts.into_iter().for_each(|a| session.backend_fact(a));
         }
         Ok(())
     }
@@ -342,6 +344,16 @@ impl Control {
             infos: Vec::new(),
             errors: Vec::new(),
         }
+    }
+}
+
+/// The atom of a fact `a.` (one head atom, no body, not a choice).
+fn fact_of(rule: &solver_core::Rule) -> Option<Atom> {
+    match (&rule.kind, rule.head.as_slice(), &rule.body) {
+        (HeadKind::Disjunction, [atom], solver_core::Body::Normal(body)) if body.is_empty() => {
+            Some(*atom)
+        }
+        _ => None,
     }
 }
 

@@ -79,6 +79,17 @@ impl Emitted {
         self.ids.get(a.0 as usize).copied().flatten()
     }
 
+    /// Notes that grounder atom `a` is a fact whose rule was written elsewhere (by a backend).
+    pub(crate) fn fact_written(&mut self, a: AtomId) {
+        let slot = a.0 as usize;
+        if self.facts.len() <= slot {
+            self.facts.resize(slot + 1, FactRule::None);
+        }
+        if let Some(fact) = self.facts.get_mut(slot) {
+            *fact = FactRule::Written;
+        }
+    }
+
     /// The predicates (store indexes) in gringo's domain creation order, as far as placed.
     pub(crate) fn domain_order(&self) -> &[u32] {
         self.table.domain_order()

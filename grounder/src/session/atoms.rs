@@ -29,6 +29,8 @@ pub struct DomainAtom {
     pub atom: Option<Atom>,
     /// Whether the grounder knows it to be a fact.
     pub fact: bool,
+    /// Whether a grounding declared it `#external` (a backend's externals are not).
+    pub external: bool,
 }
 
 /// A predicate signature: name, arity and whether it is positive (`false`: `-p/n`).
@@ -45,6 +47,7 @@ impl Session {
                 symbol: self.table.to_symbol(info.val?),
                 atom: self.state.emitted.number_of(a),
                 fact: info.fact,
+                external: self.state.external.get(a.0 as usize) == Some(&true),
             })
         };
         let domains = self
@@ -147,6 +150,24 @@ impl Session {
                 *t = Truth::Unknown;
             }
         }
+    }
+
+    /// Records that a backend made `atom` a fact (`atom.`): the grounder takes it as one from
+    /// now on (later rules over it are simplified as over a fact, as clingo's grounder does)
+    /// and writes no fact rule of its own for it. An auxiliary atom is left alone.
+    pub fn backend_fact(&mut self, atom: Atom) {
+        let index = (atom.0 as usize).wrapping_sub(1);
+        let Some(val) = self.state.atoms.get(index).copied().flatten() else {
+            return;
+        };
+        let Some(a) = self.state.kept.store.find(val) else {
+            return;
+        };
+        self.state.kept.store.set_fact(&self.table, a);
+        if let Some(t) = self.state.truth.get_mut(a.0 as usize) {
+            *t = Truth::True;
+        }
+        self.state.emitted.fact_written(a);
     }
 
     /// Records that a backend gave `atoms` rules: they are defined since the current solve
