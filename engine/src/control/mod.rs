@@ -8,7 +8,9 @@
 //! [`Control::assign_external`] / [`Control::release_external`] in between. All searches
 //! run on one persistent solver (`solver_core::MultiShot`): each grounding adds its delta,
 //! learnt nogoods are kept from call to call. [`Control::set_const`] is accepted until the
-//! first grounding ([`Control::register_function`] at any time, used by the next grounding); a program read from aspif ([`Control::load_aspif`]) accepts no more
+//! first grounding ([`Control::register_function`] at any time, used by the next grounding);
+//! once something was ground, [`Control::backend`] adds ground statements (a step like a
+//! grounding's) and [`Control::symbolic_atoms`] lists the ground atoms; a program read from aspif ([`Control::load_aspif`]) accepts no more
 //! text. Misuse returns `Err(Error::Usage)`; nothing panics. Options may be changed at any
 //! time; `seed` is read at the first grounding, `projection` at each grounding (it applies
 //! to the atoms ground so far), the others at each solve.
