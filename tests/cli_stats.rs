@@ -50,7 +50,7 @@ fn stats_block_has_clasps_keys_and_the_programs_counts() {
         ]
     );
     let exact = [
-        "Problems     : 1        (Average Length: 1.00 Splits: 0)",
+        "Problems     : 1        (Average Length: 0.00 Splits: 0)",
         "Rules        : 8       ",
         "  Choice     : 1       ",
         "  Minimize   : 1       ",
@@ -102,5 +102,21 @@ fn stats_after_an_input_error_are_zero_and_tight() {
             "Variables    : 0       ",
             "Constraints  : 0       ",
         ]
+    );
+}
+
+/// clasp's average guiding-path length is the number of externals a search assumes (true or
+/// false, not free); clingo 5.8.3 prints 2.00 here.
+#[test]
+fn problems_average_length_counts_assumed_externals() {
+    let args = ["--stats".to_string()];
+    let out = common::run(
+        &args,
+        "#external e. #external f. [true] #external g. [free] {a}.",
+    );
+    let problems = out.stdout.lines().find(|l| l.starts_with("Problems"));
+    assert_eq!(
+        problems,
+        Some("Problems     : 1        (Average Length: 2.00 Splits: 0)")
     );
 }

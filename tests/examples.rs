@@ -183,3 +183,35 @@ fn the_post_tray_matches_the_post_answer() {
         .collect();
     assert_eq!(rows.concat(), POST_TRAY);
 }
+
+/// The wheel with five spokes needs four colours (an odd rim and the hub); the colouring the
+/// backend's search space gives is proper: one colour per node, adjacent nodes differ.
+#[test]
+fn backend_colours_the_wheel_with_four_colours() {
+    let text = run("backend", &[]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "nodes: 6, colour atoms: 24");
+    assert_eq!(lines[2], "colours used: 4");
+    let colouring = lines[1]
+        .strip_prefix("optimal colouring: ")
+        .expect("colouring");
+    let mut colour = std::collections::HashMap::new();
+    for atom in colouring.split(' ').filter(|a| a.starts_with("color(")) {
+        let inner = atom.trim_start_matches("color(").trim_end_matches(')');
+        let (node, c) = inner.split_once(',').expect("pair");
+        assert!(
+            colour.insert(node.to_string(), c.to_string()).is_none(),
+            "{atom}"
+        );
+    }
+    assert_eq!(colour.len(), 6);
+    let rim = ["1", "2", "3", "4", "5"];
+    let spokes = rim.iter().map(|&n| ("0", n));
+    let ring = rim
+        .iter()
+        .zip(rim.iter().cycle().skip(1))
+        .map(|(&a, &b)| (a, b));
+    for (a, b) in spokes.chain(ring) {
+        assert_ne!(colour[a], colour[b], "edge {a}-{b}");
+    }
+}

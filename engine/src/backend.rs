@@ -93,6 +93,12 @@ impl Shot {
         self.solver.register_propagator(propagator);
     }
 
+    /// The level-0 value of `atom` between calls (`None`: undecided); ends the current call.
+    pub(crate) fn fixed_value(&mut self, atom: Atom) -> Option<bool> {
+        self.call += 1;
+        self.solver.fixed_value(atom)
+    }
+
     /// The value of an external atom (`None`: not external).
     pub(crate) fn external_value(&mut self, atom: Atom) -> Option<ExternalValue> {
         self.solver.external_value(atom)

@@ -76,6 +76,29 @@ impl IncConfig {
         Ok(config)
     }
 
+    /// The configuration from the constants of `ctl`'s program: `#const` definitions and
+    /// `-c` options (which win), as clingo's incremental mode reads them.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), engine::Error> {
+    /// let mut ctl = engine::Control::new();
+    /// ctl.set_const("imin", "2")?;
+    /// ctl.add("base", "#const imax = 4. #const imin = 9. #const istop = \"UNSAT\".")?;
+    /// let config = engine::incmode::IncConfig::from_control(&mut ctl)?;
+    /// assert_eq!((config.imin, config.imax), (2, Some(4)));
+    /// assert_eq!(config.istop, engine::incmode::StopOn::Unsat);
+    /// # Ok(()) }
+    /// ```
+    pub fn from_control(ctl: &mut Control) -> Result<IncConfig, Error> {
+        let mut constants = Vec::new();
+        for name in ["imin", "imax", "istop"] {
+            if let Some(value) = ctl.constant(name)? {
+                constants.push((name.to_string(), value.to_string()));
+            }
+        }
+        IncConfig::from_constants(&constants)
+    }
+
     /// Whether the loop goes on to step `step` after a call that ended with `last`
     /// (`None`: no call yet).
     fn goes_on(&self, step: u64, last: Option<Option<bool>>) -> bool {

@@ -9,7 +9,9 @@
 //! over [`Model`]s; [`SolveHandle::summary`] finishes the search and tells how it ended), in
 //! any order and as often as clingo allows. All solve calls run on one persistent solver that
 //! keeps its learnt nogoods; [`Control::assign_external`] and [`Control::release_external`]
-//! set external atoms between calls. [`incmode::run`] is clingo's incremental loop on top.
+//! set external atoms between calls. [`Control::symbolic_atoms`] lists the ground atoms and
+//! [`Control::backend`] adds ground statements after a grounding; [`Control::solve_with`]
+//! solves with a callback per model. [`incmode::run`] is clingo's incremental loop on top.
 //!
 //! # From clingo's Python API to this crate
 //! | clingo (Python) | engine |
@@ -21,11 +23,25 @@
 //! | `ctl.ground([("step", [Number(t)])])` | [`Control::ground_parts`]`(&[("step", &[Symbol::Number(t)])])` |
 //! | `ctl.assign_external(atom, True/False/None)` | [`Control::assign_external`] with [`TruthValue`] |
 //! | `ctl.release_external(atom)` | [`Control::release_external`] |
-//! | `ctl.solve(assumptions=[(atom, True)], on_model=f)` | [`Control::solve_with_assumptions`], iterate the [`SolveHandle`] |
-//! | `ctl.interrupt()` | [`Control::interrupt_handle`] (`Interrupt::interrupt` from any thread) |
+//! | `ctl.solve(assumptions=[(atom, True)], yield_=True)` | [`Control::solve_with_assumptions`], iterate the [`SolveHandle`] |
+//! | `ctl.solve(assumptions=..., on_model=f)` (`f` returns `False` to stop) | [`Control::solve_with`]`(&assumptions, \|model\| -> bool)`, returns the [`Summary`] |
+//! | `handle.cancel()` | [`SolveHandle::cancel`] |
+//! | `ctl.interrupt()` | [`Control::interrupt_handle`] (`Interrupt::interrupt` from any thread; stops grounding and solving) |
+//! | `ctl.get_const(name)` | [`Control::constant`] |
 //! | a context object / `#script` function for `@f` calls | [`Control::register_function`] |
 //! | `ctl.register_propagator(p)` (`init`, `propagate`, `undo`, `check`) | [`Control::register_propagator`] with a [`Propagator`] |
-//! | `ctl.symbolic_atoms`, `ctl.backend()` | not yet: [`Control::ground_program`] gives the ground program read-only |
+//! | `for a in ctl.symbolic_atoms` (`a.symbol`, `a.literal`, `a.is_fact`, `a.is_external`) | [`Control::symbolic_atoms`], [`SymbolicAtoms::iter`] ([`SymbolicAtom::symbol`], [`SymbolicAtom::atom`], [`SymbolicAtom::is_fact`], [`SymbolicAtom::is_external`]) |
+//! | `ctl.symbolic_atoms.by_signature(name, arity, positive)` | [`SymbolicAtoms::by_signature`] |
+//! | `ctl.symbolic_atoms[symbol]` | [`SymbolicAtoms::find`] |
+//! | `ctl.symbolic_atoms.signatures` | [`SymbolicAtoms::signatures`] |
+//! | `with ctl.backend() as b:` | [`Control::backend`]`(\|b\| { ...; Ok(()) })` |
+//! | `b.add_atom(symbol)` / `b.add_atom()` | [`Backend::add_atom`]`(Some(&symbol))` / `(None)` |
+//! | `b.add_rule(head, body, choice)` | [`Backend::add_rule`] (body: [`Literal::positive`] / [`Literal::negative`]) |
+//! | `b.add_weight_rule(head, lower, body, choice)` | [`Backend::add_weight_rule`] |
+//! | `b.add_minimize(priority, literals)` | [`Backend::add_minimize`] |
+//! | `b.add_external(atom, value)` | [`Backend::add_external`] |
+//! | (aspif output statement) | [`Backend::add_show`] |
+//! | the ground program itself | [`Control::ground_program`] (read-only) |
 //! | `#include <incmode>.` driven by clingo | [`incmode::run`] |
 //!
 //! ```
@@ -71,14 +87,16 @@ pub mod output;
 mod propagator;
 mod solve;
 
-pub use control::{Control, Options, Projection, TruthValue};
+pub use control::{
+    Backend, Control, Options, Projection, Signature, SymbolicAtom, SymbolicAtoms, TruthValue,
+};
 pub use error::Error;
 pub use grounder::{Diagnostic, Dialect, Functions, IntoSymbols, Source, Symbol};
 pub use propagator::{PropagateInit, Propagator};
 pub use solve::{Model, ModelKind, SolveHandle};
 pub use solver_core::{
-    Atom, CheckMode, ClauseKind, EnumMode, GroundProgram, Interrupt, OptMode, PropagateControl,
-    SolveTimes, SolverLiteral, Statistics, Summary,
+    Atom, CheckMode, ClauseKind, EnumMode, GroundProgram, Interrupt, Literal, OptMode,
+    PropagateControl, SolveTimes, SolverLiteral, Statistics, Summary,
 };
 
 /// The README's examples, compiled and run as doctests.

@@ -165,6 +165,27 @@ impl SolveHandle {
         self.search.summary()
     }
 
+    /// Stops the search where it stands (no more models) and tells how it stands: the
+    /// summary of a search a caller ended early (`exhausted` false, unless it was over).
+    ///
+    /// ```
+    /// # fn main() -> Result<(), engine::Error> {
+    /// let mut ctl = engine::Control::new();
+    /// ctl.options_mut().models = Some(0);
+    /// ctl.add("base", "{ a; b; c }.")?;
+    /// ctl.ground()?;
+    /// let mut handle = ctl.solve()?;
+    /// assert!(handle.next().is_some());
+    /// let summary = handle.cancel();
+    /// assert_eq!((summary.models, summary.exhausted), (1, false));
+    /// assert!(handle.next().is_none());
+    /// # Ok(()) }
+    /// ```
+    pub fn cancel(&mut self) -> Summary {
+        self.done = true;
+        self.search.summary()
+    }
+
     fn translate(&self, model: solver_core::Model) -> Model {
         let mut true_atoms = model.atoms;
         true_atoms.sort_unstable();

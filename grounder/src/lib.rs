@@ -21,7 +21,7 @@ pub use diagnostic::{Diagnostic, Note, Severity};
 pub use ground::{ground, parse_symbol, print_text};
 pub use output::symbols::ProgramSymbols;
 pub use output::Grounded;
-pub use session::{GroundError, GroundOptions, Limits, Session, Step};
+pub use session::{DomainAtom, GroundError, GroundOptions, Limits, Session, Signature, Step};
 pub use symbol::Symbol;
 pub use term::functions::{Functions, IntoSymbols};
 

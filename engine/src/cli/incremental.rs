@@ -3,12 +3,15 @@
 //! line per call, the call's answers numbered from 1, the grounding infos as they come; then
 //! one result and summary: the last call's result, the models of all calls (`+` when the
 //! last call stopped at the model limit), the number of calls; the exit code of the last call.
-//! `--stats` counts the last call's search only.
+//! `--stats` sums the search counters over the calls, as clasp's accumulated statistics
+//! (`Problems` counts the calls; each call's guiding path has clasp's step literal and the
+//! externals it assumes); the program counts are those of the whole program.
 
 use std::time::Instant;
 
 use super::{check_model, exit_code, Run, EXIT_NOT_STABLE};
 use crate::incmode::{self, IncConfig, IncHandler};
+use crate::output::StatsView;
 use crate::{Control, Diagnostic, Model, SolveHandle, Summary};
 
 /// The printing side of the loop.
@@ -21,6 +24,31 @@ struct Calls<'r, 'a> {
     not_stable: bool,
     /// The first call also prints the preparation times.
     first: bool,
+    /// The search counters summed over the calls.
+    stats: StatsView,
+}
+
+/// Adds the search counters of one call (`assumed`: the externals it assumes) to `sum`.
+fn accumulate(sum: &mut StatsView, summary: &Summary, assumed: u64) {
+    let s = &summary.statistics;
+    sum.choices += s.choices;
+    sum.conflicts += s.conflicts;
+    sum.restarts += s.restarts;
+    sum.lemmas += s.learnt_nogoods;
+    sum.deleted += s.deleted_nogoods;
+    sum.problems += 1;
+    sum.path_length += 1 + assumed;
+}
+
+/// Replaces the search counters of `view` (the last call's) by the sums over the calls.
+fn with_sums(view: &mut StatsView, sum: &StatsView) {
+    view.choices = sum.choices;
+    view.conflicts = sum.conflicts;
+    view.restarts = sum.restarts;
+    view.lemmas = sum.lemmas;
+    view.deleted = sum.deleted;
+    view.problems = sum.problems;
+    view.path_length = sum.path_length;
 }
 
 impl IncHandler for Calls<'_, '_> {
@@ -44,11 +72,17 @@ impl IncHandler for Calls<'_, '_> {
         }
         text += &self.run.printer.solving();
         self.run.print(&text);
-        let checked = self
-            .run
-            .options
-            .check_models
-            .then(|| ctl.program_with_externals());
+        let (stats, check) = (
+            self.run.options.output.stats > 0,
+            self.run.options.check_models,
+        );
+        // The program is copied only when asked for (the loop may run many calls).
+        let with_externals = (stats || check).then(|| ctl.program_with_externals());
+        let with_externals = with_externals.flatten();
+        let assumed = with_externals
+            .as_ref()
+            .map_or(0, super::report::assumed_externals);
+        let checked = check.then_some(with_externals);
         let solve_start = Instant::now();
         let costs_shown = self.run.reporter().costs_shown();
         let with_names = self.run.printer.prints_models();
@@ -66,6 +100,7 @@ impl IncHandler for Calls<'_, '_> {
             last = Some(model);
         }
         let summary = handle.summary();
+        accumulate(&mut self.stats, &summary, assumed);
         self.models += summary.models;
         if last.is_some() {
             self.last = last;
@@ -77,7 +112,7 @@ impl IncHandler for Calls<'_, '_> {
 impl Run<'_> {
     /// Runs the incremental loop and prints its summary.
     pub(super) fn solve_incremental(&mut self) -> i32 {
-        let config = match IncConfig::from_constants(&self.options.constants) {
+        let config = match IncConfig::from_control(&mut self.control) {
             Ok(config) => config,
             Err(error) => return self.fail(&error, true),
         };
@@ -88,9 +123,11 @@ impl Run<'_> {
             last: None,
             not_stable: false,
             first: true,
+            stats: StatsView::default(),
         };
         let result = incmode::run(&mut control, &config, &mut calls);
         let (models, last, not_stable) = (calls.models, calls.last, calls.not_stable);
+        let sums = calls.stats;
         self.control = control;
         if not_stable {
             return EXIT_NOT_STABLE;
@@ -105,6 +142,7 @@ impl Run<'_> {
             .reporter()
             .run_summary(&summary, last.as_ref(), costs_shown);
         run_summary.calls = count;
+        with_sums(&mut run_summary.stats, &sums);
         let text = self.printer.finish(&run_summary);
         self.print(&text);
         exit_code(&summary)

@@ -8,7 +8,7 @@ use crate::output::{
     ConsequenceKind, ModelEvent, Outcome, RunSummary, StatsView, StopReason, Times,
 };
 use crate::{Control, EnumMode, Model, OptMode, Summary};
-use solver_core::{Body, GroundProgram, HeadKind};
+use solver_core::{Body, ExternalValue, GroundProgram, HeadKind};
 
 /// Exit code: a model was found.
 pub const EXIT_SAT: i32 = 10;
@@ -143,13 +143,28 @@ pub(super) fn stats_view(s: &Summary, program: Option<&GroundProgram>) -> StatsV
         constraints: st.constraints,
         // Nothing grounded (an input error): clasp reports the empty program as tight.
         tight: st.tight || program.is_none(),
-        searched: s.satisfiable.is_some() || s.models > 0 || st.choices > 0,
+        problems: u64::from(s.satisfiable.is_some() || s.models > 0 || st.choices > 0),
         ..StatsView::default()
     };
     if let Some(program) = program {
         count_program_kinds(&mut view, program);
+        view.path_length = view.problems * assumed_externals(program);
     }
     view
+}
+
+/// The externals a search assumes: those with a value (not free), not released, without
+/// rules (clasp's frozen assumptions).
+pub(super) fn assumed_externals(program: &GroundProgram) -> u64 {
+    let defined: std::collections::HashSet<solver_core::Atom> = program
+        .rules
+        .iter()
+        .flat_map(|r| r.head.iter().copied())
+        .collect();
+    let assumed = program.externals.iter().filter(|(atom, value)| {
+        matches!(value, ExternalValue::True | ExternalValue::False) && !defined.contains(atom)
+    });
+    assumed.count() as u64
 }
 
 /// Counts choice and disjunctive rules, minimize statements and weight bodies by kind.

@@ -8,7 +8,9 @@
 //! [`Control::assign_external`] / [`Control::release_external`] in between. All searches
 //! run on one persistent solver (`solver_core::MultiShot`): each grounding adds its delta,
 //! learnt nogoods are kept from call to call. [`Control::set_const`] is accepted until the
-//! first grounding ([`Control::register_function`] at any time, used by the next grounding); a program read from aspif ([`Control::load_aspif`]) accepts no more
+//! first grounding ([`Control::register_function`] at any time, used by the next grounding);
+//! once something was ground, [`Control::backend`] adds ground statements (a step like a
+//! grounding's) and [`Control::symbolic_atoms`] lists the ground atoms; a program read from aspif ([`Control::load_aspif`]) accepts no more
 //! text. Misuse returns `Err(Error::Usage)`; nothing panics. Options may be changed at any
 //! time; `seed` is read at the first grounding, `projection` at each grounding (it applies
 //! to the atoms ground so far), the others at each solve.
@@ -30,6 +32,8 @@
 //!   exists, in `pending_propagators` before; `propagator_ground` holds the program of the
 //!   last solve call started, which their `init` reads (see `crate::propagator`).
 
+mod atoms;
+mod ground_backend;
 mod search;
 mod shot;
 
@@ -40,6 +44,9 @@ use std::time::Duration;
 
 use grounder::{Diagnostic, Dialect, Functions, IntoSymbols, ProgramSymbols, Source, Symbol};
 use solver_core::{Atom, EnumMode, ExternalValue, GroundProgram, Interrupt, OptMode};
+
+pub use atoms::{Signature, SymbolicAtom, SymbolicAtoms};
+pub use ground_backend::Backend;
 
 use crate::backend::{self, SharedShot};
 use crate::ground::{Ground, Origin};
@@ -123,6 +130,10 @@ pub struct Control {
     pending_propagators: std::sync::Mutex<Vec<crate::propagator::Symbolic>>,
     /// The ground program the propagators' `init` sees (set before each solve call).
     propagator_ground: crate::propagator::GroundSlot,
+    /// clingo's clean-up after a solve (see `atoms`).
+    cleanup: std::sync::Mutex<atoms::CleanUp>,
+    /// The outputs backends added, appended again when a grounding rebuilds the table.
+    backend_shows: Vec<(Symbol, Vec<solver_core::Literal>)>,
 }
 
 impl std::fmt::Debug for Control {

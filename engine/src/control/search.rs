@@ -70,6 +70,7 @@ impl Control {
         let limit = self.effective_models(&ground.program);
         self.interrupt.reset();
         self.solved.store(true, Ordering::Relaxed);
+        self.cleanup_due();
         let options = SolveOptions {
             models: limit,
             enum_mode: self.options.enum_mode,
@@ -133,6 +134,41 @@ impl Control {
                 .unwrap_or_else(|poisoned| poisoned.into_inner())
                 .push(symbolic),
         }
+    }
+
+    /// Solves under `assumptions` (see [`Control::solve_with_assumptions`]) and calls
+    /// `on_model` with each model as it is found (clingo's `ctl.solve(on_model=f)`); the
+    /// search goes on while it returns `true`. Returns how the search ended: with `false`
+    /// from `on_model` the search stops there (the summary is not `exhausted`).
+    ///
+    /// ```
+    /// # fn main() -> Result<(), engine::Error> {
+    /// let mut ctl = engine::Control::new();
+    /// ctl.options_mut().models = Some(0);
+    /// ctl.add("base", "{ a; b }.")?;
+    /// ctl.ground()?;
+    /// let mut seen = Vec::new();
+    /// let summary = ctl.solve_with(&[], |model| {
+    ///     seen.push(model.shown_names());
+    ///     seen.len() < 3 // stop after the third model
+    /// })?;
+    /// assert_eq!((seen.len(), summary.models, summary.exhausted), (3, 3, false));
+    /// let all = ctl.solve_with(&[], |_| true)?;
+    /// assert_eq!((all.models, all.exhausted, all.satisfiable), (4, true, Some(true)));
+    /// # Ok(()) }
+    /// ```
+    pub fn solve_with(
+        &self,
+        assumptions: &[(Symbol, bool)],
+        mut on_model: impl FnMut(&crate::Model) -> bool,
+    ) -> Result<solver_core::Summary, Error> {
+        let mut handle = self.solve_with_assumptions(assumptions)?;
+        while let Some(model) = handle.next() {
+            if !on_model(&model) {
+                return Ok(handle.cancel());
+            }
+        }
+        Ok(handle.summary())
     }
 
     /// The number of models to compute: clingo's default when none was given.

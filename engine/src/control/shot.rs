@@ -36,6 +36,7 @@ impl Control {
     pub fn ground_parts(&mut self, parts: &[(&str, &[Symbol])]) -> Result<(), Error> {
         self.require_text("ground")?;
         self.give_sources()?;
+        self.clean_up();
         let Some(session) = self.session.as_mut() else {
             return Err(Error::Usage("no grounding session".into()));
         };
@@ -48,6 +49,14 @@ impl Control {
             .map_err(|e| Error::from_diagnostics(e.diagnostics))?;
         self.infos = step.infos.clone();
         let errors = step.errors.clone();
+        let mut step = step;
+        if step.outputs_replace {
+            for (symbol, condition) in &self.backend_shows {
+                step.program
+                    .add_output(symbol.to_string(), condition.clone());
+                step.shown.push(symbol.clone());
+            }
+        }
         self.add_step(step)?;
         match errors.is_empty() {
             true => Ok(()),
@@ -93,6 +102,25 @@ impl Control {
         Some(program)
     }
 
+    /// The value of the constant `name` as the program's `#const` definitions (the text added
+    /// so far, parsed now) and [`Control::set_const`] define it (clingo's `get_const`);
+    /// `None` when undefined.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), engine::Error> {
+    /// let mut ctl = engine::Control::new();
+    /// ctl.set_const("k", "\"x\"")?;
+    /// ctl.add("base", "#const n = 3. #const k = 1.")?;
+    /// assert_eq!(ctl.constant("n")?, Some(engine::Symbol::Number(3)));
+    /// assert_eq!(ctl.constant("k")?.unwrap().to_string(), "\"x\"");
+    /// assert_eq!(ctl.constant("m")?, None);
+    /// # Ok(()) }
+    /// ```
+    pub fn constant(&mut self, name: &str) -> Result<Option<Symbol>, Error> {
+        self.parse()?;
+        Ok(self.session.as_mut().and_then(|s| s.constant(name)))
+    }
+
     /// Whether a source included clingo's `incmode` library (`#include <incmode>.`), as far
     /// as the text was parsed (by the last grounding).
     pub fn incmode(&self) -> bool {
@@ -111,6 +139,15 @@ impl Control {
             notes: Vec::new(),
         };
         Err(Error::from_diagnostics(vec![error]))
+    }
+
+    /// Tells the session of a solve call since the last grounding (see `mark_solved`).
+    pub(super) fn sync_solved(&mut self) {
+        if let Some(session) = self.session.as_mut() {
+            if self.solved.swap(false, Ordering::Relaxed) {
+                session.mark_solved();
+            }
+        }
     }
 
     /// Starts the session on the first grounding and gives it the sources added since.
@@ -155,7 +192,7 @@ impl Control {
     }
 
     /// Adds a grounding's delta to the solver and to the accumulated program.
-    fn add_step(&mut self, step: backend::Step) -> Result<(), Error> {
+    pub(super) fn add_step(&mut self, step: backend::Step) -> Result<(), Error> {
         let mut delta = step.program;
         let empty_projection = delta.projection.as_ref().is_some_and(Vec::is_empty);
         if empty_projection {
@@ -224,6 +261,7 @@ impl Control {
     /// # Ok(()) }
     /// ```
     pub fn assign_external(&mut self, atom: &Symbol, value: TruthValue) -> Result<(), Error> {
+        self.clean_up();
         let ground = self.require_ground("assign_external")?;
         let Some(id) = ground.atom_of(atom) else {
             return Ok(());

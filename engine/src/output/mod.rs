@@ -189,8 +189,12 @@ pub struct StatsView {
     pub constraints: u64,
     /// No positive cycles.
     pub tight: bool,
-    /// A search ran (clasp's `Problems`: one guiding path per one-shot search).
-    pub searched: bool,
+    /// The searches run (clasp's `Problems`: one guiding path per search).
+    pub problems: u64,
+    /// The guiding paths' total length (clasp's `Average Length` times `Problems`): each
+    /// search's assumptions (the externals it assumes true or false), plus one per search in
+    /// multi-shot mode (clasp's step literal).
+    pub path_length: u64,
     /// Choice rules of the input program.
     pub choice_rules: u64,
     /// Minimize statements (one per priority level).

@@ -251,7 +251,11 @@ impl TextPrinter {
     fn print_stats(&self, out: &mut String, summary: &RunSummary) {
         let s = &summary.stats;
         let _ = writeln!(out, "{}", self.comment_prefix());
-        let problems = u64::from(s.searched);
+        let problems = s.problems;
+        let average = match problems {
+            0 => 0.0,
+            n => s.path_length as f64 / n as f64,
+        };
         let lines = [
             ("Choices", format!("{:<8}", s.choices)),
             (
@@ -261,7 +265,7 @@ impl TextPrinter {
             ("Restarts", format!("{:<8}", s.restarts)),
             (
                 "Problems",
-                format!("{problems:<8} (Average Length: {problems}.00 Splits: 0)"),
+                format!("{problems:<8} (Average Length: {average:.2} Splits: 0)"),
             ),
             (
                 "Lemmas",

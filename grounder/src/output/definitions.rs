@@ -46,6 +46,17 @@ impl Definitions {
         Diagnostic::unlocated_error(format!("redefinition of atom <'{name}',{}>", a.0))
     }
 
+    /// Records atom `a` as defined now (a rule given outside the grounder, by a backend).
+    pub(crate) fn define(&mut self, a: Atom) {
+        let index = (a.0 as usize).wrapping_sub(1);
+        if index >= self.since.len() {
+            self.since.resize(index + 1, u32::MAX);
+        }
+        if let Some(since) = self.since.get_mut(index) {
+            *since = (*since).min(self.step);
+        }
+    }
+
     /// Records the head atoms of the rules of `program` (one grounding's) as defined now.
     pub(crate) fn record(&mut self, program: &GroundProgram) {
         self.since.resize(program.atom_count as usize, u32::MAX);

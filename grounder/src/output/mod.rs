@@ -73,6 +73,45 @@ pub(crate) struct Emitted {
     pub definitions: Definitions,
 }
 
+impl Emitted {
+    /// The aspif number of grounder atom `a`, if it has one.
+    pub(crate) fn number_of(&self, a: AtomId) -> Option<Atom> {
+        self.ids.get(a.0 as usize).copied().flatten()
+    }
+
+    /// Notes that grounder atom `a` is a fact whose rule was written elsewhere (by a backend).
+    pub(crate) fn fact_written(&mut self, a: AtomId) {
+        let slot = a.0 as usize;
+        if self.facts.len() <= slot {
+            self.facts.resize(slot + 1, FactRule::None);
+        }
+        if let Some(fact) = self.facts.get_mut(slot) {
+            *fact = FactRule::Written;
+        }
+    }
+
+    /// The predicates (store indexes) in gringo's domain creation order, as far as placed.
+    pub(crate) fn domain_order(&self) -> &[u32] {
+        self.table.domain_order()
+    }
+
+    /// A new aspif atom, numbered after every atom so far (for `a` when given).
+    pub(crate) fn new_number(&mut self, a: Option<AtomId>) -> Atom {
+        self.atom_count += 1;
+        let id = Atom(self.atom_count);
+        if let Some(a) = a {
+            let slot = a.0 as usize;
+            if self.ids.len() <= slot {
+                self.ids.resize(slot + 1, None);
+            }
+            if let Some(entry) = self.ids.get_mut(slot) {
+                *entry = Some(id);
+            }
+        }
+        id
+    }
+}
+
 /// One grounding's ground program with the symbols of its new atoms and of its outputs.
 pub(crate) struct Built {
     /// The program.

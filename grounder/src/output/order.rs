@@ -84,6 +84,11 @@ impl ShownOrder {
         }
     }
 
+    /// The predicates (store indexes) in gringo's domain creation order, as far as placed.
+    pub(crate) fn domains(&self) -> &[u32] {
+        &self.domains
+    }
+
     /// Every in-domain atom of the store (as of the last [`ShownOrder::extend`]), in order.
     pub(crate) fn atoms(&self) -> impl Iterator<Item = AtomId> + '_ {
         self.domains

@@ -58,6 +58,11 @@ pub(crate) struct Table {
 }
 
 impl Table {
+    /// The predicates in gringo's domain creation order (those placed by the groundings).
+    pub(crate) fn domain_order(&self) -> &[u32] {
+        self.shown_order.domains()
+    }
+
     /// Writes the output entries of this grounding (every entry when the `#show` directives
     /// changed); returns their terms and whether they replace the earlier ones. `written`:
     /// what became of each atom's fact rule.

@@ -85,11 +85,13 @@
 //!   earlier steps.
 
 mod add;
+mod atoms;
 mod call;
 mod options;
 mod program;
 mod step;
 
+pub use atoms::{DomainAtom, Signature};
 pub(crate) use options::fail;
 pub use options::{GroundError, GroundOptions, Limits};
 
@@ -238,6 +240,23 @@ impl Session {
     /// Replaces the functions `@f(args)` terms call, for the groundings from now on.
     pub fn set_functions(&mut self, functions: crate::Functions) {
         self.options.functions = functions;
+    }
+
+    /// The value of the constant `name` as the `#const` definitions added so far and the
+    /// `-c` constants define it (clingo's `Control.get_const`); `None` when undefined.
+    ///
+    /// ```
+    /// use grounder::{GroundOptions, Session, Source, Symbol};
+    /// let options = GroundOptions { constants: vec![("m".into(), "7".into())], ..GroundOptions::default() };
+    /// let mut session = Session::new(options);
+    /// session.add(&Source::new("<block>", "#const n = 2*3. #const m = 1.")).unwrap();
+    /// assert_eq!(session.constant("n"), Some(Symbol::Number(6)));
+    /// assert_eq!(session.constant("m"), Some(Symbol::Number(7)));
+    /// assert_eq!(session.constant("k"), None);
+    /// ```
+    pub fn constant(&mut self, name: &str) -> Option<Symbol> {
+        let overrides = self.overrides().ok()?;
+        self.added.constant(name, &overrides)
     }
 
     /// Whether a source included clingo's `incmode` library.

@@ -294,6 +294,21 @@ impl Added {
         None
     }
 
+    /// The value of the constant `name` (its `#const` definitions and the `overrides`),
+    /// evaluated; `None` when undefined or not a single ground term.
+    pub(crate) fn constant(
+        &self,
+        name: &str,
+        overrides: &[(String, ast::Term)],
+    ) -> Option<crate::Symbol> {
+        let program = ast::Program {
+            statements: self.consts.clone(),
+        };
+        let consts = crate::normalize::constants::resolve(&program, overrides, &mut Vec::new());
+        let value = crate::normalize::constants::substitute(consts.get(name)?, &consts);
+        rewrite::ground_term(&value)
+    }
+
     /// Rewrites the statements added since the last grounding, every part. Errors (with the
     /// infos so far, in clingo's order) leave everything pending.
     pub(crate) fn rewrite_pending(

@@ -186,6 +186,23 @@ impl MultiShot {
         }
     }
 
+    /// The value `atom` has at level 0 between calls (`None`: undecided, or not an atom):
+    /// what clingo's clean-up after a solve reads (true atoms become facts, false ones leave
+    /// the domains). Ends the current solve call.
+    pub fn fixed_value(&mut self, atom: Atom) -> Option<bool> {
+        self.end_call();
+        let _ = self.flush();
+        if atom.0 == 0 || atom.0 > self.program.atoms.count() {
+            return None;
+        }
+        let var = self.program.atoms.var(atom);
+        let assignment = &self.search.assignment;
+        if var.index() >= assignment.var_count() || !assignment.is_assigned(var) {
+            return None;
+        }
+        (assignment.level_of(var) == 0).then(|| assignment.is_true(var.pos()))
+    }
+
     /// Number of atoms of all deltas so far.
     pub fn atom_count(&self) -> u32 {
         let pending = self.pending.as_ref().map_or(0, |p| p.atom_count);
