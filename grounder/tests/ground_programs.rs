@@ -126,6 +126,11 @@ fn pools_intervals_and_anonymous_variables() {
 }
 
 #[test]
+fn anonymous_variables_projected_out_of_positive_bodies() {
+    check("projection.lp");
+}
+
+#[test]
 fn default_and_classical_negation() {
     check("negation.lp");
 }

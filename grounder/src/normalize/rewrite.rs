@@ -24,6 +24,7 @@
 
 mod heads;
 mod literals;
+mod project;
 mod terms;
 
 use std::sync::Arc;
@@ -68,6 +69,8 @@ pub(crate) struct Rewritten {
     pub facts: Vec<PlainFact>,
     /// `#project p/n.` signatures.
     pub project: Vec<Pred>,
+    /// The projection rules made so far (their text), each defined once per part.
+    pub projections: FxHashSet<String>,
 }
 
 /// Statements of one program part to rewrite, with the simple facts taken out among them.
@@ -139,7 +142,7 @@ pub(crate) fn rewrite(
         let stmt = substitute_statement(stmt, consts);
         let stmt = substitute_statement(&stmt, &params);
         let first = out.rules.len();
-        statement(table, &stmt, &mut out, diags);
+        statement(table, &stmt, part.params.len(), &mut out, diags);
         for rule in out.rules.get_mut(first..).unwrap_or(&mut []) {
             rule.params = param_vars(rule, part.params.len());
             rule.marker = part.marker.clone();
@@ -219,9 +222,11 @@ fn sig_pred(table: &mut Interner, s: &ast::Signature) -> Pred {
     }
 }
 
+/// Rewrites `stmt` of a part with `params` parameters into `out`.
 fn statement(
     table: &mut Interner,
     stmt: &ast::Statement,
+    params: usize,
     out: &mut Rewritten,
     diags: &mut Vec<Diagnostic>,
 ) {
@@ -242,12 +247,15 @@ fn statement(
             Ok(variants) => {
                 let mut projections = Vec::new();
                 for v in variants {
-                    let rule =
-                        Converter::new(table, &stmt.span).convert(&v, diags, &mut projections);
+                    let mut converter = Converter::new(table, &stmt.span);
+                    converter.params = params;
+                    let rule = converter.convert(&v, diags, &mut projections);
                     out.rules.push(rule);
                 }
                 for p in projections {
-                    statement(table, &p, out, diags);
+                    if out.projections.insert(p.to_string()) {
+                        statement(table, &p, params, out, diags);
+                    }
                 }
             }
             Err(unpool::TooLarge) => diags.push(Diagnostic {
@@ -409,8 +417,14 @@ struct Converter<'a> {
     anon_count: u32,
     /// `operation undefined` infos found while converting (ground or `/0` arithmetic).
     infos: Vec<Diagnostic>,
-    /// Projection rules made for negative literals with anonymous arguments.
+    /// Projection rules made for literals with anonymous arguments.
     projections: Vec<ast::Statement>,
+    /// Whether positive body literals are projected (see `project`).
+    project_positive: bool,
+    /// The number of parameters of the statement's part: projected atoms end with them, so
+    /// that each grounding of the part defines its own (an atom defined in an earlier step
+    /// cannot be defined again).
+    params: usize,
 }
 
 /// Calls `f` on each named variable of `t` with its span.

@@ -177,6 +177,7 @@ impl<'a> Converter<'a> {
         projections: &mut Vec<ast::Statement>,
     ) -> Rule {
         let (head, body_ast) = self.convert_head(v);
+        self.project_positive = super::project::projects_positive(v);
         let mut body = Vec::new();
         let mut pending_head = Vec::new();
         std::mem::swap(&mut pending_head, &mut self.extra);

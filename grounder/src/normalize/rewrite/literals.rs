@@ -34,6 +34,7 @@ impl<'a> Converter<'a> {
                 kept.push(t.clone());
             }
         }
+        kept.extend(self.param_terms(&a.span));
         let head = ast::Atom {
             negative: false,
             name,
@@ -110,7 +111,10 @@ impl<'a> Converter<'a> {
 
     pub(super) fn body_literal(&mut self, b: &BodyLiteral) -> Vec<Lit> {
         match b {
-            BodyLiteral::Literal(l) => self.literal(l),
+            BodyLiteral::Literal(l) => match self.projected_literal(l) {
+                Some(projected) => self.literal(&projected),
+                None => self.literal(l),
+            },
             BodyLiteral::Conditional(c) => {
                 // The condition keeps its pool-free form (see `unpool::body`); a pool in the
                 // literal gives alternatives, each with its own intervals and arithmetic.
@@ -120,7 +124,10 @@ impl<'a> Converter<'a> {
                 let mut alts = Vec::new();
                 for literal in &alternatives {
                     let saved = std::mem::take(&mut self.extra);
-                    let mut lits = self.literal(literal).into_iter();
+                    let projected = self.projected_literal(literal);
+                    let mut lits = self
+                        .literal(projected.as_ref().unwrap_or(literal))
+                        .into_iter();
                     let lit = lits.next().unwrap_or(Lit::Bool(true));
                     let mut local: Vec<Lit> = lits.collect();
                     local.append(&mut self.extra);

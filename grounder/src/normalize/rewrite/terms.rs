@@ -29,6 +29,8 @@ impl<'a> Converter<'a> {
             anon_count: 0,
             infos: Vec::new(),
             projections: Vec::new(),
+            project_positive: false,
+            params: 0,
         }
     }
 
