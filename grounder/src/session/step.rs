@@ -14,7 +14,8 @@
 use fxhash::FxHashSet;
 
 use crate::diagnostic::Diagnostic;
-use crate::instantiate::components::{ground_all, undefined_atom_infos};
+use crate::instantiate::components::ground_all;
+use crate::instantiate::undefined::undefined_atom_infos;
 use crate::instantiate::domain::AtomId;
 use crate::instantiate::simplify::{simplify, Truth};
 use crate::instantiate::{Budget, GBody, GLit, GRule, Grounder, Kept, Stop};
