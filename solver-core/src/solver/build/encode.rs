@@ -4,9 +4,9 @@
 
 use fxhash::FxHashMap;
 
-use super::{Delta, FlatRule, ProgramState, UfsUpdate};
+use super::{plain_condition, Delta, FlatRule, ProgramState, UfsUpdate};
 use crate::api::SolveError;
-use crate::program::{GroundProgram, HeadKind};
+use crate::program::{Body, GroundProgram, HeadKind};
 use crate::solver::body::{atom_var, conjoin, normalise_body, BodyKey};
 use crate::solver::lit::{Lit, Var};
 
@@ -68,6 +68,8 @@ pub(super) struct Builder<'p> {
     facts: Vec<bool>,
     /// Per new body: a normal body that only integrity constraints use.
     constraint_only: Vec<bool>,
+    /// Bodies standing for output conditions (never constraint-only).
+    output_bodies: Vec<u32>,
     /// Whether the delta completes an external of an earlier delta.
     pub(super) completes_old_external: bool,
     /// What the search adds.
@@ -90,6 +92,7 @@ impl<'p> Builder<'p> {
             completing: Completing::default(),
             facts: Vec::new(),
             constraint_only: Vec::new(),
+            output_bodies: Vec::new(),
             completes_old_external: false,
             out: Delta {
                 units: Vec::new(),
@@ -147,6 +150,30 @@ impl<'p> Builder<'p> {
             }
         }
         Ok(true)
+    }
+
+    /// Interns the condition of each output that is not a [`plain_condition`] as a body, so
+    /// consequences can track the condition as a whole (clasp tracks output conditions);
+    /// returns their variables in output order (`None` for a contradictory condition: the
+    /// output is never shown, nor tracked).
+    pub(super) fn intern_output_conditions(&mut self) -> Result<Vec<Option<Var>>, SolveError> {
+        let mut vars = Vec::new();
+        for output in &self.program.outputs {
+            if plain_condition(&output.condition) {
+                continue;
+            }
+            let body = Body::Normal(output.condition.clone());
+            let var = match normalise_body(&body)? {
+                Some(key) => {
+                    let index = self.intern(key);
+                    self.output_bodies.push(index);
+                    Some(self.body_var(index))
+                }
+                None => None,
+            };
+            vars.push(var);
+        }
+        Ok(vars)
     }
 
     /// The index of a body, interning it (a new body gets the next variable).
@@ -247,6 +274,11 @@ impl<'p> Builder<'p> {
         }
         for (only, used) in self.constraint_only.iter_mut().zip(in_constraint) {
             *only &= used;
+        }
+        for &index in &self.output_bodies {
+            if let Some(offset) = (index as usize).checked_sub(first) {
+                self.constraint_only[offset] = false;
+            }
         }
     }
 
