@@ -1,7 +1,7 @@
 //! `info: atom does not occur in any rule head` for the body atoms of underivable predicates,
 //! as clingo words and orders them.
 //!
-//! The infos come in statement order, each rule's atoms in the order they are written. A
+//! The infos come in the order the atoms are written (file by file). A
 //! positive atom with an anonymous variable is shown as gringo projects it when its
 //! conjunction has another literal (an atom, aggregate or conditional literal of the body, or a
 //! second literal of a conditional literal or head condition; aggregate elements are never
@@ -61,6 +61,20 @@ pub(crate) fn undefined_atom_infos(
             }
         }
     }
+    // As written, per file: a projection rule comes after its statement's rules.
+    let mut files: Vec<std::sync::Arc<str>> = Vec::new();
+    for d in &out {
+        if let Some(span) = &d.span {
+            if !files.contains(&span.file) {
+                files.push(span.file.clone());
+            }
+        }
+    }
+    out.sort_by_key(|d| {
+        d.span
+            .as_ref()
+            .map(|s| (files.iter().position(|f| *f == s.file), s.start))
+    });
     out
 }
 

@@ -242,8 +242,12 @@ fn statement(
             Ok(variants) => {
                 let mut projections = Vec::new();
                 for v in variants {
-                    let rule =
-                        Converter::new(table, &stmt.span).convert(&v, diags, &mut projections);
+                    let mut mine = Vec::new();
+                    let mut rule = Converter::new(table, &stmt.span).convert(&v, diags, &mut mine);
+                    // A rule simplification removes (see `drop`) takes its projections along.
+                    if crate::normalize::drop::simplify_rule(&mut rule) {
+                        projections.append(&mut mine);
+                    }
                     out.rules.push(rule);
                 }
                 for p in projections {
