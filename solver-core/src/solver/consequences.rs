@@ -143,8 +143,13 @@ impl Consequences {
 /// atom of a single positive condition, else the condition's conjunction; so the bounds count
 /// outputs), or all atoms when there are no outputs at all. Sorted.
 fn tracked_atoms(program: &ProgramState) -> Vec<Var> {
+    // A released external is no atom for clasp: a projection onto released externals only is
+    // none (the consequences range over the outputs).
+    let released = |v: &Var| program.released.binary_search(v).is_ok();
     if let Some(projection) = &program.projection {
-        return projection.clone();
+        if projection.is_empty() || !projection.iter().all(released) {
+            return projection.clone();
+        }
     }
     if !program.outputs.any {
         let atoms = program.atoms.count();

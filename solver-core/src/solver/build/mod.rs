@@ -55,7 +55,7 @@ use super::lit::{Lit, Var};
 use super::minimize::Level;
 use super::unfounded::{UfsAtom, UfsBody};
 use crate::api::SolveError;
-use crate::program::{Atom, Edge, GroundProgram, HeuristicDirective, Literal};
+use crate::program::{Atom, Edge, ExternalValue, GroundProgram, HeuristicDirective, Literal};
 
 /// A weight constraint `(condition, elements, bound)`: `condition → Σ w·l ≥ bound`.
 pub(crate) type WeightSpec = (Lit, Vec<(Lit, i64)>, i64);
@@ -91,6 +91,8 @@ pub(crate) struct ProgramState {
     minimize: Vec<(i32, Vec<(Lit, i64)>)>,
     /// The projection statement's atoms, if any.
     pub(crate) projection: Option<Vec<Var>>,
+    /// Externals released so far (sorted): no atoms for clasp's consequences.
+    pub(crate) released: Vec<Var>,
     /// Atoms of output conditions; those of single positive conditions; whether any output.
     pub(crate) outputs: Outputs,
     /// `#edge` statements in variable space (see `acyclic.rs`).
@@ -269,6 +271,10 @@ impl ProgramState {
         }
         outputs.condition_vars.sort_unstable();
         outputs.condition_vars.dedup();
+        let released = program.externals.iter().filter(|e| e.1 == ExternalValue::Release);
+        self.released.extend(released.map(|e| var(&e.0)));
+        self.released.sort_unstable();
+        self.released.dedup();
         out.new_edges = !program.edges.is_empty();
         self.edges.extend(program.edges.iter().cloned());
         self.heuristics.extend(program.heuristics.iter().cloned());
