@@ -6,6 +6,7 @@ use crate::ast::Sign;
 use crate::instantiate::{GLit, Grounder, Mode, Stop};
 use crate::normalize::rules::{AtomPat, CondAlt, CondLit, Lit, Rule};
 use crate::term::eval::Binding;
+use crate::term::intern::Val;
 
 impl Grounder<'_> {
     /// A body conditional literal: the literals of its conjunction, `None` when false.
@@ -127,14 +128,9 @@ impl Grounder<'_> {
 
     /// Whether the ground atom of `pat` under `binding` is a fact already.
     fn known_fact(&mut self, rule: &Rule, pat: &AtomPat, binding: &Binding) -> bool {
-        let mut args = Vec::with_capacity(pat.args.len());
-        for t in &pat.args {
-            match self.eval_term(rule, t, binding) {
-                Some(v) => args.push(v),
-                None => return false,
-            }
-        }
-        let val = self.table.fun(pat.pred.name, pat.pred.negative, &args);
+        let Some(val) = self.pattern_value(rule, pat, binding) else {
+            return false;
+        };
         self.store.find(val).is_some_and(|a| self.store.is_fact(a))
     }
 
@@ -146,18 +142,22 @@ impl Grounder<'_> {
         pat: &AtomPat,
         binding: &Binding,
     ) -> bool {
-        let mut args = Vec::with_capacity(pat.args.len());
-        for t in &pat.args {
-            match self.eval_term(rule, t, binding) {
-                Some(v) => args.push(v),
-                None => return true,
-            }
-        }
-        let val = self.table.fun(pat.pred.name, pat.pred.negative, &args);
+        let Some(val) = self.pattern_value(rule, pat, binding) else {
+            return true;
+        };
         self.store
             .find(val)
             .and_then(|a| self.store.info(a))
             .is_some_and(|i| i.in_domain || i.fact)
+    }
+
+    /// The ground atom of `pat` under `binding` as a value (`None` when a term is undefined).
+    fn pattern_value(&mut self, rule: &Rule, pat: &AtomPat, binding: &Binding) -> Option<Val> {
+        let mut args = Vec::with_capacity(pat.args.len());
+        for t in &pat.args {
+            args.push(self.eval_term(rule, t, binding)?);
+        }
+        Some(self.table.fun(pat.pred.name, pat.pred.negative, &args))
     }
 
     /// The literals one instance `l : cond` of a conditional literal adds to the conjunction
