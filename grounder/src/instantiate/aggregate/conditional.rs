@@ -90,9 +90,8 @@ impl Grounder<'_> {
     }
 
     /// In `Mode::Domain`: whether a body conditional literal `l : c` can hold given the atoms
-    /// derived so far. It cannot when an instance with a certain condition has a positive (or
-    /// `not not`) literal whose atom is in no domain yet, or a `not` literal whose atom is a
-    /// fact: gringo leaves such a conjunction undefined (`p :- q(X) : r(X).` with the fact
+    /// derived so far. It cannot when an instance with a certain condition has a positive
+    /// literal whose atom is in no domain yet, or a `not` literal whose atom is a fact: gringo leaves such a conjunction undefined (`p :- q(X) : r(X).` with the fact
     /// `r(2)` derives `p` only once `q(2)` is derivable).
     pub(super) fn conditional_possible(
         &mut self,
@@ -118,7 +117,11 @@ impl Grounder<'_> {
             if certain && !blocked {
                 blocked = match sign {
                     Sign::Not => g.known_fact(rule, pat, b),
-                    _ => !g.possibly_derived(rule, pat, b),
+                    // `not not a` may come from a head `.. ; not a : c` (see `negheads`),
+                    // whose instance gringo grounds though a missing `a` satisfies it: the
+                    // other head atoms enter the domain.
+                    Sign::NotNot => false,
+                    Sign::None => !g.possibly_derived(rule, pat, b),
                 };
             }
             Ok(())
