@@ -356,15 +356,19 @@ impl<'p> Builder<'p> {
         }
     }
 
-    /// `(¬a ∨ B1 ∨ ... ∨ Bk)` per atom the delta completes (facts excepted).
+    /// `(¬a ∨ B1 ∨ ... ∨ Bk)` per atom the delta completes (facts excepted). A body that
+    /// contains `not a` never supports `a` and is left out, as clasp's preprocessing drops such
+    /// a rule's support (`{a} :- not a.` alone makes `a` false before the search, which
+    /// brave/cautious consequences show through the atoms it settles).
     fn encode_support(&mut self) {
         let mut support: Vec<Vec<Lit>> = vec![Vec::new(); self.completing.vars.len()];
         for rule in &self.state.rules[self.first_rule..] {
+            let (body, key) = &self.state.bodies[rule.body as usize];
             for &h in &rule.heads {
+                let blocked = matches!(key, BodyKey::Normal(lits)
+                    if lits.binary_search(&h.neg()).is_ok());
                 match self.completing.slot(h) {
-                    Some(slot) if !self.facts[slot] => {
-                        support[slot].push(self.state.bodies[rule.body as usize].0.pos())
-                    }
+                    Some(slot) if !self.facts[slot] && !blocked => support[slot].push(body.pos()),
                     _ => {}
                 }
             }
