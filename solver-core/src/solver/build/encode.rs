@@ -152,30 +152,6 @@ impl<'p> Builder<'p> {
         Ok(true)
     }
 
-    /// Interns the condition of each output that is not a [`plain_condition`] as a body, so
-    /// consequences can track the condition as a whole (clasp tracks output conditions);
-    /// returns their variables in output order (`None` for a contradictory condition: the
-    /// output is never shown, nor tracked).
-    pub(super) fn intern_output_conditions(&mut self) -> Result<Vec<Option<Var>>, SolveError> {
-        let mut vars = Vec::new();
-        for output in &self.program.outputs {
-            if plain_condition(&output.condition) {
-                continue;
-            }
-            let body = Body::Normal(output.condition.clone());
-            let var = match normalise_body(&body)? {
-                Some(key) => {
-                    let index = self.intern(key);
-                    self.output_bodies.push(index);
-                    Some(self.body_var(index))
-                }
-                None => None,
-            };
-            vars.push(var);
-        }
-        Ok(vars)
-    }
-
     /// The index of a body, interning it (a new body gets the next variable).
     fn intern(&mut self, key: BodyKey) -> u32 {
         if let Some(&id) = self.state.body_ids.get(&key) {
@@ -356,17 +332,19 @@ impl<'p> Builder<'p> {
         }
     }
 
-    /// `(¬a ∨ B1 ∨ ... ∨ Bk)` per atom the delta completes (facts excepted). A body that
-    /// contains `not a` never supports `a` and is left out, as clasp's preprocessing drops such
-    /// a rule's support (`{a} :- not a.` alone makes `a` false before the search, which
-    /// brave/cautious consequences show through the atoms it settles).
+    /// `(¬a ∨ B1 ∨ ... ∨ Bk)` per atom the delta completes (facts excepted). The body of a
+    /// choice rule that contains `not a` never supports `a` and is left out, as clasp's
+    /// preprocessing drops `a` from such a rule (`{a} :- not a.` alone makes `a` false before
+    /// the search, which brave/cautious consequences show through the atoms it settles). A
+    /// normal rule `a :- not a, B.` keeps its body: clasp makes it the constraint `:- not a, B.`,
+    /// whose consequences its preprocessing does not settle (default-generator seed 1321).
     fn encode_support(&mut self) {
         let mut support: Vec<Vec<Lit>> = vec![Vec::new(); self.completing.vars.len()];
         for rule in &self.state.rules[self.first_rule..] {
             let (body, key) = &self.state.bodies[rule.body as usize];
             for &h in &rule.heads {
-                let blocked = matches!(key, BodyKey::Normal(lits)
-                    if lits.binary_search(&h.neg()).is_ok());
+                let blocked = rule.choice
+                    && matches!(key, BodyKey::Normal(lits) if lits.binary_search(&h.neg()).is_ok());
                 match self.completing.slot(h) {
                     Some(slot) if !self.facts[slot] && !blocked => support[slot].push(body.pos()),
                     _ => {}
@@ -380,5 +358,31 @@ impl<'p> Builder<'p> {
             clause.push(self.completing.vars[slot].neg());
             self.clause(clause);
         }
+    }
+}
+
+impl Builder<'_> {
+    /// Interns the condition of each output that is not a [`plain_condition`] as a body, so
+    /// consequences can track the condition as a whole (clasp tracks output conditions);
+    /// returns their variables in output order (`None` for a contradictory condition: the
+    /// output is never shown, nor tracked).
+    pub(super) fn intern_output_conditions(&mut self) -> Result<Vec<Option<Var>>, SolveError> {
+        let mut vars = Vec::new();
+        for output in &self.program.outputs {
+            if plain_condition(&output.condition) {
+                continue;
+            }
+            let body = Body::Normal(output.condition.clone());
+            let var = match normalise_body(&body)? {
+                Some(key) => {
+                    let index = self.intern(key);
+                    self.output_bodies.push(index);
+                    Some(self.body_var(index))
+                }
+                None => None,
+            };
+            vars.push(var);
+        }
+        Ok(vars)
     }
 }

@@ -271,7 +271,10 @@ impl ProgramState {
         }
         outputs.condition_vars.sort_unstable();
         outputs.condition_vars.dedup();
-        let released = program.externals.iter().filter(|e| e.1 == ExternalValue::Release);
+        let released = program
+            .externals
+            .iter()
+            .filter(|e| e.1 == ExternalValue::Release);
         self.released.extend(released.map(|e| var(&e.0)));
         self.released.sort_unstable();
         self.released.dedup();
