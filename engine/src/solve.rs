@@ -190,16 +190,19 @@ impl SolveHandle {
         let mut true_atoms = model.atoms;
         true_atoms.sort_unstable();
         let outputs = &self.ground.program.outputs;
+        let consequences = self.kind != ModelKind::Answer;
+        // Consequences track an output whose condition is not one positive literal as a whole
+        // (see `solver_core::Model::conditions`).
+        let shown_by = |o: &solver_core::Output| match consequences && !plain(&o.condition) {
+            true => model.conditions.binary_search(&o.condition).is_ok(),
+            false => o.condition.iter().all(|l| holds(&true_atoms, *l)),
+        };
         let shown = self
             .ground
             .print_order
             .iter()
             .copied()
-            .filter(|&i| {
-                outputs
-                    .get(i)
-                    .is_some_and(|o| o.condition.iter().all(|l| holds(&true_atoms, *l)))
-            })
+            .filter(|&i| outputs.get(i).is_some_and(shown_by))
             .collect();
         Model {
             number: model.number,
@@ -211,6 +214,16 @@ impl SolveHandle {
             consequences: model.consequences,
             ground: Arc::clone(&self.ground),
         }
+    }
+}
+
+/// Whether an output condition is empty or one positive literal (consequences decide such an
+/// output by that atom).
+fn plain(condition: &[solver_core::Literal]) -> bool {
+    match condition {
+        [] => true,
+        [l] => l.is_positive(),
+        _ => false,
     }
 }
 

@@ -106,6 +106,11 @@ pub struct Model {
     /// Brave/cautious only: clasp's `[lower;upper]` bounds of the consequences over the
     /// tracked atoms after this model (see [`crate::Solver::consequence_bounds`]).
     pub consequences: Option<(u64, u64)>,
+    /// Brave/cautious only: the output conditions that are neither empty nor one positive
+    /// literal and whose conjunction is in the consequences (clasp tracks each output's whole
+    /// condition: `#show 5 : not a.` is a brave consequence when some model lacks `a`), as the
+    /// program gave them, sorted. The other outputs are decided by `atoms`.
+    pub conditions: Vec<Vec<crate::program::Literal>>,
 }
 
 /// Wall-clock times of a search.

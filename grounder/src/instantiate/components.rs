@@ -10,12 +10,8 @@
 //!   domains as new. Headless rules (constraints, weak constraints, `#show`, `#project`) are
 //!   grounded last.
 
-use fxhash::FxHashSet;
-
-use crate::diagnostic::{Diagnostic, Note, Severity};
 use crate::instantiate::domain::AtomId;
 use crate::instantiate::{lit_size, Grounder, JoinPlan, Mode, Ranges, Stop};
-use crate::normalize::print::Printer;
 use crate::normalize::rewrite::PlainFact;
 use crate::normalize::rules::{Lit, Pred, Rule};
 use crate::normalize::safety;
@@ -66,46 +62,6 @@ fn rule_info(g: &mut Grounder, rule: &Rule) -> RuleInfo {
         deps,
         nested,
     }
-}
-
-/// `info: atom does not occur in any rule head` for body atoms of `rules` whose predicate is
-/// not in `heads` (the predicates with a head anywhere in the program, facts and `#defined`).
-pub(crate) fn undefined_atom_infos(
-    g: &mut Grounder,
-    rules: &[&Rule],
-    heads: &FxHashSet<Pred>,
-) -> Vec<Diagnostic> {
-    let mut out = Vec::new();
-    for r in rules {
-        let mut atoms = Vec::new();
-        r.body.iter().for_each(|l| l.atoms(&mut atoms));
-        for cond in r.head.conditions() {
-            cond.iter().for_each(|l| l.atoms(&mut atoms));
-        }
-        for (a, _) in atoms {
-            if heads.contains(&a.pred) {
-                continue;
-            }
-            let mut text = String::new();
-            Printer {
-                table: g.table,
-                names: &r.var_names,
-            }
-            .atom(a, &mut text);
-            let d = Diagnostic {
-                severity: Severity::Info,
-                span: Some(a.span.clone()),
-                message: "atom does not occur in any rule head:".into(),
-                notes: vec![Note { span: None, text }],
-            };
-            // One message per location (the last pool alternative's text, as clingo).
-            match out.iter_mut().find(|o: &&mut Diagnostic| o.span == d.span) {
-                Some(old) => *old = d,
-                None => out.push(d),
-            }
-        }
-    }
-    out
 }
 
 /// Grounds the plain facts (simple facts: ground atoms without body, see

@@ -50,6 +50,7 @@ mod join;
 pub(crate) mod recursion;
 pub(crate) mod satisfiable;
 pub(crate) mod simplify;
+pub(crate) mod undefined;
 
 use fxhash::{FxHashMap, FxHashSet};
 
@@ -266,8 +267,11 @@ pub(crate) struct Grounder<'a> {
     pub extras: Extras,
     /// Info messages.
     pub infos: Vec<Diagnostic>,
-    /// Spans already reported as undefined.
+    /// Spans already reported as undefined while rewriting (never again).
     undefined_seen: FxHashSet<Span>,
+    /// Instances (span and binding) reported as undefined while grounding: clingo reports an
+    /// undefined term once per instance it evaluates.
+    undefined_instances: FxHashSet<(Span, Binding)>,
     /// `#sum` tuples already reported as ignored, by the span of their element's weight.
     pub(crate) ignored_seen: FxHashSet<(Span, Vec<Val>)>,
     /// `not not a` helpers: atom → aux atom defined by `aux :- not a.`
@@ -339,6 +343,7 @@ impl<'a> Grounder<'a> {
             extras: Extras::default(),
             infos: Vec::new(),
             undefined_seen: FxHashSet::default(),
+            undefined_instances: FxHashSet::default(),
             ignored_seen: FxHashSet::default(),
             not_aux: kept.not_aux,
             plain_facts: FxHashSet::default(),
@@ -427,7 +432,11 @@ impl<'a> Grounder<'a> {
                 let Some(span) = rule.arith_spans.get(bad).cloned() else {
                     continue;
                 };
-                if !self.undefined_seen.insert(span.clone()) {
+                if self.undefined_seen.contains(&span)
+                    || !self
+                        .undefined_instances
+                        .insert((span.clone(), binding.clone()))
+                {
                     return;
                 }
                 let mut text = String::new();

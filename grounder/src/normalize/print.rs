@@ -112,6 +112,50 @@ impl Printer<'_> {
         }
     }
 
+    /// An atom as gringo projects it (see `instantiate::undefined`): `_` as `#P<i>`, every
+    /// other argument that is no value as `#X<i>`, `i` counting them in the atom.
+    pub fn projected_atom(&self, a: &AtomPat, out: &mut String) {
+        if a.pred.negative {
+            out.push('-');
+        }
+        out.push_str(self.table.name_text(a.pred.name));
+        out.push('(');
+        let mut count = 0;
+        for (i, t) in a.args.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            self.projected_term(t, &mut count, out);
+        }
+        out.push(')');
+    }
+
+    fn projected_term(&self, t: &T, count: &mut u32, out: &mut String) {
+        match t {
+            T::Val(_) => self.term(t, out),
+            T::Fun(name, negative, args) => {
+                if *negative {
+                    out.push('-');
+                }
+                out.push_str(self.table.name_text(*name));
+                out.push('(');
+                for (i, arg) in args.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    self.projected_term(arg, count, out);
+                }
+                out.push(')');
+            }
+            _ => {
+                let anonymous = matches!(t, T::Var(v)
+                    if self.names.get(*v as usize).is_some_and(|n| n.starts_with("#Anon")));
+                let _ = write!(out, "{}{count}", if anonymous { "#P" } else { "#X" });
+                *count += 1;
+            }
+        }
+    }
+
     fn sign(sign: Sign, out: &mut String) {
         match sign {
             Sign::None => {}

@@ -247,9 +247,14 @@ fn statement(
             Ok(variants) => {
                 let mut projections = Vec::new();
                 for v in variants {
+                    let mut mine = Vec::new();
                     let mut converter = Converter::new(table, &stmt.span);
                     converter.params = params;
-                    let rule = converter.convert(&v, diags, &mut projections);
+                    let mut rule = converter.convert(&v, diags, &mut mine);
+                    // A rule simplification removes (see `drop`) takes its projections along.
+                    if crate::normalize::drop::simplify_rule(&mut rule) {
+                        projections.append(&mut mine);
+                    }
                     out.rules.push(rule);
                 }
                 for p in projections {

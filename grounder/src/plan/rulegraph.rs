@@ -8,7 +8,10 @@
 //! rule deriving `p(n)` does not feed a body atom `p(2)`, so the two rules need not be in one
 //! component, and a negative literal over `p(2)` is decided once its providers are grounded.
 //! Plain facts are left out (they are grounded before everything else). Tarjan's algorithm
-//! (`depgraph`) gives the components, dependencies first.
+//! (`depgraph`) on the edges from provider to consumer, its order reversed, gives the
+//! components as gringo orders them: dependencies first, and independent rules from the last
+//! to the first (so clingo reports their grounding infos, and lists their externals, in reverse
+//! statement order).
 //!
 //! # Invariants
 //! - Unification over-approximates (a repeated variable is not checked for consistency), so
@@ -105,10 +108,13 @@ pub(crate) fn rule_components(
         }
         targets.sort_unstable();
         targets.dedup();
-        targets.into_iter().for_each(|m| graph.depend(n as u32, m));
+        // Edges run from provider to consumer: Tarjan's order reversed is gringo's (dependencies
+        // first, independent rules from the last to the first).
+        targets.into_iter().for_each(|m| graph.depend(m, n as u32));
     }
-    graph
-        .components()
+    let mut components = graph.components();
+    components.reverse();
+    components
         .into_iter()
         .map(|comp| {
             let recursive = comp.len() > 1 || comp.first().is_some_and(|&n| graph.has_self_loop(n));

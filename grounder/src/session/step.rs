@@ -14,9 +14,10 @@
 use fxhash::FxHashSet;
 
 use crate::diagnostic::Diagnostic;
-use crate::instantiate::components::{ground_all, undefined_atom_infos};
+use crate::instantiate::components::ground_all;
 use crate::instantiate::domain::AtomId;
 use crate::instantiate::simplify::{simplify, Truth};
+use crate::instantiate::undefined::undefined_atom_infos;
 use crate::instantiate::{Budget, GBody, GLit, GRule, Grounder, Kept, Stop};
 use crate::normalize::rules::Rule;
 use crate::output::source::Source;

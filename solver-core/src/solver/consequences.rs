@@ -12,7 +12,7 @@ use super::body::BodyKey;
 use super::build::ProgramState;
 use super::lit::{Lit, Var};
 use super::search::Search;
-use crate::program::Atom;
+use crate::program::{Atom, Literal};
 
 /// The brave or cautious approximation of a search.
 pub(super) struct Consequences {
@@ -20,8 +20,14 @@ pub(super) struct Consequences {
     brave: bool,
     /// Atoms tracked for the consequences (see [`tracked_atoms`]).
     tracked: Vec<Var>,
-    /// The program atom of each tracked variable.
-    tracked_atoms: Vec<Atom>,
+    /// The program atom of each tracked variable (`None`: the conjunction of an output
+    /// condition).
+    tracked_atoms: Vec<Option<Atom>>,
+    /// The output conditions tracked as conjunctions (see `build::Outputs::conditions`).
+    conditions: Vec<(Var, Vec<Literal>)>,
+    /// Of their variables, those true before the first decision (sorted): shown in every
+    /// consequence model, tracked or not.
+    settled_conditions: Vec<Var>,
     /// Which tracked atoms are in the current approximation.
     approximation: Vec<bool>,
     /// The atoms clasp makes facts of (see [`settled_atoms`]); they are part of every
@@ -36,11 +42,15 @@ impl Consequences {
     /// The consequences of `program`; propagates `search` at level 0 to find settled atoms.
     pub(super) fn new(program: &ProgramState, search: &mut Search, brave: bool) -> Consequences {
         let tracked = tracked_atoms(program);
-        let atom = |v: &Var| program.atoms.atom_of(*v);
+        let is_atom = |v: &Var| program.is_atom.get(v.index()) == Some(&true);
+        let atom = |v: &Var| is_atom(v).then(|| program.atoms.atom_of(*v));
+        let settled = settled_atoms(program, search);
         Consequences {
             brave,
             approximation: vec![!brave; tracked.len()],
-            settled: settled_atoms(program, search),
+            conditions: program.outputs.conditions.clone(),
+            settled_conditions: settled_conditions(program, search),
+            settled,
             aliases: tracked_aliases(program, &tracked),
             tracked_atoms: tracked.iter().map(atom).collect(),
             tracked,
@@ -64,7 +74,7 @@ impl Consequences {
             .iter()
             .enumerate()
             .filter(|&(i, _)| inside(i))
-            .map(|(_, &a)| a)
+            .filter_map(|(_, &a)| a)
             .chain(self.settled.iter().copied())
             .chain(
                 self.aliases
@@ -78,14 +88,35 @@ impl Consequences {
         atoms
     }
 
+    /// The output conditions tracked as conjunctions that are in the approximation or settled
+    /// (as the deltas gave them, sorted): their outputs are shown.
+    pub(super) fn shown_conditions(&self) -> Vec<Vec<Literal>> {
+        let inside = |var: &Var| {
+            let tracked = self.tracked.binary_search(var).ok();
+            tracked.and_then(|i| self.approximation.get(i)) == Some(&true)
+                || self.settled_conditions.binary_search(var).is_ok()
+        };
+        let mut shown: Vec<Vec<Literal>> = self
+            .conditions
+            .iter()
+            .filter(|(var, _)| inside(var))
+            .map(|(_, condition)| condition.clone())
+            .collect();
+        shown.sort_unstable();
+        shown
+    }
+
     /// The clause the next model must satisfy: brave, some tracked atom outside the union;
     /// cautious, some atom of the intersection false.
     pub(super) fn next_clause(&self) -> Vec<Lit> {
         let pairs = self.tracked.iter().zip(&self.approximation);
-        match self.brave {
+        let mut clause: Vec<Lit> = match self.brave {
             true => pairs.filter(|(_, &i)| !i).map(|(v, _)| v.pos()).collect(),
             false => pairs.filter(|(_, &i)| i).map(|(v, _)| v.neg()).collect(),
-        }
+        };
+        clause.sort_unstable();
+        clause.dedup();
+        clause
     }
 
     /// clingo's `Consequences: [lower;upper]` over the tracked atoms after the last model.
@@ -108,17 +139,42 @@ impl Consequences {
 }
 
 /// Atoms brave/cautious consequences range over (clasp's choice): the projection atoms when
-/// the program has a projection statement, else the atoms of single positive output conditions,
-/// or all atoms when there are no outputs at all.
+/// the program has a projection statement, else one entry per output with a condition (the
+/// atom of a single positive condition, else the condition's conjunction; so the bounds count
+/// outputs), or all atoms when there are no outputs at all. Sorted.
 fn tracked_atoms(program: &ProgramState) -> Vec<Var> {
+    // A released external is no atom for clasp: a projection onto released externals only is
+    // none (the consequences range over the outputs).
+    let released = |v: &Var| program.released.binary_search(v).is_ok();
     if let Some(projection) = &program.projection {
-        return projection.clone();
+        if projection.is_empty() || !projection.iter().all(released) {
+            return projection.clone();
+        }
     }
     if !program.outputs.any {
         let atoms = program.atoms.count();
         return (1..=atoms).map(|a| program.atoms.var(Atom(a))).collect();
     }
-    program.outputs.shown_vars.clone()
+    program.outputs.tracked.clone()
+}
+
+/// The variables of the output conditions tracked as conjunctions that are true before the
+/// first decision (sorted; empty when that propagation fails).
+fn settled_conditions(program: &ProgramState, search: &mut Search) -> Vec<Var> {
+    if !search.propagate_root() {
+        return Vec::new();
+    }
+    let a = &search.assignment;
+    let mut settled: Vec<Var> = program
+        .outputs
+        .conditions
+        .iter()
+        .map(|(var, _)| *var)
+        .filter(|var| a.is_true(var.pos()))
+        .collect();
+    settled.sort_unstable();
+    settled.dedup();
+    settled
 }
 
 /// The atoms clasp's logic program makes facts before the search, which its consequence models

@@ -31,9 +31,11 @@ impl MultiShot {
             costs.clear();
         }
         let mut bounds = None;
+        let mut conditions = Vec::new();
         if let Some(consequences) = &mut call.consequences {
             atoms = consequences.fold(a);
             bounds = Some(consequences.bounds(a, root));
+            conditions = consequences.shown_conditions();
         }
         call.summary.models += 1;
         call.clock.on_model();
@@ -55,6 +57,7 @@ impl MultiShot {
             costs,
             optimal: call.optimal_phase,
             consequences: bounds,
+            conditions,
         }
     }
 

@@ -6,6 +6,7 @@ use crate::ast::Sign;
 use crate::instantiate::{GLit, Grounder, Mode, Stop};
 use crate::normalize::rules::{AtomPat, CondAlt, CondLit, Lit, Rule};
 use crate::term::eval::Binding;
+use crate::term::intern::Val;
 
 impl Grounder<'_> {
     /// A body conditional literal: the literals of its conjunction, `None` when false.
@@ -90,16 +91,18 @@ impl Grounder<'_> {
 
     /// In `Mode::Domain`: whether a body conditional literal `l : c` can hold given the atoms
     /// derived so far. It cannot when an instance with a certain condition has a positive
-    /// literal whose atom is in no domain yet: gringo leaves such a conjunction undefined
-    /// (`p :- q(X) : r(X).` with the fact `r(2)` derives `p` only once `q(2)` is derivable).
+    /// literal whose atom is in no domain yet, or a `not` literal whose atom is a fact: gringo leaves such a conjunction undefined (`p :- q(X) : r(X).` with the fact
+    /// `r(2)` derives `p` only once `q(2)` is derivable).
     pub(super) fn conditional_possible(
         &mut self,
         rule: &Rule,
         c: &CondLit,
         binding: &mut Binding,
     ) -> Result<bool, Stop> {
+        // `l : c` with `l` an atom or `not not` an atom: impossible once a certain instance of
+        // `c` names an atom that cannot be derived; with `not` an atom: once it names a fact.
         let [CondAlt {
-            lit: Lit::Atom(Sign::None, pat),
+            lit: Lit::Atom(sign, pat),
             local,
         }] = c.alts.as_slice()
         else {
@@ -112,11 +115,26 @@ impl Grounder<'_> {
         self.sub_join(rule, &c.cond, binding, Mode::Domain, &mut |g, b, lits| {
             let certain = lits.is_empty() && pat.args.iter().all(|t| t.is_bound(b));
             if certain && !blocked {
-                blocked = !g.possibly_derived(rule, pat, b);
+                blocked = match sign {
+                    Sign::Not => g.known_fact(rule, pat, b),
+                    // `not not a` may come from a head `.. ; not a : c` (see `negheads`),
+                    // whose instance gringo grounds though a missing `a` satisfies it: the
+                    // other head atoms enter the domain.
+                    Sign::NotNot => false,
+                    Sign::None => !g.possibly_derived(rule, pat, b),
+                };
             }
             Ok(())
         })?;
         Ok(!blocked)
+    }
+
+    /// Whether the ground atom of `pat` under `binding` is a fact already.
+    fn known_fact(&mut self, rule: &Rule, pat: &AtomPat, binding: &Binding) -> bool {
+        let Some(val) = self.pattern_value(rule, pat, binding) else {
+            return false;
+        };
+        self.store.find(val).is_some_and(|a| self.store.is_fact(a))
     }
 
     /// Whether the ground atom of `pat` under `binding` is in its domain (without creating
@@ -127,18 +145,22 @@ impl Grounder<'_> {
         pat: &AtomPat,
         binding: &Binding,
     ) -> bool {
-        let mut args = Vec::with_capacity(pat.args.len());
-        for t in &pat.args {
-            match self.eval_term(rule, t, binding) {
-                Some(v) => args.push(v),
-                None => return true,
-            }
-        }
-        let val = self.table.fun(pat.pred.name, pat.pred.negative, &args);
+        let Some(val) = self.pattern_value(rule, pat, binding) else {
+            return true;
+        };
         self.store
             .find(val)
             .and_then(|a| self.store.info(a))
             .is_some_and(|i| i.in_domain || i.fact)
+    }
+
+    /// The ground atom of `pat` under `binding` as a value (`None` when a term is undefined).
+    fn pattern_value(&mut self, rule: &Rule, pat: &AtomPat, binding: &Binding) -> Option<Val> {
+        let mut args = Vec::with_capacity(pat.args.len());
+        for t in &pat.args {
+            args.push(self.eval_term(rule, t, binding)?);
+        }
+        Some(self.table.fun(pat.pred.name, pat.pred.negative, &args))
     }
 
     /// The literals one instance `l : cond` of a conditional literal adds to the conjunction

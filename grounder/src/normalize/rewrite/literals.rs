@@ -25,21 +25,44 @@ impl<'a> Converter<'a> {
             "#p_{}_{}_{}",
             a.name, a.span.start.line, a.span.start.column
         );
-        // Arguments without `_` are kept; of the others, their named variables.
-        let mut kept: Vec<ast::Term> = Vec::new();
-        for t in &a.args {
-            if has_anonymous(t) {
-                named_variables(t, &mut kept);
-            } else {
-                kept.push(t.clone());
+        // Per argument: the projection rule's head arguments, the literal's and the body
+        // atom's. Arithmetic and calls become fresh variables `#X<i>` in the projection rule
+        // (as gringo projects them), so `not s(_,Y*2)` is safe when Y is.
+        let (mut head_args, mut lit_args) = (Vec::new(), Vec::new());
+        let mut body = a.clone();
+        let mut pairs: Vec<(ast::Term, ast::Term)> = Vec::new();
+        for (t, slot) in a.args.iter().zip(body.args.iter_mut()) {
+            *slot = project_subterms(t, &mut pairs);
+            if !has_anonymous(t) && matches!(slot.kind, TermKind::Variable(_)) {
+                head_args.push(slot.clone());
+                lit_args.push(t.clone());
+                continue;
+            }
+            let mut vars = Vec::new();
+            named_variables(slot, &mut vars);
+            for v in vars {
+                let original = pairs.iter().find(|(var, _)| var.kind == v.kind);
+                lit_args.push(original.map_or_else(|| v.clone(), |(_, t)| t.clone()));
+                head_args.push(v);
+            }
+            if !has_anonymous(t) && !has_variable(slot) {
+                head_args.push(slot.clone());
+                lit_args.push(t.clone());
             }
         }
-        kept.extend(self.param_terms(&a.span));
+        // A part's parameters name the projection per step (`#p_..(.., #Inc0)`).
+        let params = self.param_terms(&a.span);
+        head_args.extend(params.iter().cloned());
+        lit_args.extend(params);
         let head = ast::Atom {
             negative: false,
             name,
-            args: kept,
+            args: head_args,
             span: a.span.clone(),
+        };
+        let literal_atom = ast::Atom {
+            args: lit_args,
+            ..head.clone()
         };
         let positive = |atom: ast::Atom| ast::Literal {
             sign: Sign::None,
@@ -48,12 +71,12 @@ impl<'a> Converter<'a> {
         };
         self.projections.push(ast::Statement {
             kind: StatementKind::Rule {
-                head: ast::Head::Literal(positive(head.clone())),
-                body: vec![BodyLiteral::Literal(positive(a.clone()))],
+                head: ast::Head::Literal(positive(head)),
+                body: vec![BodyLiteral::Literal(positive(body))],
             },
             span: l.span.clone(),
         });
-        Some(head)
+        Some(literal_atom)
     }
 
     pub(super) fn literal(&mut self, l: &ast::Literal) -> Vec<Lit> {
@@ -294,4 +317,38 @@ fn without_anonymous(t: &ast::Term) -> ast::Term {
         }
     }
     t
+}
+
+/// `t` with each arithmetic term and call replaced by a fresh variable `#X<i>` (recorded in
+/// `pairs` with the term it stands for); values, variables and functions over them stay.
+fn project_subterms(t: &ast::Term, pairs: &mut Vec<(ast::Term, ast::Term)>) -> ast::Term {
+    match &t.kind {
+        TermKind::Function { name, args } => ast::Term {
+            kind: TermKind::Function {
+                name: name.clone(),
+                args: args.iter().map(|a| project_subterms(a, pairs)).collect(),
+            },
+            span: t.span.clone(),
+        },
+        TermKind::Call { .. }
+        | TermKind::Unary(..)
+        | TermKind::Binary(..)
+        | TermKind::Interval(..)
+        | TermKind::Pool(_) => {
+            let var = ast::Term {
+                kind: TermKind::Variable(format!("#X{}", pairs.len())),
+                span: t.span.clone(),
+            };
+            pairs.push((var.clone(), t.clone()));
+            var
+        }
+        _ => t.clone(),
+    }
+}
+
+/// Whether `t` has a named variable.
+fn has_variable(t: &ast::Term) -> bool {
+    let mut vars = Vec::new();
+    named_variables(t, &mut vars);
+    !vars.is_empty()
 }

@@ -4,9 +4,9 @@
 
 use fxhash::FxHashMap;
 
-use super::{Delta, FlatRule, ProgramState, UfsUpdate};
+use super::{plain_condition, Delta, FlatRule, ProgramState, UfsUpdate};
 use crate::api::SolveError;
-use crate::program::{GroundProgram, HeadKind};
+use crate::program::{Body, GroundProgram, HeadKind};
 use crate::solver::body::{atom_var, conjoin, normalise_body, BodyKey};
 use crate::solver::lit::{Lit, Var};
 
@@ -68,6 +68,8 @@ pub(super) struct Builder<'p> {
     facts: Vec<bool>,
     /// Per new body: a normal body that only integrity constraints use.
     constraint_only: Vec<bool>,
+    /// Bodies standing for output conditions (never constraint-only).
+    output_bodies: Vec<u32>,
     /// Whether the delta completes an external of an earlier delta.
     pub(super) completes_old_external: bool,
     /// What the search adds.
@@ -90,6 +92,7 @@ impl<'p> Builder<'p> {
             completing: Completing::default(),
             facts: Vec::new(),
             constraint_only: Vec::new(),
+            output_bodies: Vec::new(),
             completes_old_external: false,
             out: Delta {
                 units: Vec::new(),
@@ -248,6 +251,11 @@ impl<'p> Builder<'p> {
         for (only, used) in self.constraint_only.iter_mut().zip(in_constraint) {
             *only &= used;
         }
+        for &index in &self.output_bodies {
+            if let Some(offset) = (index as usize).checked_sub(first) {
+                self.constraint_only[offset] = false;
+            }
+        }
     }
 
     /// Whether body `index` is a new normal body used only by integrity constraints.
@@ -324,15 +332,21 @@ impl<'p> Builder<'p> {
         }
     }
 
-    /// `(¬a ∨ B1 ∨ ... ∨ Bk)` per atom the delta completes (facts excepted).
+    /// `(¬a ∨ B1 ∨ ... ∨ Bk)` per atom the delta completes (facts excepted). The body of a
+    /// choice rule that contains `not a` never supports `a` and is left out, as clasp's
+    /// preprocessing drops `a` from such a rule (`{a} :- not a.` alone makes `a` false before
+    /// the search, which brave/cautious consequences show through the atoms it settles). A
+    /// normal rule `a :- not a, B.` keeps its body: clasp makes it the constraint `:- not a, B.`,
+    /// whose consequences its preprocessing does not settle (default-generator seed 1321).
     fn encode_support(&mut self) {
         let mut support: Vec<Vec<Lit>> = vec![Vec::new(); self.completing.vars.len()];
         for rule in &self.state.rules[self.first_rule..] {
+            let (body, key) = &self.state.bodies[rule.body as usize];
             for &h in &rule.heads {
+                let blocked = rule.choice
+                    && matches!(key, BodyKey::Normal(lits) if lits.binary_search(&h.neg()).is_ok());
                 match self.completing.slot(h) {
-                    Some(slot) if !self.facts[slot] => {
-                        support[slot].push(self.state.bodies[rule.body as usize].0.pos())
-                    }
+                    Some(slot) if !self.facts[slot] && !blocked => support[slot].push(body.pos()),
                     _ => {}
                 }
             }
@@ -344,5 +358,31 @@ impl<'p> Builder<'p> {
             clause.push(self.completing.vars[slot].neg());
             self.clause(clause);
         }
+    }
+}
+
+impl Builder<'_> {
+    /// Interns the condition of each output that is not a [`plain_condition`] as a body, so
+    /// consequences can track the condition as a whole (clasp tracks output conditions);
+    /// returns their variables in output order (`None` for a contradictory condition: the
+    /// output is never shown, nor tracked).
+    pub(super) fn intern_output_conditions(&mut self) -> Result<Vec<Option<Var>>, SolveError> {
+        let mut vars = Vec::new();
+        for output in &self.program.outputs {
+            if plain_condition(&output.condition) {
+                continue;
+            }
+            let body = Body::Normal(output.condition.clone());
+            let var = match normalise_body(&body)? {
+                Some(key) => {
+                    let index = self.intern(key);
+                    self.output_bodies.push(index);
+                    Some(self.body_var(index))
+                }
+                None => None,
+            };
+            vars.push(var);
+        }
+        Ok(vars)
     }
 }

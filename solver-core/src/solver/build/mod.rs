@@ -46,7 +46,7 @@ mod encode;
 mod externals;
 mod renumber;
 
-use fxhash::FxHashMap;
+use fxhash::{FxHashMap, FxHashSet};
 
 pub(crate) use self::atoms::{AtomTable, Standing};
 use super::body::BodyKey;
@@ -55,7 +55,7 @@ use super::lit::{Lit, Var};
 use super::minimize::Level;
 use super::unfounded::{UfsAtom, UfsBody};
 use crate::api::SolveError;
-use crate::program::{Atom, Edge, GroundProgram, HeuristicDirective};
+use crate::program::{Atom, Edge, ExternalValue, GroundProgram, HeuristicDirective, Literal};
 
 /// A weight constraint `(condition, elements, bound)`: `condition → Σ w·l ≥ bound`.
 pub(crate) type WeightSpec = (Lit, Vec<(Lit, i64)>, i64);
@@ -91,6 +91,8 @@ pub(crate) struct ProgramState {
     minimize: Vec<(i32, Vec<(Lit, i64)>)>,
     /// The projection statement's atoms, if any.
     pub(crate) projection: Option<Vec<Var>>,
+    /// Externals released so far (sorted): no atoms for clasp's consequences.
+    pub(crate) released: Vec<Var>,
     /// Atoms of output conditions; those of single positive conditions; whether any output.
     pub(crate) outputs: Outputs,
     /// `#edge` statements in variable space (see `acyclic.rs`).
@@ -112,10 +114,28 @@ pub(crate) struct ProgramState {
 pub(crate) struct Outputs {
     /// Every atom of an output condition.
     pub(crate) condition_vars: Vec<Var>,
-    /// The atoms of single positive output conditions.
-    pub(crate) shown_vars: Vec<Var>,
+    /// What brave/cautious consequences track, one entry per output with a condition (as
+    /// clasp counts them: `a` and `#show 5 : a.` are two): the atom of a single positive
+    /// condition, else the variable of the condition's conjunction (see `conditions`).
+    pub(crate) tracked: Vec<Var>,
+    /// The outputs whose condition is neither empty nor one positive literal: the variable of
+    /// the conjunction and the condition in atom space, as the delta gave it.
+    pub(crate) conditions: Vec<(Var, Vec<Literal>)>,
+    /// Outputs already counted, by a hash of their name and their tracked variable (a step
+    /// may give the outputs of an earlier one again).
+    seen: FxHashSet<(u64, Var)>,
     /// Whether there is any output statement.
     pub(crate) any: bool,
+}
+
+/// Whether an output condition is empty or one positive literal: such an output is tracked by
+/// that atom (clasp's output tracking), any other by the conjunction of its condition.
+pub(crate) fn plain_condition(condition: &[Literal]) -> bool {
+    match condition {
+        [] => true,
+        [l] => l.is_positive(),
+        _ => false,
+    }
 }
 
 /// How the unfounded-set checker changes with a delta.
@@ -165,6 +185,7 @@ impl ProgramState {
         if !builder.flatten_rules(stop)? {
             return Ok(None);
         }
+        let conjunctions = builder.intern_output_conditions()?;
         builder.classify_atoms(fixed)?;
         builder.check_variable_count()?;
         builder.encode()?;
@@ -176,6 +197,7 @@ impl ProgramState {
         out.ufs = ufs;
         out.minimality = minimality;
         self.add_statements(&program, &mut out);
+        self.add_tracked_outputs(delta, &program, conjunctions);
         Ok(Some(out))
     }
 
@@ -246,19 +268,53 @@ impl ProgramState {
         for output in &program.outputs {
             let vars = output.condition.iter().map(|l| Var(l.atom().0));
             outputs.condition_vars.extend(vars);
-            if let [l] = output.condition.as_slice() {
-                if l.is_positive() {
-                    outputs.shown_vars.push(Var(l.atom().0));
-                }
-            }
         }
-        for list in [&mut outputs.condition_vars, &mut outputs.shown_vars] {
-            list.sort_unstable();
-            list.dedup();
-        }
+        outputs.condition_vars.sort_unstable();
+        outputs.condition_vars.dedup();
+        let released = program
+            .externals
+            .iter()
+            .filter(|e| e.1 == ExternalValue::Release);
+        self.released.extend(released.map(|e| var(&e.0)));
+        self.released.sort_unstable();
+        self.released.dedup();
         out.new_edges = !program.edges.is_empty();
         self.edges.extend(program.edges.iter().cloned());
         self.heuristics.extend(program.heuristics.iter().cloned());
+    }
+
+    /// Records what consequences track for the outputs of `delta` (atom space; `program` is
+    /// it in variable space); `conjunctions` are the variables of the conditions that are not
+    /// [`plain_condition`]s, in output order (`None`: never holds).
+    fn add_tracked_outputs(
+        &mut self,
+        delta: &GroundProgram,
+        program: &GroundProgram,
+        conjunctions: Vec<Option<Var>>,
+    ) {
+        let mut conjunctions = conjunctions.into_iter();
+        for (given, output) in delta.outputs.iter().zip(&program.outputs) {
+            let var = match output.condition.as_slice() {
+                [] => continue,
+                [l] if l.is_positive() => Var(l.atom().0),
+                _ => match conjunctions.next() {
+                    Some(Some(var)) => var,
+                    _ => continue,
+                },
+            };
+            let mut hasher = fxhash::FxHasher::default();
+            std::hash::Hash::hash(&output.name, &mut hasher);
+            let key = (std::hash::Hasher::finish(&hasher), var);
+            if !self.outputs.seen.insert(key) {
+                continue;
+            }
+            self.outputs.tracked.push(var);
+            if !plain_condition(&output.condition) {
+                let condition = given.condition.clone();
+                self.outputs.conditions.push((var, condition));
+            }
+        }
+        self.outputs.tracked.sort_unstable();
     }
 
     /// Whether no atom is handed to the unfounded-set checker (a tight program).

@@ -170,7 +170,11 @@ impl MultiShot {
         let _ = self.flush();
         if let Standing::External(_) = self.standing(atom) {
             self.program.atoms.set_standing(atom, Standing::Completed);
-            let unit = self.program.atoms.var(atom).neg();
+            let var = self.program.atoms.var(atom);
+            if let Err(slot) = self.program.released.binary_search(&var) {
+                self.program.released.insert(slot, var);
+            }
+            let unit = var.neg();
             self.search.assert_facts(&[unit]);
         }
     }
