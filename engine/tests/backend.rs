@@ -8,40 +8,15 @@ use std::collections::HashMap;
 
 use serde_json::Value;
 
-use engine::{parse_term, Atom, Backend, Control, Error, Literal, OptMode, Symbol, TruthValue};
+use engine::{Atom, Backend, Control, Error, Literal, OptMode, Symbol};
+
+mod recorded;
+use recorded::{parts, sym, truth};
 
 const DATA: &str = include_str!("data/backend.json");
 
-fn sym(text: &str) -> Symbol {
-    parse_term(text).expect("term")
-}
-
-fn truth(text: &str) -> TruthValue {
-    match text {
-        "true" => TruthValue::True,
-        "false" => TruthValue::False,
-        "release" => TruthValue::Release,
-        _ => TruthValue::Free,
-    }
-}
-
 fn text(value: &Value) -> &str {
     value.as_str().expect("string")
-}
-
-/// `[["step", [1]]]` as parts.
-fn parts(spec: &Value) -> Vec<(String, Vec<Symbol>)> {
-    let parts = spec.as_array().expect("parts");
-    parts
-        .iter()
-        .map(|p| {
-            let args = p[1].as_array().expect("args");
-            let args = args
-                .iter()
-                .map(|a| Symbol::Number(a.as_i64().expect("number") as i32));
-            (text(&p[0]).to_string(), args.collect())
-        })
-        .collect()
 }
 
 /// The backend ops of a step, with the atoms named so far.

@@ -6,37 +6,12 @@
 
 use serde_json::Value;
 
-use engine::{parse_term, Control, Symbol, TruthValue};
+use engine::{Control, Symbol};
+
+mod recorded;
+use recorded::{parts, sym, truth};
 
 const DATA: &str = include_str!("data/symbolic_atoms.json");
-
-fn sym(text: &str) -> Symbol {
-    parse_term(text).expect("term")
-}
-
-fn value(text: &str) -> TruthValue {
-    match text {
-        "true" => TruthValue::True,
-        "false" => TruthValue::False,
-        _ => TruthValue::Free,
-    }
-}
-
-/// `[["step", [1]]]` as parts.
-fn parts(spec: &Value) -> Vec<(String, Vec<Symbol>)> {
-    let parts = spec.as_array().expect("parts");
-    parts
-        .iter()
-        .map(|p| {
-            let name = p[0].as_str().expect("name").to_string();
-            let args = p[1].as_array().expect("args");
-            let args = args
-                .iter()
-                .map(|a| Symbol::Number(a.as_i64().expect("number") as i32));
-            (name, args.collect())
-        })
-        .collect()
-}
 
 /// The symbolic atoms of `ctl` as clingo's record: `[symbol, is_fact, is_external]` in order.
 fn atoms_now(ctl: &Control) -> Value {
@@ -134,7 +109,7 @@ fn run(case: &Value) {
                 assign[0].as_str().expect("atom"),
                 assign[1].as_str().expect("value"),
             );
-            ctl.assign_external(&sym(atom), value(v)).expect("assign");
+            ctl.assign_external(&sym(atom), truth(v)).expect("assign");
         } else if let Some(atom) = step.get("release") {
             ctl.release_external(&sym(atom.as_str().expect("atom")))
                 .expect("release");

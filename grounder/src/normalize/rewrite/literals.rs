@@ -2,7 +2,7 @@
 //! anonymous arguments becomes a projection).
 
 use super::{collect_var_spans, has_anonymous, named_variables, negate, Converter, Region};
-use crate::ast::{self, BodyLiteral, CompareOp, Guard, LiteralKind, Sign, StatementKind, TermKind};
+use crate::ast::{self, BodyLiteral, CompareOp, Guard, LiteralKind, Sign, TermKind};
 use crate::normalize::rules::{flip, AggElem, AggLit, Bound, CondAlt, CondLit, Lit};
 use crate::normalize::unpool;
 use crate::term::eval::T;
@@ -64,18 +64,7 @@ impl<'a> Converter<'a> {
             args: lit_args,
             ..head.clone()
         };
-        let positive = |atom: ast::Atom| ast::Literal {
-            sign: Sign::None,
-            kind: LiteralKind::Atom(atom),
-            span: l.span.clone(),
-        };
-        self.projections.push(ast::Statement {
-            kind: StatementKind::Rule {
-                head: ast::Head::Literal(positive(head)),
-                body: vec![BodyLiteral::Literal(positive(body))],
-            },
-            span: l.span.clone(),
-        });
+        self.push_projection(head, body, &l.span);
         Some(literal_atom)
     }
 

@@ -64,26 +64,27 @@ impl Converter<'_> {
             args: shape,
             ..a.clone()
         };
-        let positive = |atom: ast::Atom| ast::Literal {
-            sign: Sign::None,
-            kind: LiteralKind::Atom(atom),
-            span: l.span.clone(),
-        };
-        self.projections.push(ast::Statement {
-            kind: StatementKind::Rule {
-                head: ast::Head::Literal(positive(rule_head)),
-                body: vec![BodyLiteral::Literal(positive(rule_body))],
-            },
-            span: l.span.clone(),
-        });
+        self.push_projection(rule_head, rule_body, &l.span);
         let mut args: Vec<ast::Term> = a.args.iter().map(projected_term).collect();
         args.extend(self.param_terms(&a.span));
-        Some(positive(ast::Atom {
+        let atom = ast::Atom {
             negative: false,
             name: projection_name(&a.name),
             args,
             span: a.span.clone(),
-        }))
+        };
+        Some(positive_literal(atom, &l.span))
+    }
+
+    /// Records the projection rule `head :- body.` of the literal at `span`.
+    pub(super) fn push_projection(&mut self, head: ast::Atom, body: ast::Atom, span: &ast::Span) {
+        self.projections.push(ast::Statement {
+            kind: StatementKind::Rule {
+                head: ast::Head::Literal(positive_literal(head, span)),
+                body: vec![BodyLiteral::Literal(positive_literal(body, span))],
+            },
+            span: span.clone(),
+        });
     }
 
     /// The variables `#Inc0`, ... of the part's parameters, appended to projected atoms.
@@ -94,6 +95,15 @@ impl Converter<'_> {
                 span: span.clone(),
             })
             .collect()
+    }
+}
+
+/// `atom` as a literal without sign.
+fn positive_literal(atom: ast::Atom, span: &ast::Span) -> ast::Literal {
+    ast::Literal {
+        sign: Sign::None,
+        kind: LiteralKind::Atom(atom),
+        span: span.clone(),
     }
 }
 

@@ -1,0 +1,37 @@
+//! Reading the recorded multi-shot scripts of `tests/data/*.json` (written by the
+//! `scripts/*-expected.py` generators from clingo 5.8.3's Python API): symbols, truth values
+//! and the parts of a `ground` step.
+
+use engine::{parse_term, Symbol, TruthValue};
+use serde_json::Value;
+
+/// A symbol written as clingo prints it.
+pub fn sym(text: &str) -> Symbol {
+    parse_term(text).expect("term")
+}
+
+/// `"true"`, `"false"`, `"release"`, anything else free.
+pub fn truth(text: &str) -> TruthValue {
+    match text {
+        "true" => TruthValue::True,
+        "false" => TruthValue::False,
+        "release" => TruthValue::Release,
+        _ => TruthValue::Free,
+    }
+}
+
+/// `[["step", [1]]]` as parts.
+pub fn parts(spec: &Value) -> Vec<(String, Vec<Symbol>)> {
+    let parts = spec.as_array().expect("parts");
+    parts
+        .iter()
+        .map(|p| {
+            let name = p[0].as_str().expect("name").to_string();
+            let args = p[1].as_array().expect("args");
+            let args = args
+                .iter()
+                .map(|a| Symbol::Number(a.as_i64().expect("number") as i32));
+            (name, args.collect())
+        })
+        .collect()
+}
