@@ -171,7 +171,7 @@ impl SolveHandle {
         let outputs = &self.ground.program.outputs;
         let shown = self
             .ground
-            .print_order
+            .print_order()
             .iter()
             .copied()
             .filter(|&i| {
