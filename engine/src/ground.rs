@@ -138,7 +138,7 @@ impl Ground {
     }
 
     /// Whether the program was grounded from text (not read from aspif).
-    pub(crate) fn from_text(&self) -> bool {
+    pub(crate) fn is_from_text(&self) -> bool {
         matches!(self.origin, Origin::Text { .. })
     }
 
