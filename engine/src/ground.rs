@@ -11,6 +11,11 @@ use solver_core::{Atom, GroundProgram};
 use crate::backend::Grounded;
 
 /// The grounded program and its symbol tables, shared with models.
+///
+/// A multi-shot [`crate::Control`] extends its `Ground` in place at each grounding (a copy
+/// is made only while a model of an earlier search still holds it): the delta's statements
+/// are appended, the session appends the new symbols, and the derived tables are extended
+/// (`index`) or made again when first asked for (`print_order`), so a step costs what it adds.
 #[derive(Clone, Debug)]
 pub(crate) struct Ground {
     /// The program searches start from (an empty projection removed, see
@@ -18,16 +23,15 @@ pub(crate) struct Ground {
     pub(crate) program: GroundProgram,
     /// The symbols of `program.outputs` (aligned) and of its atoms (`Atom(i + 1)` at `i`).
     pub(crate) symbols: ProgramSymbols,
-    /// The symbols of the atoms (`Atom(i + 1)` at `i`), kept to extend in the next grounding
-    /// (empty for a program read from aspif).
-    pub(crate) atoms: Vec<Option<Symbol>>,
     /// How the program was made: from text (then `--text` can print it) or from aspif.
-    origin: Origin,
+    pub(crate) origin: Origin,
     /// Symbol to atom, for assumptions, externals and [`crate::Model::contains`]; built on
-    /// first use (most runs never ask).
+    /// first use (most runs never ask), then extended by [`Ground::index_new_atoms`].
     index: OnceLock<HashMap<Symbol, Atom>>,
-    /// Output indices in clasp's printing order (see [`print_order`]).
-    pub(crate) print_order: Vec<usize>,
+    /// Output indices in clasp's printing order (see [`print_order`]); made on first use.
+    print_order: OnceLock<Vec<usize>>,
+    /// The position of each external in `program.externals` (for appending deltas).
+    external_positions: HashMap<Atom, usize>,
 }
 
 /// Where a [`Ground`] came from.
@@ -41,25 +45,101 @@ pub(crate) enum Origin {
 
 impl Ground {
     pub(crate) fn new(program: GroundProgram, symbols: ProgramSymbols, origin: Origin) -> Ground {
-        let print_order = print_order(&program);
+        let external_positions = positions(&program.externals);
         Ground {
             program,
             symbols,
-            atoms: Vec::new(),
             origin,
             index: OnceLock::new(),
-            print_order,
+            print_order: OnceLock::new(),
+            external_positions,
         }
+    }
+
+    /// A program grounded from text with nothing in it yet (the start of a multi-shot
+    /// grounding).
+    pub(crate) fn empty() -> Ground {
+        let origin = Origin::Text {
+            empty_projection: false,
+        };
+        Ground::new(GroundProgram::new(), ProgramSymbols::default(), origin)
     }
 
     /// The atom of a symbol, if the program has one.
     pub(crate) fn atom_of(&self, symbol: &Symbol) -> Option<Atom> {
-        let index = self.index.get_or_init(|| {
-            (0..self.symbols.atom_len())
-                .filter_map(|i| Some((self.symbols.atom(i)?, Atom(u32::try_from(i + 1).ok()?))))
-                .collect()
-        });
+        let index = self.index.get_or_init(|| self.index_from(0));
         index.get(symbol).copied()
+    }
+
+    /// The symbols of the atoms from `Atom(first + 1)` on, to their atoms.
+    fn index_from(&self, first: usize) -> HashMap<Symbol, Atom> {
+        (first..self.symbols.atom_len())
+            .filter_map(|i| Some((self.symbols.atom(i)?, Atom(u32::try_from(i + 1).ok()?))))
+            .collect()
+    }
+
+    /// Adds the atoms from `Atom(first + 1)` on to the symbol index (if it was built).
+    pub(crate) fn index_new_atoms(&mut self, first: usize) {
+        let new = match self.index.get() {
+            Some(_) => self.index_from(first),
+            None => return,
+        };
+        if let Some(index) = self.index.get_mut() {
+            index.extend(new);
+        }
+    }
+
+    /// Output indices in clasp's printing order (see [`print_order`]).
+    pub(crate) fn print_order(&self) -> &[usize] {
+        self.print_order.get_or_init(|| print_order(&self.program))
+    }
+
+    /// Appends the statements of `delta`; its output table is appended too, or replaces the
+    /// old one when `replace_outputs` (the grounder rebuilt it).
+    pub(crate) fn append(&mut self, delta: GroundProgram, replace_outputs: bool) {
+        self.print_order = OnceLock::new();
+        let program = &mut self.program;
+        program.atom_count = program.atom_count.max(delta.atom_count);
+        program.rules.extend(delta.rules);
+        program.minimizes.extend(delta.minimizes);
+        if let Some(atoms) = delta.projection {
+            let projection = program.projection.get_or_insert_with(Vec::new);
+            projection.extend(atoms);
+        }
+        if replace_outputs {
+            program.outputs = delta.outputs;
+        } else {
+            program.outputs.extend(delta.outputs);
+        }
+        program.assumptions.extend(delta.assumptions);
+        program.edges.extend(delta.edges);
+        program.heuristics.extend(delta.heuristics);
+        if program.externals.is_empty() {
+            self.external_positions = positions(&delta.externals);
+            self.program.externals = delta.externals;
+        } else {
+            self.append_externals(delta.externals);
+        }
+    }
+
+    /// Appends externals: a new atom at the end, a known one gets its new value in place.
+    fn append_externals(&mut self, externals: Vec<(Atom, solver_core::ExternalValue)>) {
+        let program = &mut self.program;
+        for (atom, value) in externals {
+            match self.external_positions.get(&atom) {
+                Some(&i) => program.externals[i].1 = value,
+                None => {
+                    self.external_positions
+                        .insert(atom, program.externals.len());
+                    program.externals.push((atom, value));
+                }
+            }
+        }
+    }
+
+    /// Whether the program was grounded from text (not read from aspif).
+    pub(crate) fn is_from_text(&self) -> bool {
+        matches!(self.origin, Origin::Text { .. })
     }
 
     /// Whether the grounder's projection was empty (and removed).
@@ -85,6 +165,12 @@ impl Ground {
             infos: Vec::new(),
         })
     }
+}
+
+/// The position of each atom in `externals` (the last one of an atom declared twice).
+fn positions(externals: &[(Atom, solver_core::ExternalValue)]) -> HashMap<Atom, usize> {
+    let pairs = externals.iter().enumerate().map(|(i, (a, _))| (*a, i));
+    pairs.collect()
 }
 
 /// The order clasp prints shown atoms in (`LogicProgram::prepareOutputTable`): outputs are

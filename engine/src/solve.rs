@@ -199,7 +199,7 @@ impl SolveHandle {
         };
         let shown = self
             .ground
-            .print_order
+            .print_order()
             .iter()
             .copied()
             .filter(|&i| outputs.get(i).is_some_and(shown_by))

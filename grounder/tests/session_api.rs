@@ -122,3 +122,66 @@ fn a_constant_redefinition_fails_the_add_and_adds_nothing() {
     let step = session.ground(&[("base", Vec::new())]).expect("grounds");
     assert_eq!(shown(&step.shown), ["p(1)"]);
 }
+
+/// The symbols of every step so far, as `ground_into` keeps them: atoms then outputs.
+fn all_symbols(symbols: &grounder::ProgramSymbols) -> (Vec<Option<Symbol>>, Vec<String>) {
+    let atoms = (0..symbols.atom_len()).map(|i| symbols.atom(i)).collect();
+    (
+        atoms,
+        symbols.shown_symbols().map(|s| s.to_string()).collect(),
+    )
+}
+
+#[test]
+fn ground_into_appends_the_symbols_that_ground_lists() {
+    let text = "a. #program step(t). p(t,f(t)) :- a. q(g(t)). #show q/1. #program late. #show p/2.";
+    let steps: [(&str, Vec<Symbol>); 4] = [
+        ("base", vec![]),
+        ("step", vec![Symbol::Number(1)]),
+        (
+            "step",
+            vec![Symbol::function("h", vec![Symbol::String("s".into())])],
+        ),
+        ("late", vec![]),
+    ];
+    let (mut listing, mut extending) = (
+        Session::new(GroundOptions::default()),
+        Session::new(GroundOptions::default()),
+    );
+    listing.add(&Source::new("<block>", text)).expect("adds");
+    extending.add(&Source::new("<block>", text)).expect("adds");
+    let mut symbols = grounder::ProgramSymbols::default();
+    let (mut atoms, mut outputs) = (Vec::new(), Vec::new());
+    for (name, args) in steps {
+        let parts = [(name, args)];
+        let listed = listing.ground(&parts).expect("grounds");
+        let extended = extending
+            .ground_into(&parts, &mut symbols)
+            .expect("grounds");
+        assert_eq!(listed.program, extended.program);
+        assert!(extended.atoms.is_empty() && extended.shown.is_empty());
+        atoms.extend(listed.atoms);
+        if listed.outputs_replace {
+            outputs.clear();
+        }
+        outputs.extend(shown(&listed.shown));
+        assert_eq!(all_symbols(&symbols), (atoms.clone(), outputs.clone()));
+    }
+    // `#show p/2.` rebuilt the table from every atom so far, in atom order.
+    let expected = [
+        "p(1,f(1))",
+        "q(g(1))",
+        "p(h(\"s\"),f(h(\"s\")))",
+        "q(g(h(\"s\")))",
+    ];
+    assert_eq!(outputs, expected);
+    // Symbols extended by one session are refused by another, which grounds nothing.
+    let error = listing
+        .ground_into(&[("step", vec![Symbol::Number(2)])], &mut symbols)
+        .expect_err("symbols of another session");
+    assert_eq!(
+        error.diagnostics[0].message,
+        "symbols extended by another grounding session"
+    );
+    assert_eq!(listing.atom_count(), extending.atom_count());
+}

@@ -182,7 +182,7 @@ impl Control {
     /// Text may be added unless the program was read from aspif.
     fn require_text(&self, what: &str) -> Result<(), Error> {
         match &self.ground {
-            Some(ground) if ground.grounded().is_none() => Err(Error::Usage(format!(
+            Some(ground) if !ground.is_from_text() => Err(Error::Usage(format!(
                 "{what} after a program was read from aspif"
             ))),
             _ => Ok(()),

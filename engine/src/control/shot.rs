@@ -5,7 +5,7 @@
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
-use grounder::{ProgramSymbols, Symbol};
+use grounder::Symbol;
 use solver_core::{ExternalValue, GroundProgram};
 
 use super::{Control, Projection, TruthValue};
@@ -44,9 +44,15 @@ impl Control {
             session.mark_solved();
         }
         let parts: Vec<(&str, Vec<Symbol>)> = parts.iter().map(|(n, a)| (*n, a.to_vec())).collect();
-        let step = session
-            .ground(&parts)
-            .map_err(|e| Error::from_diagnostics(e.diagnostics))?;
+        let first = self.ground.is_none();
+        let ground = self.ground.get_or_insert_with(|| Arc::new(Ground::empty()));
+        let grounded = session.ground_into(&parts, &mut Arc::make_mut(ground).symbols);
+        let step = grounded.map_err(|e| {
+            if first {
+                self.ground = None;
+            }
+            Error::from_diagnostics(e.diagnostics)
+        })?;
         self.infos = step.infos.clone();
         let errors = step.errors.clone();
         let mut step = step;
@@ -191,45 +197,33 @@ impl Control {
         Arc::clone(self.shot.insert(Arc::new(std::sync::Mutex::new(shot))))
     }
 
-    /// Adds a grounding's delta to the solver and to the accumulated program.
+    /// Adds a grounding's delta to the solver and to the accumulated program (whose symbols
+    /// the session extended already; a copy is made if a model still holds it).
     pub(super) fn add_step(&mut self, step: backend::Step) -> Result<(), Error> {
         let mut delta = step.program;
         let empty_projection = delta.projection.as_ref().is_some_and(Vec::is_empty);
         if empty_projection {
             delta.projection = None;
         }
-        let replace = step.outputs_replace;
-        let (mut program, mut atoms, was_empty, mut shown) = self.take_accumulated();
-        self.project(&mut delta, program.projection.is_some());
-        let shot = self.new_shot();
-        backend::lock(&shot).add(&delta).map_err(Error::Solve)?;
-        append(&mut program, delta, replace);
-        atoms.extend(step.atoms);
-        if replace {
-            shown = step.shown;
-        } else {
-            shown.extend(step.shown);
+        let projected = self
+            .ground_program()
+            .is_some_and(|p| p.projection.is_some());
+        self.project(&mut delta, projected);
+        let added = backend::lock(&self.new_shot()).add(&delta);
+        let ground = Arc::make_mut(self.ground.get_or_insert_with(|| Arc::new(Ground::empty())));
+        let was_empty = ground.empty_projection();
+        let first_new = ground.program.atom_count as usize;
+        ground.append(delta, step.outputs_replace);
+        if let Some(session) = self.session.as_mut() {
+            // A backend's atoms and outputs (a grounding extended the symbols already).
+            session.extend_symbols(&mut ground.symbols, &step.shown);
         }
-        let symbols = ProgramSymbols::from_symbols(&shown, &atoms);
-        let origin = Origin::Text {
-            empty_projection: program.projection.is_none() && (was_empty || empty_projection),
+        ground.index_new_atoms(first_new);
+        ground.origin = Origin::Text {
+            empty_projection: ground.program.projection.is_none()
+                && (was_empty || empty_projection),
         };
-        let mut ground = Ground::new(program, symbols, origin);
-        ground.atoms = atoms;
-        self.ground = Some(Arc::new(ground));
-        Ok(())
-    }
-
-    /// The accumulated program, atom symbols, empty-projection flag and shown symbols (taken
-    /// out of the shared [`Ground`] without a copy when no model holds it).
-    fn take_accumulated(&mut self) -> (GroundProgram, Vec<Option<Symbol>>, bool, Vec<Symbol>) {
-        let Some(ground) = self.ground.take() else {
-            return (GroundProgram::new(), Vec::new(), false, Vec::new());
-        };
-        let ground = Arc::try_unwrap(ground).unwrap_or_else(|shared| (*shared).clone());
-        let empty = ground.empty_projection();
-        let shown = ground.symbols.shown_symbols().collect();
-        (ground.program, ground.atoms, empty, shown)
+        added.map_err(Error::Solve)
     }
 
     /// Installs the projection the options ask for on a delta (`projected`: an earlier
@@ -300,45 +294,4 @@ impl Control {
     pub fn release_external(&mut self, atom: &Symbol) -> Result<(), Error> {
         self.assign_external(atom, TruthValue::Release)
     }
-}
-
-/// Appends the statements of `delta` to `program`; its output table is appended too, or
-/// replaces the old one when `replace_outputs` (the grounder rebuilt it).
-fn append(program: &mut GroundProgram, delta: GroundProgram, replace_outputs: bool) {
-    program.atom_count = program.atom_count.max(delta.atom_count);
-    program.rules.extend(delta.rules);
-    program.minimizes.extend(delta.minimizes);
-    if let Some(atoms) = delta.projection {
-        program
-            .projection
-            .get_or_insert_with(Vec::new)
-            .extend(atoms);
-    }
-    if replace_outputs {
-        program.outputs = delta.outputs;
-    } else {
-        program.outputs.extend(delta.outputs);
-    }
-    if program.externals.is_empty() {
-        program.externals = delta.externals;
-    } else {
-        let mut position: std::collections::HashMap<solver_core::Atom, usize> = program
-            .externals
-            .iter()
-            .enumerate()
-            .map(|(i, (a, _))| (*a, i))
-            .collect();
-        for (atom, value) in delta.externals {
-            match position.get(&atom) {
-                Some(&i) => program.externals[i].1 = value,
-                None => {
-                    position.insert(atom, program.externals.len());
-                    program.externals.push((atom, value));
-                }
-            }
-        }
-    }
-    program.assumptions.extend(delta.assumptions);
-    program.edges.extend(delta.edges);
-    program.heuristics.extend(delta.heuristics);
 }

@@ -123,7 +123,8 @@ fn founded_atoms(truth: &[Truth], external: &[bool], rules: &[GRule]) -> Vec<boo
         .enumerate()
         .map(|(i, t)| *t == Truth::True || external.get(i).copied().unwrap_or(false))
         .collect();
-    let mut watches: Vec<Vec<usize>> = vec![Vec::new(); truth.len()];
+    // Sparse: a grounding's rules watch few of the atoms of every step so far.
+    let mut watches: fxhash::FxHashMap<usize, Vec<usize>> = fxhash::FxHashMap::default();
     let mut missing = vec![0usize; rules.len()];
     let mut ready = Vec::new();
     for (r, rule) in rules.iter().enumerate() {
@@ -132,9 +133,7 @@ fn founded_atoms(truth: &[Truth], external: &[bool], rules: &[GRule]) -> Vec<boo
                 let i = l.atom.0 as usize;
                 if !founded.get(i).copied().unwrap_or(true) {
                     missing[r] += 1;
-                    if let Some(w) = watches.get_mut(i) {
-                        w.push(r);
-                    }
+                    watches.entry(i).or_default().push(r);
                 }
             }
         }
@@ -149,7 +148,7 @@ fn founded_atoms(truth: &[Truth], external: &[bool], rules: &[GRule]) -> Vec<boo
                 continue;
             }
             founded[i] = true;
-            for &w in watches.get(i).map(|x| x.as_slice()).unwrap_or(&[]) {
+            for &w in watches.get(&i).map(|x| x.as_slice()).unwrap_or(&[]) {
                 missing[w] -= 1;
                 if missing[w] == 0 {
                     ready.push(w);

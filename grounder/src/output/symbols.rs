@@ -6,9 +6,17 @@
 //! grounder's term table is kept instead (frozen: its lookup maps dropped), outputs and atoms
 //! are 8-byte term ids into it, and a [`Symbol`] is made only when asked for.
 //!
+//! A multi-shot [`crate::Session`] extends one `ProgramSymbols` step by step
+//! ([`crate::Session::ground_into`]): its table is then a *mirror* of the session's, the
+//! same ids for the same terms, and each step copies only the terms the grounding interned
+//! and appends the ids of its new atoms and outputs, so a step costs what it adds, however
+//! many steps came before.
+//!
 //! # Invariants
 //! - Every id in `shown` and `atoms` was made by `table`.
-//! - The table is frozen: nothing is interned into it after construction.
+//! - The table is frozen: nothing is interned into it after construction; a mirror
+//!   (`mirrors` is set) only grows by [`ProgramSymbols::extend`] from that session's table,
+//!   of which it is a prefix.
 
 use crate::term::intern::{Interner, Val};
 use crate::term::symbol::Symbol;
@@ -22,6 +30,8 @@ pub struct ProgramSymbols {
     shown: Vec<Val>,
     /// `atoms[i]`: the symbol of `Atom(i + 1)`, `None` for auxiliary atoms.
     atoms: Vec<Option<Val>>,
+    /// The session whose table `table` mirrors (`None`: a table of its own).
+    mirrors: Option<u64>,
 }
 
 impl ProgramSymbols {
@@ -32,6 +42,38 @@ impl ProgramSymbols {
             table,
             shown,
             atoms,
+            mirrors: None,
+        }
+    }
+
+    /// Whether these symbols can be extended from the session `session` (they are empty, or
+    /// mirror its table).
+    pub(crate) fn extends(&self, session: u64) -> bool {
+        match self.mirrors {
+            Some(id) => id == session,
+            None => self.atoms.is_empty() && self.shown.is_empty() && self.table.is_empty(),
+        }
+    }
+
+    /// Appends one grounding of session `session` (see [`ProgramSymbols::extends`]): the
+    /// terms `table` interned since the last step, the new atoms, and the outputs (which
+    /// replace the earlier ones when `replace_shown`).
+    pub(crate) fn extend(
+        &mut self,
+        session: u64,
+        table: &Interner,
+        atoms: &[Option<Val>],
+        shown: Vec<Val>,
+        replace_shown: bool,
+    ) {
+        debug_assert!(self.extends(session));
+        self.mirrors = Some(session);
+        table.extend_mirror(&mut self.table);
+        self.atoms.extend_from_slice(atoms);
+        if replace_shown {
+            self.shown = shown;
+        } else {
+            self.shown.extend(shown);
         }
     }
 

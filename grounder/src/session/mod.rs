@@ -95,10 +95,13 @@ pub use atoms::{DomainAtom, Signature};
 pub(crate) use options::fail;
 pub use options::{GroundError, GroundOptions, Limits};
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use solver_core::{Atom, GroundProgram};
 
 use crate::ast;
 use crate::diagnostic::Diagnostic;
+use crate::output::symbols::ProgramSymbols;
 use crate::term::intern::{Interner, Val};
 use crate::{Source, Symbol};
 use program::Added;
@@ -126,6 +129,28 @@ pub struct Step {
     pub errors: Vec<Diagnostic>,
 }
 
+/// A [`Step`] of a grounding's output with the symbols of its atoms and outputs.
+fn step(
+    built: crate::output::Built,
+    infos: Vec<Diagnostic>,
+    error: Option<Diagnostic>,
+    atoms: Vec<Option<Symbol>>,
+    shown: Vec<Symbol>,
+) -> Step {
+    Step {
+        first_atom: built.first,
+        atoms,
+        shown,
+        program: built.program,
+        outputs_replace: built.replace,
+        infos,
+        errors: error.into_iter().collect(),
+    }
+}
+
+/// The id of the next session (ids tell which session a [`ProgramSymbols`] mirrors).
+static NEXT_SESSION: AtomicU64 = AtomicU64::new(1);
+
 /// A multi-shot grounding session (see the module doc).
 ///
 /// ```
@@ -145,6 +170,8 @@ pub struct Step {
 /// assert_eq!(step.shown, vec![p1]);
 /// ```
 pub struct Session {
+    /// This session's id (unique in the process).
+    id: u64,
     options: GroundOptions,
     /// The `-c` constants, parsed on first use.
     overrides: Option<Vec<(String, ast::Term)>>,
@@ -163,6 +190,7 @@ impl Session {
     /// An empty session.
     pub fn new(options: GroundOptions) -> Session {
         Session {
+            id: NEXT_SESSION.fetch_add(1, Ordering::Relaxed),
             options,
             overrides: None,
             table: Interner::default(),
@@ -209,26 +237,54 @@ impl Session {
     /// size limit (the session then refuses to ground again).
     pub fn ground(&mut self, parts: &[(&str, Vec<Symbol>)]) -> Result<Step, GroundError> {
         let (built, infos, error) = self.ground_parts(parts)?;
-        let first = built.first as usize;
-        let atoms = self
-            .state
-            .atoms
-            .get(first.saturating_sub(1)..)
-            .unwrap_or(&[]);
         let symbol = |v: &Option<Val>| v.map(|v| self.table.to_symbol(v));
-        Ok(Step {
-            first_atom: built.first,
-            atoms: atoms.iter().map(symbol).collect(),
-            shown: built
-                .shown
-                .iter()
-                .map(|&v| self.table.to_symbol(v))
-                .collect(),
-            program: built.program,
-            outputs_replace: built.replace,
-            infos,
-            errors: error.into_iter().collect(),
-        })
+        let atoms = self.new_atoms(built.first).iter().map(symbol).collect();
+        let shown = built.shown.iter().map(|&v| self.table.to_symbol(v));
+        let shown = shown.collect();
+        Ok(step(built, infos, error, atoms, shown))
+    }
+
+    /// [`Session::ground`] for a consumer that keeps the symbols of every step in one
+    /// [`ProgramSymbols`]: the step's new atoms and outputs are appended to `symbols` (only
+    /// the terms this grounding made are copied, see [`ProgramSymbols`]) instead of given as
+    /// values, so [`Step::atoms`] and [`Step::shown`] are empty. `symbols` must be empty or
+    /// have been extended by this session only (an error otherwise, and nothing is ground).
+    pub fn ground_into(
+        &mut self,
+        parts: &[(&str, Vec<Symbol>)],
+        symbols: &mut ProgramSymbols,
+    ) -> Result<Step, GroundError> {
+        if !symbols.extends(self.id) {
+            let message = "symbols extended by another grounding session".to_string();
+            return Err(options::fail(
+                vec![Diagnostic::unlocated_error(message)],
+                Vec::new(),
+            ));
+        }
+        let (mut built, infos, error) = self.ground_parts(parts)?;
+        let shown = std::mem::take(&mut built.shown);
+        // From the first atom `symbols` lacks: atoms a backend numbered come along.
+        let atoms = self.new_atoms(symbols.atom_len() as u32 + 1);
+        symbols.extend(self.id, &self.table, atoms, shown, built.replace);
+        Ok(step(built, infos, error, Vec::new(), Vec::new()))
+    }
+
+    /// Brings `symbols` (extended by this session, see [`Session::ground_into`]) up to date
+    /// after statements added outside a grounding (a backend): the atoms numbered since, and
+    /// the outputs `shown` appended to the output table.
+    pub fn extend_symbols(&mut self, symbols: &mut ProgramSymbols, shown: &[Symbol]) {
+        if !symbols.extends(self.id) {
+            return;
+        }
+        let shown = shown.iter().map(|s| self.table.intern_symbol(s)).collect();
+        let atoms = self.new_atoms(symbols.atom_len() as u32 + 1);
+        symbols.extend(self.id, &self.table, atoms, shown, false);
+    }
+
+    /// The terms of the atoms from `first` on (`None`: auxiliary).
+    fn new_atoms(&self, first: u32) -> &[Option<Val>] {
+        let first = (first as usize).saturating_sub(1);
+        self.state.atoms.get(first..).unwrap_or(&[])
     }
 
     /// Tells the session that the program ground so far is being solved: an atom with a rule

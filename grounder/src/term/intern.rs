@@ -265,6 +265,28 @@ impl Interner {
         self.args.shrink_to_fit();
     }
 
+    /// Whether the table holds no name, string or function.
+    pub fn is_empty(&self) -> bool {
+        self.names.is_empty() && self.strings.is_empty() && self.funs.is_empty()
+    }
+
+    /// Appends to `mirror` the names, strings and functions this table made after those
+    /// `mirror` has, so that `mirror` holds the same ids for the same terms (it must be a
+    /// copy of a prefix of this table: made by earlier calls, or empty). The mirror gets no
+    /// lookup maps: it is frozen and only read. Costs what was added since the last call.
+    pub fn extend_mirror(&self, mirror: &mut Interner) {
+        let tail = |all: &[Box<str>], have: usize| all.get(have..).unwrap_or(&[]).to_vec();
+        mirror.names.extend(tail(&self.names, mirror.names.len()));
+        mirror
+            .strings
+            .extend(tail(&self.strings, mirror.strings.len()));
+        let funs = self.funs.get(mirror.funs.len()..).unwrap_or(&[]);
+        mirror.funs.extend_from_slice(funs);
+        let args = self.args.get(mirror.args.len()..).unwrap_or(&[]);
+        mirror.args.extend_from_slice(args);
+        debug_assert!(mirror.name_ids.is_empty() && mirror.buckets.is_empty());
+    }
+
     /// The owned public form of `v`.
     pub fn to_symbol(&self, v: Val) -> Symbol {
         match v {

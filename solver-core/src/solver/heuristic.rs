@@ -48,6 +48,9 @@ pub(crate) struct Heuristic {
     factor: Vec<f64>,
     /// Domain level and sign groups re-evaluated before each decision.
     dynamic: Vec<Group>,
+    /// Whether the current call made variables preferred or gave domain statements (then
+    /// [`Heuristic::reset_solve_settings`] has something to undo).
+    call_settings: bool,
 }
 
 impl Heuristic {
@@ -69,6 +72,7 @@ impl Heuristic {
             sign: Vec::new(),
             factor: Vec::new(),
             dynamic: Vec::new(),
+            call_settings: false,
         };
         if seed != 0 {
             for v in 1..vars {
@@ -83,6 +87,7 @@ impl Heuristic {
 
     /// Makes `vars` preferred: none of the others is decided while one of them is unassigned.
     pub(crate) fn prefer(&mut self, vars: &[Var]) {
+        self.call_settings |= !vars.is_empty();
         for var in vars {
             if let Some(slot) = self.preferred.get_mut(var.index()) {
                 *slot = true;
@@ -95,6 +100,7 @@ impl Heuristic {
 
     /// Applies the domain statements from the first decision on (`--heuristic=Domain`).
     pub(crate) fn set_domain(&mut self, domain: Domain) {
+        self.call_settings = true;
         if !domain.is_empty() {
             self.domain = Some(domain);
         }
@@ -346,8 +352,12 @@ impl Heuristic {
         self.insert(var);
     }
 
-    /// Forgets the preferred variables and the domain statements (the end of a solve call).
+    /// Forgets the preferred variables and the domain statements (the end of a solve call);
+    /// nothing to do (and no cost) after a call that set neither.
     pub(crate) fn reset_solve_settings(&mut self) {
+        if !std::mem::take(&mut self.call_settings) {
+            return;
+        }
         self.preferred.iter_mut().for_each(|p| *p = false);
         self.domain = None;
         self.level.clear();

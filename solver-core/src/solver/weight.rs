@@ -77,6 +77,32 @@ impl WeightStore {
         true
     }
 
+    /// [`WeightStore::add`] to a search with literals assigned (at level 0): the slack starts
+    /// without the weights of the elements whose falsification was processed already (trail
+    /// positions before `qhead`; later ones reach [`WeightStore::on_true`] as usual), and the
+    /// constraint waits for the next [`WeightStore::propagate`].
+    pub(crate) fn add_assigned(
+        &mut self,
+        condition: Lit,
+        elements: Vec<(Lit, i64)>,
+        bound: i64,
+        a: &Assignment,
+    ) -> bool {
+        if !self.add(condition, elements, bound) {
+            return false;
+        }
+        let id = self.constraints.len() - 1;
+        let processed = |lit: Lit| a.is_false(lit) && (a.position_of(lit.var()) as usize) < a.qhead;
+        let constraint = &mut self.constraints[id];
+        for &(lit, weight) in &constraint.elements {
+            if processed(lit) {
+                constraint.slack -= weight;
+            }
+        }
+        self.pending.push(id as u32);
+        true
+    }
+
     /// Updates slacks for `lit` having become true; remembers touched constraints.
     pub(crate) fn on_true(&mut self, lit: Lit) {
         for &(id, role) in self.triggers.get(lit.index()) {

@@ -168,6 +168,16 @@ pub(crate) struct Delta {
     pub(crate) mentioned: Vec<Var>,
 }
 
+impl Delta {
+    /// Whether the delta adds only clauses, weight constraints and units: no cyclic atoms
+    /// or bodies, and no new minimality check, minimize levels or `#edge` statements.
+    pub(crate) fn adds_constraints_only(&self) -> bool {
+        let no_cycles =
+            matches!(&self.ufs, UfsUpdate::Extend(a, b) if a.is_empty() && b.is_empty());
+        no_cycles && self.minimality.is_none() && self.levels.is_none() && !self.new_edges
+    }
+}
+
 impl ProgramState {
     /// Translates `delta` (see the module doc); `fixed(v)` tells whether variable `v` has a
     /// value at level 0. `Ok(None)` when `stop` (asked between the phases) says to give up;

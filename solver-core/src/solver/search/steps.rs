@@ -1,6 +1,7 @@
 //! What a multi-shot solver (`shot`) needs from the search between solve calls: growing the
-//! variable space, taking the level-0 trail apart so that constraints can be added to an
-//! empty assignment and putting it back, forgetting the assumptions of a call, and dropping the
+//! variable space, adding constraints to the level-0 assignment as it stands (simplified by
+//! it) or taking the level-0 trail apart so that constraints can be added to an empty
+//! assignment and putting it back, forgetting the assumptions of a call, and dropping the
 //! conditional nogoods of a call.
 //!
 //! # Invariants
@@ -53,6 +54,50 @@ impl Search {
         self.heuristic.grow(vars, is_atom);
         self.unfounded.grow(vars);
         self.analyzer = Analyzer::new(vars);
+    }
+
+    /// Adds problem clauses and weight constraints at level 0 while the level-0 assignment
+    /// stays (it holds consequences of the nogoods, which only grow): a clause it satisfies is
+    /// counted but not kept, its false literals are left out, and a clause left with one
+    /// literal goes to `units` (with none, `Lit::FALSE`); a weight constraint starts from the
+    /// assignment (see [`WeightStore::add_assigned`]) and is propagated now (a conflict puts
+    /// `Lit::FALSE` in `units`). The caller asserts `units`, which propagates the rest.
+    pub(crate) fn add_at_root(
+        &mut self,
+        clauses: &[Vec<Lit>],
+        weights: Vec<crate::solver::build::WeightSpec>,
+        units: &mut Vec<Lit>,
+    ) {
+        debug_assert_eq!(self.assignment.level(), 0);
+        let mut open = Vec::new();
+        for clause in clauses {
+            open.clear();
+            let value = |lit: &Lit| self.assignment.value(*lit);
+            if clause.iter().any(|l| value(l) == Value::True) {
+                self.clauses.problem_count += 1;
+                continue;
+            }
+            open.extend(clause.iter().filter(|l| value(l) == Value::Unassigned));
+            match open.as_slice() {
+                [] => units.push(Lit::FALSE),
+                [unit] => units.push(*unit),
+                _ => self.clauses.add_problem(&open),
+            }
+            if open.len() < 2 {
+                self.clauses.problem_count += 1;
+            }
+        }
+        for (condition, elements, bound) in weights {
+            if !self
+                .weights
+                .add_assigned(condition, elements, bound, &self.assignment)
+            {
+                units.push(!condition);
+            }
+        }
+        if self.weights.propagate(&mut self.assignment).is_err() {
+            units.push(Lit::FALSE);
+        }
     }
 
     /// Unassigns everything but the constant (counters of propagators undone) and returns the

@@ -92,17 +92,33 @@ impl MultiShot {
     }
 
     /// Adds a translated delta to the search (see the module doc: on an empty trail).
+    /// A delta that only adds clauses and weight constraints (no unfounded-set, minimality,
+    /// minimize or `#edge` structures, whose state is built from an empty assignment) is
+    /// added to the level-0 assignment as it stands, at the cost of the delta alone; another
+    /// takes the level-0 trail off first and asserts it again, at the cost of the program.
     fn apply(&mut self, delta: Delta, old_atoms: u32) {
         let vars = self.program.var_count;
-        let mut units = self.search.take_trail();
+        let keep_root = delta.adds_constraints_only();
+        let mut units = match keep_root {
+            true => {
+                self.search.reset_assumptions();
+                Vec::new()
+            }
+            false => self.search.take_trail(),
+        };
         self.search.grow(vars, &self.program.is_atom);
         self.exclude_open_atoms(old_atoms, &delta.mentioned);
-        for clause in &delta.clauses {
-            self.search.clauses.add_problem(clause);
-        }
-        for (condition, elements, bound) in delta.weights {
-            if !self.search.weights.add(condition, elements, bound) {
-                units.push(!condition);
+        if keep_root {
+            self.search
+                .add_at_root(&delta.clauses, delta.weights, &mut units);
+        } else {
+            for clause in &delta.clauses {
+                self.search.clauses.add_problem(clause);
+            }
+            for (condition, elements, bound) in delta.weights {
+                if !self.search.weights.add(condition, elements, bound) {
+                    units.push(!condition);
+                }
             }
         }
         match delta.ufs {
