@@ -188,7 +188,7 @@ impl Control {
 }
 
 /// Locks the propagators' ground slot (a poisoned lock still holds a usable value).
-fn lock_slot(slot: &GroundSlot) -> std::sync::MutexGuard<'_, Option<Arc<Ground>>> {
+pub(super) fn lock_slot(slot: &GroundSlot) -> std::sync::MutexGuard<'_, Option<Arc<Ground>>> {
     slot.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 

@@ -37,6 +37,7 @@ impl Control {
         self.require_text("ground")?;
         self.give_sources()?;
         self.clean_up();
+        self.release_propagator_ground();
         let Some(session) = self.session.as_mut() else {
             return Err(Error::Usage("no grounding session".into()));
         };
@@ -210,6 +211,7 @@ impl Control {
             .is_some_and(|p| p.projection.is_some());
         self.project(&mut delta, projected);
         let added = backend::lock(&self.new_shot()).add(&delta);
+        self.release_propagator_ground();
         let ground = Arc::make_mut(self.ground.get_or_insert_with(|| Arc::new(Ground::empty())));
         let was_empty = ground.empty_projection();
         let first_new = ground.program.atom_count as usize;
@@ -224,6 +226,12 @@ impl Control {
                 && (was_empty || empty_projection),
         };
         added.map_err(Error::Solve)
+    }
+
+    /// Drops the propagators' reference to the last call's program: `Arc::make_mut` would
+    /// clone the whole program to extend it (the next call sets it again before `init`).
+    fn release_propagator_ground(&self) {
+        *super::search::lock_slot(&self.propagator_ground) = None;
     }
 
     /// Installs the projection the options ask for on a delta (`projected`: an earlier
