@@ -72,7 +72,7 @@ impl Session {
             } else {
                 (loaded, facts)
             };
-        let kept = (keep && !facts.is_empty()).then(|| (sources.to_vec(), dialect, start));
+        let kept = keep.then(|| (sources.to_vec(), dialect, start));
         self.add_loaded(loaded, facts, kept)
     }
 

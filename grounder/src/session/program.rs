@@ -14,7 +14,9 @@
 //! tuple of aggregate element` infos of every statement so far are given again at each such
 //! rewriting (clingo checks the whole program again). Rewriting errors (unsafe
 //! variables) fail that grounding and every later one, whichever parts they name, and keep the
-//! statements pending, as in clingo.
+//! statements pending, as in clingo. Rewriting consumes the statements (they would otherwise
+//! live beside their rules and the safety check's output, the peak of a large program's
+//! memory), so a failed rewriting parses the pending adds again from their kept sources.
 //!
 //! # Invariants
 //! - `parts[0]` is `base/0`; parts are in order of first declaration.
@@ -100,8 +102,8 @@ struct Pending {
     facts: Facts,
     /// The statements by part.
     chunks: Vec<Chunk>,
-    /// The sources, kept to parse them again without taking facts out should a later
-    /// constant name a fact's term (only while facts were taken out).
+    /// The sources (none in a one-shot grounding), kept to parse them again: without taking
+    /// facts out should a later constant name a fact's term, and after a failed rewriting.
     sources: Option<Sources>,
 }
 
@@ -204,8 +206,8 @@ impl Added {
         !names.is_empty() && facts.names().any(|n| names.contains(n))
     }
 
-    /// Adds a loaded program (`facts` taken out of it; `sources` to parse it again, if facts
-    /// were taken out). A constant redefinition or cycle fails and adds nothing.
+    /// Adds a loaded program (`facts` taken out of it; `sources` to parse it again, see
+    /// `Pending::sources`). A constant redefinition or cycle fails and adds nothing.
     pub(crate) fn add(
         &mut self,
         table: &mut Interner,
@@ -228,8 +230,7 @@ impl Added {
             return Err(diags);
         }
         self.consts = program.statements;
-        let chunks = self.chunks(table, loaded.program, &facts.facts);
-        let sources = sources.filter(|_| !facts.is_empty());
+        let chunks = self.chunks(table, loaded.program, &facts.facts, true);
         self.pending.push(Pending {
             facts,
             chunks,
@@ -238,13 +239,14 @@ impl Added {
         Ok(())
     }
 
-    /// Splits statements into chunks by part (recording the directives of the whole program);
-    /// `placed` are the facts among them.
+    /// Splits statements into chunks by part (recording the directives of the whole program
+    /// when `record`: not when parsed again); `placed` are the facts among them.
     fn chunks(
         &mut self,
         table: &mut Interner,
         program: ast::Program,
         placed: &[Fact],
+        record: bool,
     ) -> Vec<Chunk> {
         let mut chunks = vec![Chunk::new(0, Vec::new())];
         let mut facts = placed.iter().peekable();
@@ -255,7 +257,7 @@ impl Added {
             while let Some(fact) = facts.next_if(|f| f.at as usize <= i) {
                 chunk.place(fact);
             }
-            if let Some(next) = self.statement(table, statement, chunk) {
+            if let Some(next) = self.statement(table, statement, chunk, record) {
                 chunks.push(next);
             }
         }
@@ -266,19 +268,27 @@ impl Added {
         chunks
     }
 
-    /// Puts `statement` in `chunk`, records it if it is a directive of the whole program, or
-    /// starts the chunk of the part a `#program` names.
+    /// Puts `statement` in `chunk`, records it if it is a directive of the whole program (only
+    /// when `record`), or starts the chunk of the part a `#program` names.
     fn statement(
         &mut self,
         table: &mut Interner,
         statement: ast::Statement,
         chunk: &mut Chunk,
+        record: bool,
     ) -> Option<Chunk> {
+        let mut unrecorded = Directives::default();
+        let directives = if record {
+            &mut self.directives
+        } else {
+            &mut unrecorded
+        };
         match statement.kind {
             StatementKind::Program { name, params } => {
                 let part = self.part(&name, params.len());
                 return Some(Chunk::new(part, params));
             }
+            StatementKind::Defined(_) if !record => {}
             StatementKind::Defined(ref s) => {
                 let name = table.name(&s.name);
                 let (arity, negative) = (s.arity, s.negative);
@@ -288,7 +298,7 @@ impl Added {
                     negative,
                 });
             }
-            _ if rewrite::global_directive(table, &statement, &mut self.directives) => {}
+            _ if rewrite::global_directive(table, &statement, directives) => {}
             _ => chunk.statements.push(statement),
         }
         None
@@ -309,8 +319,9 @@ impl Added {
         rewrite::ground_term(&value)
     }
 
-    /// Rewrites the statements added since the last grounding, every part. Errors (with the
-    /// infos so far, in clingo's order) leave everything pending.
+    /// Rewrites the statements added since the last grounding, every part, dropping each
+    /// statement once rewritten. Errors (with the infos so far, in clingo's order) leave
+    /// everything pending: the adds are parsed again from their sources.
     pub(crate) fn rewrite_pending(
         &mut self,
         table: &mut Interner,
@@ -333,6 +344,7 @@ impl Added {
             .partition(|d| d.severity == Severity::Error);
         if !errors.is_empty() {
             // `#const` errors end parsing, as in clingo: nothing is simplified or checked.
+            self.parse_pending_again(table);
             return Err(fail(errors, std::mem::take(infos)));
         }
         let reported: Vec<Span> = more_infos
@@ -348,6 +360,7 @@ impl Added {
             rewritten.rules = crate::normalize::safe::safe_rules(table, rules, &mut checked);
         }
         if checked.iter().any(|d| d.severity == Severity::Error) {
+            self.parse_pending_again(table);
             return Err(fail_checked(std::mem::take(infos), checked));
         }
         let tuple_infos: Vec<Diagnostic> = checked
@@ -365,60 +378,34 @@ impl Added {
         Ok(())
     }
 
-    /// The pending chunks rewritten with `consts` (messages to `diags`), with their parts.
+    /// The pending chunks rewritten with `consts` (messages to `diags`), with their parts; the
+    /// chunks' statements are moved out (see [`Added::parse_pending_again`]).
     fn rewrite_chunks(
-        &self,
+        &mut self,
         table: &mut Interner,
         consts: &FxHashMap<String, ast::Term>,
         diags: &mut Vec<Diagnostic>,
     ) -> Vec<(usize, rewrite::Rewritten)> {
         let mut done = Vec::new();
-        for pending in &self.pending {
-            for chunk in &pending.chunks {
+        for pending in &mut self.pending {
+            for chunk in &mut pending.chunks {
                 let Some(part) = self.parts.get(chunk.part) else {
                     continue;
                 };
+                let taken = std::mem::take(&mut chunk.statements);
                 let statements = PartStatements {
                     marker: &part.marker,
                     params: &chunk.params,
-                    statements: &chunk.statements,
+                    statements: &taken,
                     facts: &pending.facts,
                     placed: &chunk.placed,
                 };
-                done.push((
-                    chunk.part,
-                    rewrite::rewrite(table, &statements, consts, diags),
-                ));
+                let rewritten = rewrite::rewrite(table, &statements, consts, diags);
+                drop(taken);
+                done.push((chunk.part, rewritten));
             }
         }
         done
-    }
-
-    /// Parses again, with their facts left in, the pending adds whose facts name a constant
-    /// defined after them.
-    fn reparse_for_constants(
-        &mut self,
-        table: &mut Interner,
-        consts: &FxHashMap<String, ast::Term>,
-    ) -> Result<(), Vec<Diagnostic>> {
-        for k in 0..self.pending.len() {
-            let Some(pending) = self.pending.get_mut(k) else {
-                continue;
-            };
-            let names_constant = pending.facts.names().any(|n| consts.contains_key(n));
-            let Some((sources, dialect, start)) = pending.sources.take().filter(|_| names_constant)
-            else {
-                continue;
-            };
-            let mut program = crate::syntax::load(&sources, dialect)?.program;
-            program.statements.splice(0..0, start);
-            let chunks = self.chunks(table, program, &[]);
-            if let Some(pending) = self.pending.get_mut(k) {
-                pending.facts = Facts::default();
-                pending.chunks = chunks;
-            }
-        }
-        Ok(())
     }
 
     /// Appends a rewritten chunk to its part.
@@ -448,6 +435,61 @@ impl Added {
             }));
         part.rules.extend(rewritten.rules);
         part.project.extend(rewritten.project);
+    }
+}
+
+/// Parsing pending adds again from their sources.
+impl Added {
+    /// Parses again, with their facts left in, the pending adds whose facts name a constant
+    /// defined after them.
+    fn reparse_for_constants(
+        &mut self,
+        table: &mut Interner,
+        consts: &FxHashMap<String, ast::Term>,
+    ) -> Result<(), Vec<Diagnostic>> {
+        for k in 0..self.pending.len() {
+            let Some(pending) = self.pending.get_mut(k) else {
+                continue;
+            };
+            if pending.facts.names().any(|n| consts.contains_key(n)) {
+                self.parse_again(table, k)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Parses every pending add again after a failed rewriting moved their statements out.
+    /// An add without sources (one-shot, which ends at the error) keeps none; an add whose
+    /// sources no longer parse (an `#include`d file gone) keeps none either.
+    fn parse_pending_again(&mut self, table: &mut Interner) {
+        for k in 0..self.pending.len() {
+            if self.parse_again(table, k).is_err() {
+                if let Some(pending) = self.pending.get_mut(k) {
+                    pending.chunks.clear();
+                }
+            }
+        }
+    }
+
+    /// Parses the `k`-th pending add again from its sources, with its facts left in (its
+    /// directives are not recorded again: they were when it was added).
+    fn parse_again(&mut self, table: &mut Interner, k: usize) -> Result<(), Vec<Diagnostic>> {
+        let Some(sources) = self.pending.get_mut(k).and_then(|p| p.sources.take()) else {
+            return Ok(());
+        };
+        let (texts, dialect, start) = &sources;
+        let parsed = crate::syntax::load(texts, *dialect).map(|loaded| {
+            let mut program = loaded.program;
+            program.statements.splice(0..0, start.clone());
+            self.chunks(table, program, &[], false)
+        });
+        let Some(pending) = self.pending.get_mut(k) else {
+            return Ok(());
+        };
+        pending.sources = Some(sources);
+        pending.chunks = parsed?;
+        pending.facts = Facts::default();
+        Ok(())
     }
 }
 
