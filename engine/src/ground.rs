@@ -32,6 +32,10 @@ pub(crate) struct Ground {
     print_order: OnceLock<Vec<usize>>,
     /// The position of each external in `program.externals` (for appending deltas).
     external_positions: HashMap<Atom, usize>,
+    /// The projection is the program's own (`#project` atoms, or an aspif projection
+    /// statement), not one made for `--project`: brave/cautious consequences then range over
+    /// its atoms only, and the shown facts outside it do not count (clasp).
+    pub(crate) projection_statement: bool,
 }
 
 /// Where a [`Ground`] came from.
@@ -46,7 +50,9 @@ pub(crate) enum Origin {
 impl Ground {
     pub(crate) fn new(program: GroundProgram, symbols: ProgramSymbols, origin: Origin) -> Ground {
         let external_positions = positions(&program.externals);
+        let projection_statement = program.projection.as_ref().is_some_and(|p| !p.is_empty());
         Ground {
+            projection_statement,
             program,
             symbols,
             origin,

@@ -108,12 +108,28 @@ impl Model {
     /// `lower` counts the shown atoms in the union so far, `upper` adds those not yet false
     /// before the first decision; cautious: `upper` counts the intersection so far, `lower`
     /// those of it already true before the first decision (clasp's reading). Shown facts
-    /// count in both.
+    /// count in both, unless the program has a projection of its own (`#project`): then the
+    /// bounds range over the projected atoms only.
     pub fn consequence_bounds(&self) -> Option<(u64, u64)> {
         let (lower, upper) = self.consequences?;
+        if self.ground.projection_statement {
+            return Some((lower, upper));
+        }
         let outputs = &self.ground.program.outputs;
         let facts = outputs.iter().filter(|o| o.condition.is_empty()).count() as u64;
         Some((lower + facts, upper + facts))
+    }
+
+    /// Brave/cautious only: the number of consequences this model stands for (clingo's
+    /// final `Consequences : N`): the shown atoms, or under a projection of the program's own
+    /// the projected atoms in the approximation (see [`Model::consequence_bounds`]).
+    pub fn consequence_count(&self) -> Option<u64> {
+        let (lower, upper) = self.consequence_bounds()?;
+        Some(match (self.ground.projection_statement, self.kind) {
+            (false, _) => self.shown_len() as u64,
+            (true, ModelKind::Cautious) => upper,
+            (true, _) => lower,
+        })
     }
 
     /// Whether the model is known to be optimal.

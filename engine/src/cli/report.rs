@@ -95,8 +95,7 @@ impl Reporter<'_> {
             complete: s.exhausted,
             consequences: self
                 .consequence_kind()
-                .zip(last)
-                .map(|(kind, m)| (kind, m.shown_len() as u64)),
+                .zip(last.and_then(Model::consequence_count)),
             has_costs,
             optimize,
             optimum,

@@ -209,12 +209,15 @@ impl Control {
         let projected = self
             .ground_program()
             .is_some_and(|p| p.projection.is_some());
+        let own_projection = delta.projection.as_ref().is_some_and(|p| !p.is_empty())
+            && self.options.projection != Projection::Show;
         self.project(&mut delta, projected);
         let added = backend::lock(&self.new_shot()).add(&delta);
         self.release_propagator_ground();
         let ground = Arc::make_mut(self.ground.get_or_insert_with(|| Arc::new(Ground::empty())));
         let was_empty = ground.empty_projection();
         let first_new = ground.program.atom_count as usize;
+        ground.projection_statement |= own_projection;
         ground.append(delta, step.outputs_replace);
         if let Some(session) = self.session.as_mut() {
             // A backend's atoms and outputs (a grounding extended the symbols already).
