@@ -209,8 +209,11 @@ impl Control {
         let projected = self
             .ground_program()
             .is_some_and(|p| p.projection.is_some());
-        let own_projection = delta.projection.as_ref().is_some_and(|p| !p.is_empty())
-            && self.options.projection != Projection::Show;
+        let own_projection = match self.options.projection {
+            Projection::Project => true,
+            Projection::Show => false,
+            _ => delta.projection.as_ref().is_some_and(|p| !p.is_empty()),
+        };
         self.project(&mut delta, projected);
         let added = backend::lock(&self.new_shot()).add(&delta);
         self.release_propagator_ground();
@@ -247,6 +250,11 @@ impl Control {
         };
         if onto_shown {
             delta.projection = Some(shown_atoms(delta));
+        }
+        // `--project=project` projects onto the `#project` atoms even when there are none:
+        // then every model is the same one (clingo reports one).
+        if self.options.projection == Projection::Project {
+            delta.projection.get_or_insert_with(Vec::new);
         }
     }
 
