@@ -11,7 +11,7 @@ use serde_json::Value;
 use engine::{Atom, Backend, Control, Error, Literal, OptMode, Symbol};
 
 mod recorded;
-use recorded::{parts, sym, truth};
+use recorded::{ground, sym, truth};
 
 const DATA: &str = include_str!("data/backend.json");
 
@@ -114,12 +114,7 @@ fn step(ctl: &mut Control, step: &Value, names: &mut HashMap<String, Atom>) -> R
         None => e.to_string(),
     };
     if let Some(spec) = step.get("ground") {
-        let parts = parts(spec);
-        let borrowed: Vec<(&str, &[Symbol])> = parts
-            .iter()
-            .map(|(n, a)| (n.as_str(), a.as_slice()))
-            .collect();
-        ctl.ground_parts(&borrowed).map_err(first_line)?;
+        ground(ctl, spec).map_err(first_line)?;
     } else if let Some(more) = step.get("add") {
         ctl.add("more", text(more)).map_err(first_line)?;
     } else if let Some(assign) = step.get("assign") {

@@ -6,10 +6,10 @@
 
 use serde_json::Value;
 
-use engine::{Control, Symbol};
+use engine::Control;
 
 mod recorded;
-use recorded::{parts, sym, truth};
+use recorded::{ground, sym, truth};
 
 const DATA: &str = include_str!("data/symbolic_atoms.json");
 
@@ -96,12 +96,7 @@ fn run(case: &Value) {
         .expect("add");
     for step in case["steps"].as_array().expect("steps") {
         if let Some(spec) = step.get("ground") {
-            let parts = parts(spec);
-            let borrowed: Vec<(&str, &[Symbol])> = parts
-                .iter()
-                .map(|(n, a)| (n.as_str(), a.as_slice()))
-                .collect();
-            ctl.ground_parts(&borrowed).expect("ground");
+            ground(&mut ctl, spec).expect("ground");
         } else if step.get("solve").is_some() {
             ctl.solve().expect("solve").summary();
         } else if let Some(assign) = step.get("assign") {

@@ -2,7 +2,7 @@
 //! `scripts/*-expected.py` generators from clingo 5.8.3's Python API): symbols, truth values
 //! and the parts of a `ground` step.
 
-use engine::{parse_term, Symbol, TruthValue};
+use engine::{parse_term, Control, Error, Symbol, TruthValue};
 use serde_json::Value;
 
 /// A symbol written as clingo prints it.
@@ -34,4 +34,14 @@ pub fn parts(spec: &Value) -> Vec<(String, Vec<Symbol>)> {
             (name, args.collect())
         })
         .collect()
+}
+
+/// Grounds the parts of a `ground` step (`[["step", [1]]]`).
+pub fn ground(ctl: &mut Control, spec: &Value) -> Result<(), Error> {
+    let parts = parts(spec);
+    let borrowed: Vec<(&str, &[Symbol])> = parts
+        .iter()
+        .map(|(n, a)| (n.as_str(), a.as_slice()))
+        .collect();
+    ctl.ground_parts(&borrowed)
 }
