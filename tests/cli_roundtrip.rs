@@ -1,10 +1,7 @@
 //! Round trips through the command line: `--mode=gringo` output read back by `--mode=clasp`,
-//! `--text` output grounded again, and Ctrl-C during a long search.
+//! and `--text` output grounded again.
 
 mod common;
-
-use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
 
 fn args(line: &str) -> Vec<String> {
     line.split_whitespace().map(str::to_string).collect()
@@ -87,60 +84,4 @@ fn text_output_keeps_the_optimum_of_weak_constraints_and_minimize() {
         assert!(optimum(&direct.stdout).is_some(), "{program}");
         assert_eq!(optimum(&again.stdout), optimum(&direct.stdout), "{program}");
     }
-}
-
-/// Sends SIGINT to `child` once its stdout has printed a line ending in `marker`; the exit code
-/// and the (masked) output after that line.
-fn interrupt_after(mut child: std::process::Child, marker: &str) -> (Option<i32>, String) {
-    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
-    let mut seen = String::new();
-    while !seen.ends_with(marker) {
-        let mut line = String::new();
-        assert!(stdout.read_line(&mut line).expect("read") > 0, "{seen}");
-        seen.push_str(&line);
-    }
-    let killed = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("kill");
-    assert!(killed.success());
-    let mut rest = String::new();
-    std::io::Read::read_to_string(&mut stdout, &mut rest).expect("read");
-    let status = child.wait().expect("wait");
-    (status.code(), common::mask(&rest))
-}
-
-const INTERRUPTED: &str = "UNKNOWN\n\nINTERRUPTED  : 1\nModels       : 0+\nCalls        : 1\n";
-
-#[test]
-fn sigint_stops_the_search_and_prints_the_summary() {
-    let child = Command::new(env!("CARGO_BIN_EXE_mini-clingo"))
-        .args(["--mode=clasp", "hard.aspif"])
-        .current_dir(common::cli_dir())
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn");
-    let (code, rest) = interrupt_after(child, "Solving...\n");
-    assert_eq!(code, Some(1), "{rest}");
-    assert!(rest.starts_with(INTERRUPTED), "{rest}");
-}
-
-#[test]
-fn sigint_stops_grounding_and_prints_the_summary() {
-    // Grounds for minutes (until the grounding limit): the signal arrives while grounding.
-    let program = "p(X+1) :- p(X), X < 100000000. p(0).\n";
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mini-clingo"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn");
-    let mut stdin = child.stdin.take().expect("stdin");
-    std::io::Write::write_all(&mut stdin, program.as_bytes()).expect("write");
-    drop(stdin);
-    let (code, rest) = interrupt_after(child, "Reading from stdin\n");
-    assert_eq!(code, Some(1), "{rest}");
-    assert!(rest.starts_with(INTERRUPTED), "{rest}");
 }
