@@ -13,7 +13,8 @@
 use std::collections::HashMap;
 
 use engine::{
-    ClauseKind, Control, Error, PropagateControl, PropagateInit, Propagator, SolverLiteral, Symbol,
+    ClauseKind, Control, Error, PartialAssignment, PropagateControl, PropagateInit, Propagator,
+    SolverLiteral, Symbol,
 };
 
 const PROGRAM: &str = "
@@ -84,7 +85,7 @@ impl Propagator for AllDifferent {
         }
     }
 
-    fn undo(&mut self, changes: &[SolverLiteral]) {
+    fn undo(&mut self, _: &PartialAssignment<'_>, changes: &[SolverLiteral]) {
         for lit in changes {
             if let Some(holders) = self
                 .value_of

@@ -215,6 +215,7 @@ impl MultiShot {
             self.search.heuristic.set_domain(domain);
         }
         self.search.minimizer.set_tag(tag);
+        self.search.begin_volatile(tag);
         if matches!(task, Task::Brave | Task::Cautious) {
             let brave = task == Task::Brave;
             call.consequences = Some(Consequences::new(&self.program, &mut self.search, brave));
@@ -284,9 +285,13 @@ impl MultiShot {
         }
         self.call.open = false;
         self.search.reset_assumptions();
-        if let (Some(tag), true) = (self.call.tag.take(), self.call.conditional) {
+        let volatile = self.search.has_volatile();
+        if let (Some(tag), true) = (self.call.tag.take(), self.call.conditional || volatile) {
             self.search.drop_conditional(tag);
         }
+        self.search.retire_volatile();
+        self.program.var_count = self.search.var_count();
+        self.program.is_atom.resize(self.program.var_count, false);
         self.search.minimizer.set_bound(None, true);
         self.search.minimizer.set_tag(None);
         self.search.heuristic.reset_solve_settings();
