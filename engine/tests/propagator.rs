@@ -437,3 +437,40 @@ fn all_different_optimum_and_consequences_match_the_rule() {
     }
     assert!(optimal >= 3, "too few satisfiable instances: {optimal}");
 }
+
+/// Decides the atoms `x(N)` first (positive), outside the projection of its test.
+#[derive(Default)]
+struct DecideX(Vec<SolverLiteral>);
+
+impl Propagator for DecideX {
+    fn init(&mut self, init: &mut PropagateInit<'_, '_>) {
+        self.0 = init
+            .atoms_with_signature("x", 1)
+            .into_iter()
+            .map(|(_, l)| l)
+            .collect();
+    }
+
+    fn decide(
+        &mut self,
+        assignment: &PartialAssignment<'_>,
+        _: SolverLiteral,
+    ) -> Option<SolverLiteral> {
+        self.0.iter().copied().find(|&l| assignment.is_free(l))
+    }
+}
+
+#[test]
+fn decide_keeps_projective_enumeration_exact() {
+    let text = "{ p(1..3) }. { x(1..3) }. :- p(1), x(1), x(2). #show p/1.";
+    let mut ctl = control(text, |ctl| ctl.register_propagator(DecideX::default()));
+    ctl.options_mut().projection = engine::Projection::Show;
+    let program = ctl.program_with_externals().expect("grounded");
+    let mut answers = Vec::new();
+    for model in ctl.solve().expect("solve") {
+        solver_core::check::check_model(&program, model.true_atoms()).expect("stable");
+        answers.push(model.shown_names().join(" "));
+    }
+    let distinct: BTreeSet<&String> = answers.iter().collect();
+    assert_eq!((answers.len(), distinct.len()), (8, 8), "{answers:?}");
+}

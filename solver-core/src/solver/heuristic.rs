@@ -306,6 +306,11 @@ impl Heuristic {
 
 /// Growth and per-call settings of a multi-shot solver (`shot`).
 impl Heuristic {
+    /// Whether `var` is preferred (see [`Heuristic::prefer`]).
+    pub(crate) fn is_preferred(&self, var: Var) -> bool {
+        self.preferred.get(var.index()).copied().unwrap_or(false)
+    }
+
     /// The number of variables it decides among.
     pub(crate) fn var_count(&self) -> usize {
         self.activity.len()

@@ -91,7 +91,9 @@ pub trait Propagator: Send {
     /// it true as the next decision, or `None` to leave the choice to the propagators
     /// registered later and in the end to `fallback` (clingo's `decide` returning 0). A
     /// literal that is assigned or not of this solver counts as `None` (clingo 5.8.3 takes
-    /// a false one for 0 too, and loops on a true one).
+    /// a false one for 0 too, and loops on a true one). Under projection, a literal outside
+    /// the projected atoms counts as `None` while one of them is free (projective
+    /// enumeration decides them first).
     fn decide(
         &mut self,
         assignment: &PartialAssignment<'_>,

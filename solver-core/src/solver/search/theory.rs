@@ -33,10 +33,15 @@ impl Search {
     }
 
     /// The decision among the propagators' `decide` answers and the heuristic's `fallback`;
-    /// a fallback not taken goes back to the heuristic.
+    /// a fallback not taken goes back to the heuristic. While the fallback is preferred (a
+    /// projected atom), so must the decision be: projective enumeration relies on it.
     pub(super) fn decide_theory(&mut self, fallback: Lit) -> Lit {
         let view = PartialAssignment::new(&self.assignment, self.root, false);
-        let lit = self.propagators.decide(&view, fallback);
+        let mut lit = self.propagators.decide(&view, fallback);
+        let preferred = |var| self.heuristic.is_preferred(var);
+        if preferred(fallback.var()) && !preferred(lit.var()) {
+            lit = fallback;
+        }
         if lit != fallback {
             self.heuristic.on_unassign(fallback);
         }
