@@ -3,7 +3,7 @@
 propagators of engine/tests/propagator_api.rs, for that test to compare.
 
 Each case is a program, a propagator (one of the kinds below, the same in Rust) and a list
-of solve calls; a call records its sorted model set (shown symbols), the number of models
+of solve calls (a call may first add and ground a program part); a call records its sorted model set (shown symbols), the number of models
 reported (no duplicates), and for `first` calls only the first model.
 
 Propagators (every one asserts what it relies on, so a run that passes is also a check of
@@ -142,6 +142,9 @@ GRAPH = "node(1..7). edge(1,2;2,3;3,4;4,5;5,6;6,7;1,7;2,6). edge(X,Y) :- edge(Y,
 CASES = [
     {"name": "pairs", "program": PAIRS, "kind": "pairs", "calls": [[], ["p(3)"], []]},
     {"name": "pairs_alternate", "program": PAIRS, "kind": "pairs", "order": "alternate", "calls": [[], [], [], ["p(1)"]]},
+    {"name": "pairs_steps", "program": PAIRS, "kind": "pairs", "calls": [
+        [], {"part": "step1", "add": "#program step1. { p(7) }. forbid(6,7). forbid(3,7).", "assumptions": []},
+        {"part": "step2", "add": "#program step2. { p(8) }. forbid(7,8). p(8) :- p(1).", "assumptions": ["p(7)"]}]},
     {"name": "pairs_loop", "program": "{ p(1..5) }. forbid(1,3). forbid(2,4). forbid(3,5). p(4) :- p(5). p(5) :- p(4), p(1). #show p/1.",
      "kind": "pairs", "calls": [[], ["-p(2)"]]},
     {"name": "chain", "program": "{ p(1..5); q(1..5) }. :- q(3), not p(2). #show p/1. #show q/1.",
@@ -165,12 +168,19 @@ def run(case):
     ctl.ground([("base", [])])
     ctl.register_propagator(KINDS[case["kind"]](case.get("order")) if case["kind"] != "chain" else Chain())
     calls = []
-    for assumptions in case["calls"]:
+    for call in case["calls"]:
+        step = call if isinstance(call, dict) else {"assumptions": call}
+        assumptions = step["assumptions"]
+        if "add" in step:
+            ctl.add("base", [], step["add"])
+            ctl.ground([(step["part"], [])])
         models = []
         with ctl.solve(assumptions=[literal(a) for a in assumptions], yield_=True) as handle:
             for model in handle:
                 models.append(" ".join(sorted(str(s) for s in model.symbols(shown=True))))
-        calls.append({"assumptions": assumptions, "count": len(models), "models": sorted(set(models))})
+        record = {k: step[k] for k in ("part", "add") if k in step}
+        record.update({"assumptions": assumptions, "count": len(models), "models": sorted(set(models))})
+        calls.append(record)
     return {"name": case["name"], "program": case["program"], "kind": case["kind"],
             "order": case.get("order"), "first": bool(case.get("first")), "calls": calls}
 

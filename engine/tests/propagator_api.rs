@@ -261,9 +261,16 @@ fn run(case: &Value) -> Value {
     ctl.add("base", case["program"].as_str().expect("program"))
         .expect("add");
     ctl.ground().expect("ground");
-    let program = ctl.program_with_externals().expect("grounded");
     let mut calls = Vec::new();
     for call in case["calls"].as_array().expect("calls") {
+        let mut record = serde_json::Map::new();
+        if let (Some(part), Some(text)) = (call["part"].as_str(), call["add"].as_str()) {
+            ctl.add(part, text).expect("add");
+            ctl.ground_parts(&[(part, &[])]).expect("ground");
+            record.insert("part".into(), part.into());
+            record.insert("add".into(), text.into());
+        }
+        let program = ctl.program_with_externals().expect("grounded");
         let assumptions: Vec<(Symbol, bool)> = call["assumptions"]
             .as_array()
             .expect("assumptions")
@@ -283,9 +290,10 @@ fn run(case: &Value) -> Value {
         }
         let count = models.len();
         let set: BTreeSet<String> = models.into_iter().collect();
-        calls.push(
-            serde_json::json!({"assumptions": call["assumptions"], "count": count, "models": set}),
-        );
+        record.insert("assumptions".into(), call["assumptions"].clone());
+        record.insert("count".into(), count.into());
+        record.insert("models".into(), serde_json::json!(set));
+        calls.push(Value::Object(record));
     }
     Value::Array(calls)
 }

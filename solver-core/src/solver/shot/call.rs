@@ -278,7 +278,8 @@ impl MultiShot {
     }
 
     /// Ends the current solve call, if any: back to level 0 without its assumptions, its
-    /// conditional nogoods, bound, preferred variables and domain statements dropped.
+    /// conditional nogoods, bound, preferred variables and domain statements dropped, and its
+    /// volatile variables retired (the program's numbering continues after them).
     pub(super) fn end_call(&mut self) {
         if !self.call.open {
             return;
@@ -290,8 +291,9 @@ impl MultiShot {
             self.search.drop_conditional(tag);
         }
         self.search.retire_volatile();
-        self.program.var_count = self.search.var_count();
-        self.program.is_atom.resize(self.program.var_count, false);
+        let vars = self.search.var_count().max(self.program.var_count);
+        self.program.var_count = vars;
+        self.program.is_atom.resize(vars, false);
         self.search.minimizer.set_bound(None, true);
         self.search.minimizer.set_tag(None);
         self.search.heuristic.reset_solve_settings();
