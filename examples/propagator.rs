@@ -6,14 +6,17 @@
 //! `assign(X,V)` atom and keeps, per value `V`, the true atoms that took it (`propagate`
 //! records, `undo` forgets): two of them are a conflict (a nogood), and when `assign(X,V)`
 //! becomes true every unassigned `assign(Y,V)` is made false by the clause
-//! `not assign(X,V) | not assign(Y,V)`. `check` verifies a total assignment from the
-//! values themselves. The example prints every seating and their number (clingo 5.8.3 finds
-//! the same 4 answers for the program with the rule).
+//! `not assign(X,V) | not assign(Y,V)`, propagated at once. `check` verifies a total
+//! assignment from the values themselves. `decide` seats the people in order, each on the
+//! lowest seat still open, so the first answer is that greedy seating when it works out.
+//! The example prints every seating and their number (clingo 5.8.3 finds the same 4 answers
+//! for the program with the rule).
 
 use std::collections::HashMap;
 
 use engine::{
-    ClauseKind, Control, Error, PropagateControl, PropagateInit, Propagator, SolverLiteral, Symbol,
+    ClauseKind, Control, Error, PartialAssignment, PropagateControl, PropagateInit, Propagator,
+    SolverLiteral, Symbol,
 };
 
 const PROGRAM: &str = "
@@ -33,6 +36,9 @@ pub struct AllDifferent {
     /// Per value: the true literals with that value passed to `propagate` (at most one
     /// after a call without conflict).
     taken_by: HashMap<Symbol, Vec<SolverLiteral>>,
+    /// The `assign(X,V)` literals in symbol order (person by person, lowest seat first),
+    /// the order `decide` tries them in.
+    in_order: Vec<SolverLiteral>,
     /// Number of `propagate` calls (for the statistics).
     pub propagate_calls: u64,
 }
@@ -42,7 +48,10 @@ impl Propagator for AllDifferent {
         self.value_of.clear();
         self.literals_of.clear();
         self.taken_by.clear();
-        for (symbol, lit) in init.atoms_with_signature("assign", 2) {
+        let mut atoms = init.atoms_with_signature("assign", 2);
+        atoms.sort();
+        self.in_order = atoms.iter().map(|&(_, lit)| lit).collect();
+        for (symbol, lit) in atoms {
             let Symbol::Function { args, .. } = &symbol else {
                 continue;
             };
@@ -75,8 +84,9 @@ impl Propagator for AllDifferent {
                 return;
             }
             for &other in &self.literals_of[value] {
+                // clingo's idiom: propagate each clause at once, return when told to.
                 if ctl.value(other).is_none()
-                    && !ctl.add_clause(&[!lit, !other], ClauseKind::Learnt)
+                    && (!ctl.add_clause(&[!lit, !other], ClauseKind::Learnt) || !ctl.propagate())
                 {
                     return;
                 }
@@ -84,7 +94,7 @@ impl Propagator for AllDifferent {
         }
     }
 
-    fn undo(&mut self, changes: &[SolverLiteral]) {
+    fn undo(&mut self, _: &PartialAssignment<'_>, changes: &[SolverLiteral]) {
         for lit in changes {
             if let Some(holders) = self
                 .value_of
@@ -108,6 +118,18 @@ impl Propagator for AllDifferent {
                 return;
             }
         }
+    }
+
+    /// Seats the first person without a seat on the lowest seat still open to them.
+    fn decide(
+        &mut self,
+        assignment: &PartialAssignment<'_>,
+        _fallback: SolverLiteral,
+    ) -> Option<SolverLiteral> {
+        self.in_order
+            .iter()
+            .copied()
+            .find(|&l| assignment.is_free(l))
     }
 }
 

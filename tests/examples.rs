@@ -58,6 +58,31 @@ coprime.lp:1:3-23: error: external function failed:\n  \
     assert_eq!(run("functions", &[]), want);
 }
 
+/// clingo 5.8.3 with the same `decide` in Python (and the rule for all-different) finds the
+/// greedy seating first and these four in all.
+#[test]
+fn propagator_seats_greedily_first_and_finds_the_four_seatings() {
+    let text = run("propagator", &[]);
+    let answers: Vec<&str> = text
+        .lines()
+        .filter_map(|l| Some(l.strip_prefix("Answer ")?.split_once(": ")?.1))
+        .collect();
+    let greedy = "assign(ann,1) assign(bob,2) assign(cid,3) assign(dan,4)";
+    assert_eq!(answers.first(), Some(&greedy), "{text}");
+    let mut sorted = answers.clone();
+    sorted.sort_unstable();
+    assert_eq!(
+        sorted,
+        [
+            greedy,
+            "assign(ann,1) assign(bob,3) assign(cid,2) assign(dan,4)",
+            "assign(ann,2) assign(bob,1) assign(cid,3) assign(dan,4)",
+            "assign(ann,2) assign(bob,3) assign(cid,4) assign(dan,1)",
+        ]
+    );
+    assert!(text.ends_with("4 seatings\n"), "{text}");
+}
+
 #[test]
 fn nonogram_draws_the_posts_grid() {
     let post = "\

@@ -8,13 +8,14 @@
 //! each call starts, and the solver calls `init` at the start of each call (see
 //! `solver_core`'s `MultiShot::register_propagator`).
 //!
-//! During the search the propagator works on solver literals only: `propagate`, `undo` and
-//! `check` get `solver_core`'s [`PropagateControl`] unchanged.
+//! During the search the propagator works on solver literals only: `propagate`, `undo`,
+//! `check` and `decide` get `solver_core`'s [`PropagateControl`] and [`PartialAssignment`]
+//! unchanged.
 
 use std::sync::{Arc, Mutex};
 
 use grounder::Symbol;
-use solver_core::{Literal, PropagateControl, SolverLiteral};
+use solver_core::{Literal, PartialAssignment, PropagateControl, SolverLiteral};
 
 use crate::ground::Ground;
 
@@ -30,14 +31,26 @@ pub trait Propagator: Send {
         let _ = (ctl, changes);
     }
 
-    /// Literals of earlier `propagate` calls that backtracking unassigned.
-    fn undo(&mut self, changes: &[SolverLiteral]) {
-        let _ = changes;
+    /// The literals passed to `propagate` at the decision level being undone (called once
+    /// per level undone, as clingo's `undo`).
+    fn undo(&mut self, assignment: &PartialAssignment<'_>, changes: &[SolverLiteral]) {
+        let _ = (assignment, changes);
     }
 
     /// A total assignment (before it is a model), or any fixpoint in `CheckMode::Fixpoint`.
     fn check(&mut self, ctl: &mut PropagateControl<'_>) {
         let _ = ctl;
+    }
+
+    /// The next decision: a free literal, or `None` for the solver's choice `fallback`
+    /// (clingo's `decide`; see `solver_core::Propagator::decide`).
+    fn decide(
+        &mut self,
+        assignment: &PartialAssignment<'_>,
+        fallback: SolverLiteral,
+    ) -> Option<SolverLiteral> {
+        let _ = (assignment, fallback);
+        None
     }
 }
 
@@ -126,11 +139,19 @@ impl solver_core::Propagator for Symbolic {
         self.user.propagate(ctl, changes);
     }
 
-    fn undo(&mut self, changes: &[SolverLiteral]) {
-        self.user.undo(changes);
+    fn undo(&mut self, assignment: &PartialAssignment<'_>, changes: &[SolverLiteral]) {
+        self.user.undo(assignment, changes);
     }
 
     fn check(&mut self, ctl: &mut PropagateControl<'_>) {
         self.user.check(ctl);
+    }
+
+    fn decide(
+        &mut self,
+        assignment: &PartialAssignment<'_>,
+        fallback: SolverLiteral,
+    ) -> Option<SolverLiteral> {
+        self.user.decide(assignment, fallback)
     }
 }

@@ -10,13 +10,13 @@
 #[allow(dead_code)]
 mod example;
 
-use std::collections::{BTreeSet, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use engine::{
-    parse_term, CheckMode, ClauseKind, Control, EnumMode, OptMode, PropagateControl, PropagateInit,
-    Propagator, SolverLiteral, Symbol,
+    parse_term, CheckMode, ClauseKind, Control, EnumMode, OptMode, PartialAssignment,
+    PropagateControl, PropagateInit, Propagator, SolverLiteral, Symbol,
 };
 use example::AllDifferent;
 use solver_core::{Atom, Literal};
@@ -131,8 +131,8 @@ impl Propagator for PropagateOnly {
         self.0.propagate(ctl, changes);
     }
 
-    fn undo(&mut self, changes: &[SolverLiteral]) {
-        self.0.undo(changes);
+    fn undo(&mut self, assignment: &PartialAssignment<'_>, changes: &[SolverLiteral]) {
+        self.0.undo(assignment, changes);
     }
 
     fn check(&mut self, _: &mut PropagateControl<'_>) {
@@ -284,10 +284,13 @@ fn literals_and_static_clauses_of_init() {
 }
 
 /// Watches both literals of every atom and checks at every fixpoint; adds nothing, but
-/// asserts that no literal is passed twice without an undo and none is undone unpassed.
+/// asserts that no literal is passed twice without an undo and none is undone unpassed, and
+/// that `undo` comes once per level, as clingo's: the literals of one call were all passed
+/// at the level being undone, and are unassigned.
 #[derive(Default)]
 struct NoOp {
-    passed: HashSet<SolverLiteral>,
+    /// The literals passed and not undone, with the level they were passed at.
+    passed: HashMap<SolverLiteral, u32>,
     /// Literals passed to `propagate` and `check` calls, shared with the test.
     counts: Arc<[AtomicU64; 2]>,
 }
@@ -306,15 +309,31 @@ impl Propagator for NoOp {
     fn propagate(&mut self, ctl: &mut PropagateControl<'_>, changes: &[SolverLiteral]) {
         for &lit in changes {
             assert_eq!(ctl.value(lit), Some(true));
-            assert!(self.passed.insert(lit), "{lit} passed twice");
+            let level = ctl.level_of(lit).expect("assigned");
+            assert!(
+                self.passed.insert(lit, level).is_none(),
+                "{lit} passed twice"
+            );
         }
         self.counts[0].fetch_add(changes.len() as u64, Ordering::Relaxed);
     }
 
-    fn undo(&mut self, changes: &[SolverLiteral]) {
+    fn undo(&mut self, assignment: &PartialAssignment<'_>, changes: &[SolverLiteral]) {
+        let level = assignment.decision_level();
         for lit in changes {
-            assert!(self.passed.remove(lit), "{lit} undone but not passed");
+            assert_eq!(
+                self.passed.remove(lit),
+                Some(level),
+                "{lit} undone at level {level}"
+            );
+            // Level 0 is undone before each `init`, its literals staying assigned.
+            let free = assignment.is_free(*lit);
+            assert!(level == 0 || free, "{lit} undone while assigned");
         }
+        assert!(
+            self.passed.values().all(|&l| l < level),
+            "a higher level left"
+        );
     }
 
     fn check(&mut self, _: &mut PropagateControl<'_>) {
@@ -417,4 +436,41 @@ fn all_different_optimum_and_consequences_match_the_rule() {
         }
     }
     assert!(optimal >= 3, "too few satisfiable instances: {optimal}");
+}
+
+/// Decides the atoms `x(N)` first (positive), outside the projection of its test.
+#[derive(Default)]
+struct DecideX(Vec<SolverLiteral>);
+
+impl Propagator for DecideX {
+    fn init(&mut self, init: &mut PropagateInit<'_, '_>) {
+        self.0 = init
+            .atoms_with_signature("x", 1)
+            .into_iter()
+            .map(|(_, l)| l)
+            .collect();
+    }
+
+    fn decide(
+        &mut self,
+        assignment: &PartialAssignment<'_>,
+        _: SolverLiteral,
+    ) -> Option<SolverLiteral> {
+        self.0.iter().copied().find(|&l| assignment.is_free(l))
+    }
+}
+
+#[test]
+fn decide_keeps_projective_enumeration_exact() {
+    let text = "{ p(1..3) }. { x(1..3) }. :- p(1), x(1), x(2). #show p/1.";
+    let mut ctl = control(text, |ctl| ctl.register_propagator(DecideX::default()));
+    ctl.options_mut().projection = engine::Projection::Show;
+    let program = ctl.program_with_externals().expect("grounded");
+    let mut answers = Vec::new();
+    for model in ctl.solve().expect("solve") {
+        solver_core::check::check_model(&program, model.true_atoms()).expect("stable");
+        answers.push(model.shown_names().join(" "));
+    }
+    let distinct: BTreeSet<&String> = answers.iter().collect();
+    assert_eq!((answers.len(), distinct.len()), (8, 8), "{answers:?}");
 }

@@ -306,6 +306,16 @@ impl Heuristic {
 
 /// Growth and per-call settings of a multi-shot solver (`shot`).
 impl Heuristic {
+    /// Whether `var` is preferred (see [`Heuristic::prefer`]).
+    pub(crate) fn is_preferred(&self, var: Var) -> bool {
+        self.preferred.get(var.index()).copied().unwrap_or(false)
+    }
+
+    /// The number of variables it decides among.
+    pub(crate) fn var_count(&self) -> usize {
+        self.activity.len()
+    }
+
     /// Adds the variables `activity.len()..vars` (unassigned; `is_atom[v]` selects the initial
     /// phase), with the seed's tie-breaking activities continuing the sequence of [`Heuristic::new`].
     pub(crate) fn grow(&mut self, vars: usize, is_atom: &[bool]) {

@@ -50,7 +50,8 @@ use crate::api::{Interrupt, Model, SolveError, SolveOptions, Summary};
 use crate::program::GroundProgram;
 
 pub use self::propagator::{
-    CheckMode, ClauseKind, PropagateControl, PropagateInit, Propagator, SolverLiteral,
+    CheckMode, ClauseKind, PartialAssignment, PropagateControl, PropagateInit, Propagator,
+    SolverLiteral,
 };
 pub use self::shot::MultiShot;
 

@@ -19,7 +19,7 @@
 
 use crate::solver::assignment::{Assignment, Reason};
 use crate::solver::clauses::ClauseStore;
-use crate::solver::lit::{Lit, Value};
+use crate::solver::lit::{Lit, Value, Var};
 
 /// The parts of the search a propagator's clauses touch.
 pub(crate) struct TheoryContext<'s> {
@@ -33,16 +33,24 @@ pub(crate) struct TheoryContext<'s> {
     pub(crate) learnt_units: &'s mut Vec<Lit>,
 }
 
-impl TheoryContext<'_> {
-    /// The same parts, borrowed for a shorter time.
-    pub(crate) fn reborrow(&mut self) -> TheoryContext<'_> {
-        TheoryContext {
-            assignment: &mut *self.assignment,
-            clauses: &mut *self.clauses,
-            nogood: &mut *self.nogood,
-            learnt_units: &mut *self.learnt_units,
-        }
-    }
+/// What a propagator's control needs of the search (implemented by the search; a trait so
+/// that this folder does not name the search's module).
+pub(crate) trait SearchAccess {
+    /// The assignment.
+    fn assignment(&self) -> &Assignment;
+    /// The root level (see [`crate::PartialAssignment::root_level`]).
+    fn root(&self) -> u32;
+    /// The parts a clause touches.
+    fn theory_context(&mut self) -> TheoryContext<'_>;
+    /// A new variable for the current solve call only (volatile): unassigned, decided by the
+    /// search; its clauses are deleted and it is fixed false when the call ends.
+    fn add_volatile_var(&mut self) -> Var;
+    /// The solve call's tag literal if `clause` mentions a volatile variable (the clause is
+    /// then added with the tag's negation, so that it is dropped with the call).
+    fn volatile_tag(&self, clause: &[Lit]) -> Option<Lit>;
+    /// Unit propagation without the post-propagators; `false` on a conflict, whose nogood is
+    /// then in the context's `nogood`.
+    fn propagate_units(&mut self) -> bool;
 }
 
 /// Adds `clause` (emptied on return) as a learnt or problem clause, implying or conflicting
@@ -123,7 +131,6 @@ fn conflict(nogood: &mut Vec<Lit>, clause: &[Lit]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::lit::Var;
 
     /// Runs `add_clause` on `clause` over `a` and a fresh store; the result and the nogood.
     fn add(a: &mut Assignment, clause: &[Lit]) -> (bool, Vec<Lit>) {

@@ -3,21 +3,22 @@
 //!
 //! The init control buffers its clauses (they are added at level 0 once `init` returns, when
 //! the search has grown to the new literals); the search control adds clauses at once (see
-//! `clause.rs`). Literals given by a propagator that are not literals of this solver are
+//! `clause.rs`), and literals for the solve call only (volatile: see [`SearchAccess::add_volatile_var`]). Literals given by a propagator that are not literals of this solver are
 //! ignored: a clause containing one is dropped.
 
-use super::clause::{add_clause, TheoryContext};
+use super::clause::{add_clause, SearchAccess};
 use super::types::{in_range, is_watched, set_watch, CheckMode, ClauseKind, SolverLiteral, Step};
+use super::view::PartialAssignment;
 use crate::program::Literal;
 use crate::solver::assignment::Assignment;
 use crate::solver::build::{AtomTable, Standing};
 use crate::solver::lit::{Lit, Value, Var};
 
 /// The control a propagator gets in `propagate` and `check`: reads the assignment, adds
-/// clauses and watches.
+/// literals, clauses and watches, and propagates.
 pub struct PropagateControl<'a> {
-    /// The search's parts.
-    pub(super) ctx: TheoryContext<'a>,
+    /// The search (its propagators taken out while this control lives).
+    search: &'a mut dyn SearchAccess,
     /// The propagator's watch flags.
     watched: &'a mut Vec<bool>,
     /// A clause added since the start of the call was violated.
@@ -27,47 +28,68 @@ pub struct PropagateControl<'a> {
 }
 
 impl<'a> PropagateControl<'a> {
-    /// A control over `ctx` for the propagator watching `watched`.
-    pub(super) fn new(ctx: TheoryContext<'a>, watched: &'a mut Vec<bool>) -> PropagateControl<'a> {
+    /// A control over `search` for the propagator watching `watched`.
+    pub(super) fn new(
+        search: &'a mut dyn SearchAccess,
+        watched: &'a mut Vec<bool>,
+    ) -> PropagateControl<'a> {
         PropagateControl {
-            ctx,
+            search,
             watched,
             conflict: false,
             clause: Vec::new(),
         }
     }
 
+    /// The assignment (clingo's `PropagateControl.assignment`).
+    pub fn assignment(&self) -> PartialAssignment<'_> {
+        PartialAssignment::new(self.search.assignment(), self.search.root(), self.conflict)
+    }
+
     /// The value of `lit`: `Some(true)`, `Some(false)`, or `None` while unassigned.
     pub fn value(&self, lit: SolverLiteral) -> Option<bool> {
-        value_of(self.ctx.assignment, lit)
+        value_of(self.search.assignment(), lit)
     }
 
     /// The current decision level (0: before any decision).
     pub fn decision_level(&self) -> u32 {
-        self.ctx.assignment.level()
+        self.search.assignment().level()
     }
 
     /// The decision level `lit`'s variable was assigned at, if assigned.
     pub fn level_of(&self, lit: SolverLiteral) -> Option<u32> {
-        let a = &*self.ctx.assignment;
-        let var = lit.lit().var();
-        (in_range(var, a.var_count()) && a.is_assigned(var)).then(|| a.level_of(var))
+        self.assignment().level(lit)
+    }
+
+    /// A new variable's positive literal, for this solve call only (clingo's volatile
+    /// literal): it may be watched and used in clauses at once, is decided by the search like
+    /// any other variable, and shows in no model. When the call ends the clauses that mention
+    /// it (and the nogoods learnt from them) are deleted and it is fixed false for good.
+    pub fn add_literal(&mut self) -> SolverLiteral {
+        SolverLiteral::of(self.search.add_volatile_var().pos())
     }
 
     /// Adds a clause (at least one literal must hold). It may imply its last unassigned
-    /// literal at once or be violated: then it is the conflict, `false` is returned, and the
-    /// propagator must return; after a conflict further clauses are ignored (also `false`).
+    /// literal at once (at the current level, with the clause as reason) or be violated:
+    /// then it is the conflict, `false` is returned, and the propagator must return; after
+    /// a conflict further clauses are ignored (also `false`). A clause with a literal that is
+    /// not of this solver is dropped. A clause over a literal of [`PropagateControl::add_literal`]
+    /// is deleted when the solve call ends, whatever its kind.
     pub fn add_clause(&mut self, clause: &[SolverLiteral], kind: ClauseKind) -> bool {
         if self.conflict {
             return false;
         }
-        let vars = self.ctx.assignment.var_count();
+        let vars = self.search.assignment().var_count();
         if clause.iter().any(|l| !in_range(l.lit().var(), vars)) {
             return true;
         }
         let mut lits = std::mem::take(&mut self.clause);
         lits.extend(clause.iter().map(|l| l.lit()));
-        let fine = add_clause(&mut self.ctx, &mut lits, kind == ClauseKind::Learnt);
+        if let Some(tag) = self.search.volatile_tag(&lits) {
+            lits.push(!tag);
+        }
+        let learnt = kind == ClauseKind::Learnt;
+        let fine = add_clause(&mut self.search.theory_context(), &mut lits, learnt);
         self.clause = lits;
         self.conflict = !fine;
         fine
@@ -77,6 +99,17 @@ impl<'a> PropagateControl<'a> {
     pub fn add_nogood(&mut self, nogood: &[SolverLiteral], kind: ClauseKind) -> bool {
         let clause: Vec<SolverLiteral> = nogood.iter().map(|&l| !l).collect();
         self.add_clause(&clause, kind)
+    }
+
+    /// Unit propagation of the clauses and constraints (not of the post-propagators: the
+    /// unfounded-set check and the propagators) on what the clauses added so far implied;
+    /// `false` on a conflict: the propagator must return (clingo's
+    /// `PropagateControl.propagate`).
+    pub fn propagate(&mut self) -> bool {
+        if !self.conflict && !self.search.propagate_units() {
+            self.conflict = true;
+        }
+        !self.conflict
     }
 
     /// Watches `lit` from now on (it is passed to `propagate` when it becomes true later).
@@ -96,7 +129,7 @@ impl<'a> PropagateControl<'a> {
 
     /// What the call did, given the trail length at its start.
     pub(super) fn step(&self, before: usize) -> Step {
-        match (self.conflict, self.ctx.assignment.trail.len() > before) {
+        match (self.conflict, self.search.assignment().trail.len() > before) {
             (true, _) => Step::Conflict,
             (false, true) => Step::Assigned,
             (false, false) => Step::Quiet,
@@ -154,6 +187,11 @@ impl PropagateInit<'_> {
     /// The number of atoms of the program so far.
     pub fn atom_count(&self) -> u32 {
         self.atoms.count()
+    }
+
+    /// The level-0 assignment.
+    pub fn assignment(&self) -> PartialAssignment<'_> {
+        PartialAssignment::new(self.assignment, 0, false)
     }
 
     /// The value of `lit` at level 0 (`None`: not fixed).

@@ -7,24 +7,32 @@
 //! unfounded-set check at each propagation fixpoint:
 //! - [`Propagator::propagate`] gets the watched literals that became true since its last call
 //!   (in trail order) with a [`PropagateControl`] that reads the assignment and adds clauses;
-//! - [`Propagator::undo`] gets, on backtracking, the literals of earlier `propagate` calls
-//!   that are unassigned again (every literal passed to `propagate` is undone exactly once);
+//! - [`Propagator::undo`] gets, on backtracking, once per decision level undone (highest
+//!   first, after that level's literals are unassigned, with the decision level still that
+//!   level, as clingo), the literals passed to `propagate` at that level (every literal
+//!   passed to `propagate` is undone exactly once);
 //! - [`Propagator::check`] runs on every total assignment before it is accepted as a model
-//!   (and, in [`CheckMode::Fixpoint`], at every fixpoint).
+//!   (and, in [`CheckMode::Fixpoint`], at every fixpoint);
+//! - [`Propagator::decide`] runs before each decision with the literal the solver's
+//!   heuristic chose (the fallback): the first propagator that returns a free literal makes
+//!   that the decision.
 //!
 //! A clause the control adds is a nogood like any other: if it is unit it implies its last
 //! literal (with the clause as reason), if it is violated it is the conflict, resolved by the
 //! normal first-UIP analysis (or the end of the search at level 0). After a clause that
-//! assigned something or conflicts, the solver propagates before the propagator runs again.
-//! New literals are added in `init` only ([`PropagateInit::add_literal`]); a watch added
-//! during the search applies to assignments made after it.
+//! assigned something or conflicts, the solver propagates before the propagator runs again;
+//! [`PropagateControl::propagate`] propagates at once, inside the callback. Literals are
+//! added in `init` for good ([`PropagateInit::add_literal`]) or during the search for the
+//! solve call ([`PropagateControl::add_literal`]); a watch added during the search applies to
+//! assignments made after it.
 //!
 //! # How changes are found
 //! Each registered propagator (an [`Entry`]) keeps a watch flag per literal code, a cursor on
 //! the trail, and the stack of the literals it was given with their trail positions. At a
 //! fixpoint the trail from the cursor on is scanned for watched literals; backtracking to
 //! trail index `s` pops the stack down to `s` (those literals go to `undo`) and moves the
-//! cursor back to `s`. Nothing of this runs when no propagator is registered.
+//! cursor back to `s`; the search backtracks level by level while a propagator is registered,
+//! so each such call undoes one level. Nothing of this runs when no propagator is registered.
 //!
 //! # Invariants
 //! - `cursor <= trail.len()`; every watched literal on the trail before `cursor` is on the
@@ -35,11 +43,13 @@
 mod clause;
 mod control;
 mod types;
+mod view;
 
-pub(crate) use self::clause::{add_clause, TheoryContext};
+pub(crate) use self::clause::{add_clause, SearchAccess, TheoryContext};
 pub use self::control::{PropagateControl, PropagateInit};
 pub(crate) use self::types::Step;
 pub use self::types::{CheckMode, ClauseKind, SolverLiteral};
+pub use self::view::PartialAssignment;
 
 use self::types::is_watched;
 use super::lit::Lit;
@@ -61,15 +71,36 @@ pub trait Propagator: Send {
         let _ = (ctl, changes);
     }
 
-    /// Literals of earlier `propagate` calls that backtracking unassigned.
-    fn undo(&mut self, changes: &[SolverLiteral]) {
-        let _ = changes;
+    /// The literals passed to `propagate` at the decision level being undone (already
+    /// unassigned in `assignment`, whose decision level is still that level). Before each
+    /// `init` the literals passed at level 0 are undone too (they stay assigned and are
+    /// passed again after `init`). Meant for updating the propagator's state; the assignment
+    /// cannot be changed here.
+    fn undo(&mut self, assignment: &PartialAssignment<'_>, changes: &[SolverLiteral]) {
+        let _ = (assignment, changes);
     }
 
     /// A total assignment (or, in [`CheckMode::Fixpoint`], any fixpoint): add the clauses it
     /// violates; a total assignment is a model only if nothing is added that it violates.
     fn check(&mut self, ctl: &mut PropagateControl<'_>) {
         let _ = ctl;
+    }
+
+    /// The next decision, at a propagation fixpoint with some variable unassigned:
+    /// `fallback` is the literal the solver's heuristic chose. Return a free literal to make
+    /// it true as the next decision, or `None` to leave the choice to the propagators
+    /// registered later and in the end to `fallback` (clingo's `decide` returning 0). A
+    /// literal that is assigned or not of this solver counts as `None` (clingo 5.8.3 takes
+    /// a false one for 0 too, and loops on a true one). Under projection, a literal outside
+    /// the projected atoms counts as `None` while one of them is free (projective
+    /// enumeration decides them first).
+    fn decide(
+        &mut self,
+        assignment: &PartialAssignment<'_>,
+        fallback: SolverLiteral,
+    ) -> Option<SolverLiteral> {
+        let _ = (assignment, fallback);
+        None
     }
 }
 
@@ -119,9 +150,9 @@ impl PropagatorHost {
     }
 
     /// Runs the propagators at a fixpoint, the first that assigns or conflicts ending the round.
-    pub(crate) fn propagate(&mut self, ctx: &mut TheoryContext<'_>) -> Step {
+    pub(crate) fn propagate(&mut self, search: &mut dyn SearchAccess) -> Step {
         for entry in &mut self.entries {
-            let step = entry.propagate(ctx);
+            let step = entry.propagate(search);
             if step != Step::Quiet {
                 return step;
             }
@@ -131,10 +162,10 @@ impl PropagatorHost {
 
     /// Runs `check` of the propagators in [`CheckMode::Total`] on a total assignment (those
     /// in `Fixpoint` mode have just checked it).
-    pub(crate) fn check_total(&mut self, ctx: &mut TheoryContext<'_>) -> Step {
+    pub(crate) fn check_total(&mut self, search: &mut dyn SearchAccess) -> Step {
         for entry in &mut self.entries {
             if entry.check_mode == CheckMode::Total {
-                let step = entry.check(ctx);
+                let step = entry.check(search);
                 if step != Step::Quiet {
                     return step;
                 }
@@ -144,33 +175,52 @@ impl PropagatorHost {
     }
 
     /// The trail was cut back to index `start`: undo what the propagators saw beyond it.
-    pub(crate) fn backtrack(&mut self, start: usize) {
+    pub(crate) fn backtrack(&mut self, start: usize, assignment: &PartialAssignment<'_>) {
         for entry in &mut self.entries {
-            entry.backtrack(start);
+            entry.backtrack(start, assignment);
+        }
+    }
+
+    /// The decision: the first free literal a propagator's `decide` returns, else `fallback`.
+    pub(crate) fn decide(&mut self, assignment: &PartialAssignment<'_>, fallback: Lit) -> Lit {
+        for entry in &mut self.entries {
+            let chosen = entry
+                .propagator
+                .decide(assignment, SolverLiteral::of(fallback));
+            if let Some(lit) = chosen.filter(|&l| assignment.is_free(l)) {
+                return lit.lit();
+            }
+        }
+        fallback
+    }
+
+    /// Stops every watch on a variable from `vars` on (the volatile variables of a call).
+    pub(crate) fn forget_watches_from(&mut self, vars: usize) {
+        for entry in &mut self.entries {
+            entry.watched.truncate(2 * vars);
         }
     }
 }
 
 impl Entry {
     /// Passes the new watched literals to `propagate`; in `Fixpoint` mode then `check`s.
-    fn propagate(&mut self, ctx: &mut TheoryContext<'_>) -> Step {
-        self.collect_changes(&ctx.assignment.trail);
-        let before = ctx.assignment.trail.len();
-        let mut ctl = PropagateControl::new(ctx.reborrow(), &mut self.watched);
+    fn propagate(&mut self, search: &mut dyn SearchAccess) -> Step {
+        self.collect_changes(&search.assignment().trail);
+        let before = search.assignment().trail.len();
+        let mut ctl = PropagateControl::new(search, &mut self.watched);
         if !self.changes.is_empty() {
             self.propagator.propagate(&mut ctl, &self.changes);
         }
-        let quiet = !ctl.conflict && ctl.ctx.assignment.trail.len() == before;
-        if quiet && self.check_mode == CheckMode::Fixpoint {
+        if ctl.step(before) == Step::Quiet && self.check_mode == CheckMode::Fixpoint {
             self.propagator.check(&mut ctl);
         }
         ctl.step(before)
     }
 
     /// Runs `check`.
-    fn check(&mut self, ctx: &mut TheoryContext<'_>) -> Step {
-        let before = ctx.assignment.trail.len();
-        let mut ctl = PropagateControl::new(ctx.reborrow(), &mut self.watched);
+    fn check(&mut self, search: &mut dyn SearchAccess) -> Step {
+        let before = search.assignment().trail.len();
+        let mut ctl = PropagateControl::new(search, &mut self.watched);
         self.propagator.check(&mut ctl);
         ctl.step(before)
     }
@@ -190,7 +240,7 @@ impl Entry {
 
     /// Undoes the passed literals at trail index `start` or later (all of them for 0, before
     /// `init`).
-    pub(crate) fn backtrack(&mut self, start: usize) {
+    pub(crate) fn backtrack(&mut self, start: usize, assignment: &PartialAssignment<'_>) {
         self.cursor = self.cursor.min(start);
         let keep = self
             .passed
@@ -201,7 +251,7 @@ impl Entry {
         self.changes.clear();
         self.changes
             .extend(self.passed.drain(keep..).map(|(_, lit)| lit));
-        self.propagator.undo(&self.changes);
+        self.propagator.undo(assignment, &self.changes);
     }
 
     /// The propagator, its watches and its check mode, for `init`.

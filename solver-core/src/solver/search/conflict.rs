@@ -12,6 +12,7 @@ use crate::solver::analyze::Explainer;
 use crate::solver::assignment::Reason;
 use crate::solver::clauses::ClauseConflict;
 use crate::solver::lit::Lit;
+use crate::solver::propagator::PartialAssignment;
 
 impl Search {
     /// Handles a conflict: learn, backjump, maybe restart or delete learnt nogoods.
@@ -31,7 +32,7 @@ impl Search {
     }
 
     /// Fills `self.nogood` with the true literals of a conflict.
-    fn conflict_nogood(&mut self, conflict: Conflict) {
+    pub(super) fn conflict_nogood(&mut self, conflict: Conflict) {
         let mut nogood = std::mem::take(&mut self.nogood);
         if !matches!(conflict, Conflict::Nogood) {
             nogood.clear();
@@ -120,14 +121,20 @@ impl Search {
         self.root = level - 1;
     }
 
-    /// Undoes every level above `level`.
+    /// Undoes every level above `level` (one by one, highest first, while a propagator is
+    /// registered: its `undo` sees one level at a time).
     pub(crate) fn backtrack(&mut self, level: u32) {
         if level >= self.assignment.level() {
             return;
         }
-        let start = self.assignment.level_start(level + 1);
-        self.unassign_from(start);
-        self.assignment.level_starts.truncate(level as usize);
+        let top = match self.propagators.is_active() {
+            true => self.assignment.level(),
+            false => level + 1,
+        };
+        for undone in (level + 1..=top).rev() {
+            self.unassign_from(self.assignment.level_start(undone));
+            self.assignment.level_starts.truncate(undone as usize - 1);
+        }
     }
 
     /// Unassigns the trail literals from index `start` on, last first, undoing the counters
@@ -153,7 +160,8 @@ impl Search {
         self.assignment.qhead = self.assignment.qhead.min(start);
         self.weights.clear_pending();
         if self.propagators.is_active() {
-            self.propagators.backtrack(start);
+            let view = PartialAssignment::new(&self.assignment, self.root, false);
+            self.propagators.backtrack(start, &view);
         }
     }
 

@@ -13,8 +13,9 @@
 //!
 //! The acyclicity constraint of `#edge` statements (`acyclic.rs`) sees each trail literal
 //! right after the counters; a cycle of present edges is a conflict on their conditions.
-//! User propagators (`theory.rs`) run after the unfounded-set check at each fixpoint, and
-//! check a total assignment before it is a model.
+//! User propagators (`theory.rs`) run after the unfounded-set check at each fixpoint, check
+//! a total assignment before it is a model, may choose each decision instead of the
+//! heuristic, and see backtracking one level at a time.
 //! Restarts return to `root`; learnt nogoods are deleted by LBD on a schedule.
 //! Under assumptions (`solve_assuming`: every solve call, whose first assumption is its tag,
 //! and the minimality tester) the assumptions are the decisions of the levels up to `root`; the next call keeps the levels of the prefix it
@@ -124,6 +125,10 @@ pub(crate) struct Search {
     ufs_stopped: bool,
     /// Units learnt above level 0 (under assumptions), asserted at level 0 after the call.
     learnt_units: Vec<Lit>,
+    /// The current solve call's tag literal (for the clauses over volatile variables).
+    call_tag: Option<Lit>,
+    /// Variables from this one on are volatile: added by a propagator during this call.
+    volatile_from: usize,
 }
 
 impl Search {
@@ -158,6 +163,8 @@ impl Search {
             steps: 0,
             ufs_stopped: false,
             learnt_units: Vec::new(),
+            call_tag: None,
+            volatile_from: vars,
         };
         for &unit in units {
             match search.assignment.value(unit) {
@@ -203,7 +210,10 @@ impl Search {
                             return outcome;
                         }
                     }
-                    Some(lit) => {
+                    Some(mut lit) => {
+                        if self.propagators.is_active() {
+                            lit = self.decide_theory(lit);
+                        }
                         self.stats.choices += 1;
                         self.assignment.new_level();
                         self.assignment.assign(lit, Reason::Decision);

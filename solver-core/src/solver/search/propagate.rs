@@ -39,7 +39,7 @@ impl Search {
     }
 
     /// Processes the trail from `qhead`.
-    fn propagate_queue(&mut self) -> Result<(), Conflict> {
+    pub(super) fn propagate_queue(&mut self) -> Result<(), Conflict> {
         while self.assignment.qhead < self.assignment.trail.len() {
             let p = self.assignment.trail[self.assignment.qhead];
             self.assignment.qhead += 1;

@@ -51,6 +51,13 @@ impl Search {
             return;
         }
         self.assignment.grow(vars);
+        self.grow_parts(is_atom);
+    }
+
+    /// Grows the parts indexed by variable to the assignment's variables (`is_atom[v]` selects
+    /// a new variable's phase; missing: an atom's).
+    pub(crate) fn grow_parts(&mut self, is_atom: &[bool]) {
+        let vars = self.assignment.var_count();
         self.heuristic.grow(vars, is_atom);
         self.unfounded.grow(vars);
         self.analyzer = Analyzer::new(vars);

@@ -1,14 +1,24 @@
 //! The search's hooks for user propagators (`propagator`): at a propagation fixpoint, on a
-//! total assignment before it is a model, on backtracking, and the static clauses of `init`
-//! at level 0. Each hook is one test of [`PropagatorHost::is_active`] when no propagator is
-//! registered.
+//! total assignment before it is a model, before a decision, on backtracking (level by
+//! level, see `conflict.rs`), and the static clauses of `init` at level 0. Each hook is one
+//! test of [`PropagatorHost::is_active`] when no propagator is registered.
 //!
 //! The host is taken out of the search while a propagator runs, so the propagator's control
-//! can borrow the search's parts; no hook backtracks while it is out.
+//! can borrow the search (as [`SearchAccess`]); no hook backtracks while it is out.
+//!
+//! # Volatile variables
+//! A propagator may add variables during the search (clingo's volatile literals). They are
+//! the variables from `volatile_from` on; the assignment grows at once, the other parts when
+//! the callback returns. A clause over one gets the negated tag literal of the solve call
+//! (so it and every nogood learnt from it are dropped with the call's conditional nogoods);
+//! when the call ends each volatile variable is fixed false at level 0 and unwatched.
 
 use super::{Conflict, Search};
-use crate::solver::lit::Lit;
-use crate::solver::propagator::{add_clause, Propagator, PropagatorHost, Step, TheoryContext};
+use crate::solver::assignment::Reason;
+use crate::solver::lit::{Lit, Var};
+use crate::solver::propagator::{
+    add_clause, PartialAssignment, Propagator, PropagatorHost, SearchAccess, Step, TheoryContext,
+};
 
 impl Search {
     /// Runs the propagators at a fixpoint: `Ok(true)` if one assigned something.
@@ -22,14 +32,33 @@ impl Search {
         self.with_host(PropagatorHost::check_total)
     }
 
-    /// Runs `run` on the host with the search's parts as its context.
+    /// The decision among the propagators' `decide` answers and the heuristic's `fallback`;
+    /// a fallback not taken goes back to the heuristic. While the fallback is preferred (a
+    /// projected atom), so must the decision be: projective enumeration relies on it.
+    pub(super) fn decide_theory(&mut self, fallback: Lit) -> Lit {
+        let view = PartialAssignment::new(&self.assignment, self.root, false);
+        let mut lit = self.propagators.decide(&view, fallback);
+        let preferred = |var| self.heuristic.is_preferred(var);
+        if preferred(fallback.var()) && !preferred(lit.var()) {
+            lit = fallback;
+        }
+        if lit != fallback {
+            self.heuristic.on_unassign(fallback);
+        }
+        lit
+    }
+
+    /// Runs `run` on the host with the search as its context.
     fn with_host(
         &mut self,
-        run: fn(&mut PropagatorHost, &mut TheoryContext<'_>) -> Step,
+        run: fn(&mut PropagatorHost, &mut dyn SearchAccess) -> Step,
     ) -> Result<bool, Conflict> {
         let mut host = std::mem::take(&mut self.propagators);
-        let step = run(&mut host, &mut self.theory_context());
+        let step = run(&mut host, self);
         self.propagators = host;
+        if self.assignment.var_count() > self.heuristic.var_count() {
+            self.grow_parts(&[]);
+        }
         match step {
             Step::Quiet => Ok(false),
             Step::Assigned => Ok(true),
@@ -37,16 +66,6 @@ impl Search {
                 self.weights.clear_pending();
                 Err(Conflict::Nogood)
             }
-        }
-    }
-
-    /// The parts of the search a propagator's clauses touch.
-    fn theory_context(&mut self) -> TheoryContext<'_> {
-        TheoryContext {
-            assignment: &mut self.assignment,
-            clauses: &mut self.clauses,
-            nogood: &mut self.nogood,
-            learnt_units: &mut self.learnt_units,
         }
     }
 
@@ -79,5 +98,71 @@ impl Search {
             }
         }
         self.propagate_root();
+    }
+
+    /// Starts a solve call with tag literal `tag`: variables added from now on are volatile.
+    pub(crate) fn begin_volatile(&mut self, tag: Option<Lit>) {
+        self.call_tag = tag;
+        self.volatile_from = self.var_count();
+    }
+
+    /// Whether the current call added volatile variables.
+    pub(crate) fn has_volatile(&self) -> bool {
+        self.volatile_from < self.var_count()
+    }
+
+    /// Ends the call's volatile variables (at level 0, their clauses dropped already): each
+    /// is fixed false and unwatched.
+    pub(crate) fn retire_volatile(&mut self) {
+        debug_assert_eq!(self.assignment.level(), 0);
+        for v in self.volatile_from..self.var_count() {
+            let lit = Var(v as u32).neg();
+            if !self.assignment.is_assigned(lit.var()) {
+                self.assignment.assign(lit, Reason::Fact);
+            }
+        }
+        self.propagators.forget_watches_from(self.volatile_from);
+        self.begin_volatile(None);
+    }
+}
+
+impl SearchAccess for Search {
+    fn assignment(&self) -> &crate::solver::assignment::Assignment {
+        &self.assignment
+    }
+
+    fn root(&self) -> u32 {
+        self.root
+    }
+
+    fn theory_context(&mut self) -> TheoryContext<'_> {
+        TheoryContext {
+            assignment: &mut self.assignment,
+            clauses: &mut self.clauses,
+            nogood: &mut self.nogood,
+            learnt_units: &mut self.learnt_units,
+        }
+    }
+
+    fn add_volatile_var(&mut self) -> Var {
+        let var = Var(self.var_count() as u32);
+        self.assignment.grow(self.var_count() + 1);
+        var
+    }
+
+    fn volatile_tag(&self, clause: &[Lit]) -> Option<Lit> {
+        let volatile = |l: &Lit| l.var().index() >= self.volatile_from;
+        self.call_tag.filter(|_| clause.iter().any(volatile))
+    }
+
+    fn propagate_units(&mut self) -> bool {
+        match self.propagate_queue() {
+            Ok(()) => true,
+            Err(conflict) => {
+                self.weights.clear_pending();
+                self.conflict_nogood(conflict);
+                false
+            }
+        }
     }
 }

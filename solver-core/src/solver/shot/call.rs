@@ -215,6 +215,7 @@ impl MultiShot {
             self.search.heuristic.set_domain(domain);
         }
         self.search.minimizer.set_tag(tag);
+        self.search.begin_volatile(tag);
         if matches!(task, Task::Brave | Task::Cautious) {
             let brave = task == Task::Brave;
             call.consequences = Some(Consequences::new(&self.program, &mut self.search, brave));
@@ -277,16 +278,22 @@ impl MultiShot {
     }
 
     /// Ends the current solve call, if any: back to level 0 without its assumptions, its
-    /// conditional nogoods, bound, preferred variables and domain statements dropped.
+    /// conditional nogoods, bound, preferred variables and domain statements dropped, and its
+    /// volatile variables retired (the program's numbering continues after them).
     pub(super) fn end_call(&mut self) {
         if !self.call.open {
             return;
         }
         self.call.open = false;
         self.search.reset_assumptions();
-        if let (Some(tag), true) = (self.call.tag.take(), self.call.conditional) {
+        let volatile = self.search.has_volatile();
+        if let (Some(tag), true) = (self.call.tag.take(), self.call.conditional || volatile) {
             self.search.drop_conditional(tag);
         }
+        self.search.retire_volatile();
+        let vars = self.search.var_count().max(self.program.var_count);
+        self.program.var_count = vars;
+        self.program.is_atom.resize(vars, false);
         self.search.minimizer.set_bound(None, true);
         self.search.minimizer.set_tag(None);
         self.search.heuristic.reset_solve_settings();

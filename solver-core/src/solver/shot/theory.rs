@@ -10,7 +10,7 @@
 //! after the search has grown to the literals `init` added.
 
 use super::MultiShot;
-use crate::solver::propagator::{PropagateInit, Propagator};
+use crate::solver::propagator::{PartialAssignment, PropagateInit, Propagator};
 
 impl MultiShot {
     /// Registers a user propagator for the following solve calls (it is initialised at the
@@ -57,7 +57,10 @@ impl MultiShot {
         };
         let mut clauses = Vec::new();
         for entry in host.entries_mut() {
-            entry.backtrack(0);
+            entry.backtrack(
+                0,
+                &PartialAssignment::new(&self.search.assignment, 0, false),
+            );
             let (propagator, watched, check_mode) = entry.parts();
             let mut init = PropagateInit {
                 atoms: &self.program.atoms,
