@@ -247,9 +247,11 @@ fn deriving_heads(program: &ProgramState, rule: &FlatRule) -> Vec<Var> {
 /// Under a projection, the untracked atoms clasp's preprocessing makes equal to a tracked atom
 /// (so its consequence models show them with it): an atom whose only rule (identical copies
 /// counted once) is `x :- y.` is `y`, following such chains, and atoms whose only rules share
-/// one body are that body (clasp gives an atom with one support its body's variable:
-/// `r(1) :- B. r(2) :- B.` with `#project r(2).` shows `r(1)` with `r(2)`). Each comes with
-/// the index of its tracked atom in `tracked`.
+/// one body are that body: clasp gives an atom with one support its body's variable
+/// (`r(1) :- B. r(2) :- B.` with `#project r(2).` shows `r(1)` with `r(2)`). A rule shifted
+/// from a disjunction does not count: clasp's disjunction supports its atoms as a choice does
+/// (`q(1) ; b. q(2) ; b.` keeps q(1) and q(2) apart). Each comes with the index of its
+/// tracked atom in `tracked`.
 fn tracked_aliases(program: &ProgramState, tracked: &[Var]) -> Vec<(Atom, usize)> {
     if program.projection.is_none() {
         return Vec::new();
@@ -268,7 +270,7 @@ fn tracked_aliases(program: &ProgramState, tracked: &[Var]) -> Vec<(Atom, usize)
             rules_of[h.index()] += 1;
         }
         let (body_var, body) = &program.bodies[rule.body as usize];
-        if let (false, [h]) = (rule.choice, rule.heads.as_slice()) {
+        if let (false, false, [h]) = (rule.choice, rule.shifted, rule.heads.as_slice()) {
             // A body of one positive literal is that atom; any other body is its variable.
             parent[h.index()] = Some(match body {
                 BodyKey::Normal(lits) => match lits.as_slice() {
