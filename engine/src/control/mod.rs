@@ -309,7 +309,13 @@ impl Control {
     /// Output names are parsed as terms where possible, else kept verbatim.
     pub fn load_aspif(&mut self, text: &str) -> Result<(), Error> {
         self.require_building("load_aspif")?;
-        let program = backend::read_aspif(text).map_err(Error::Aspif)?;
+        let mut program = backend::read_aspif(text).map_err(Error::Aspif)?;
+        // `--project=project` projects onto the projection statement's atoms even when
+        // there is none (as for text input, see `Control::add_step`): one model.
+        let project_option = self.options.projection == Projection::Project;
+        if project_option {
+            program.projection.get_or_insert_with(Vec::new);
+        }
         let shown: Vec<Symbol> = program
             .outputs
             .iter()
@@ -329,7 +335,9 @@ impl Control {
         self.given = self.sources.len();
         let shot = self.new_shot();
         backend::lock(&shot).add(&program).map_err(Error::Solve)?;
-        self.ground = Some(Arc::new(Ground::new(program, symbols, Origin::Aspif)));
+        let mut ground = Ground::new(program, symbols, Origin::Aspif);
+        ground.projection_statement |= project_option;
+        self.ground = Some(Arc::new(ground));
         Ok(())
     }
 

@@ -214,7 +214,7 @@ impl Control {
             Projection::Show => false,
             _ => delta.projection.as_ref().is_some_and(|p| !p.is_empty()),
         };
-        self.project(&mut delta, projected);
+        project(self.options.projection, &mut delta, projected);
         let added = backend::lock(&self.new_shot()).add(&delta);
         self.release_propagator_ground();
         let ground = Arc::make_mut(self.ground.get_or_insert_with(|| Arc::new(Ground::empty())));
@@ -238,24 +238,6 @@ impl Control {
     /// clone the whole program to extend it (the next call sets it again before `init`).
     fn release_propagator_ground(&self) {
         *super::search::lock_slot(&self.propagator_ground) = None;
-    }
-
-    /// Installs the projection the options ask for on a delta (`projected`: an earlier
-    /// delta had a projection).
-    fn project(&self, delta: &mut GroundProgram, projected: bool) {
-        let onto_shown = match self.options.projection {
-            Projection::Off | Projection::Project => false,
-            Projection::Show => true,
-            Projection::Auto => delta.projection.is_none() && !projected,
-        };
-        if onto_shown {
-            delta.projection = Some(shown_atoms(delta));
-        }
-        // `--project=project` projects onto the `#project` atoms even when there are none:
-        // then every model is the same one (clingo reports one).
-        if self.options.projection == Projection::Project {
-            delta.projection.get_or_insert_with(Vec::new);
-        }
     }
 
     /// Sets the value of an external atom for the following searches (clingo's
@@ -312,5 +294,23 @@ impl Control {
     /// ```
     pub fn release_external(&mut self, atom: &Symbol) -> Result<(), Error> {
         self.assign_external(atom, TruthValue::Release)
+    }
+}
+
+/// Installs the projection `projection` (the option) asks for on a delta (`projected`: an earlier
+/// delta had a projection).
+fn project(projection: Projection, delta: &mut GroundProgram, projected: bool) {
+    let onto_shown = match projection {
+        Projection::Off | Projection::Project => false,
+        Projection::Show => true,
+        Projection::Auto => delta.projection.is_none() && !projected,
+    };
+    if onto_shown {
+        delta.projection = Some(shown_atoms(delta));
+    }
+    // `--project=project` projects onto the `#project` atoms even when there are none:
+    // then every model is the same one (clingo reports one).
+    if projection == Projection::Project {
+        delta.projection.get_or_insert_with(Vec::new);
     }
 }

@@ -100,15 +100,6 @@ type Checks = Vec<(Option<(u32, Val)>, Vec<(CompareOp, Val)>)>;
 /// The most distinct values an assignment aggregate enumerates by subset sums.
 const MAX_SUBSET_SUMS: usize = 20_000;
 
-/// Whether a conditional literal's instance is implied by its own condition `cond` (its
-/// literals all occur in `cond`).
-fn implied_by(tri: &Tri, cond: &[GLit]) -> bool {
-    match tri {
-        Tri::Lits(lits) => !cond.is_empty() && lits.iter().all(|l| cond.contains(l)),
-        _ => false,
-    }
-}
-
 /// The conjunction of two three-valued literals.
 pub(crate) fn conj(a: Tri, b: Tri) -> Tri {
     match (a, b) {

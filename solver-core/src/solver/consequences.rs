@@ -9,7 +9,7 @@
 
 use super::assignment::Assignment;
 use super::body::BodyKey;
-use super::build::ProgramState;
+use super::build::{FlatRule, ProgramState};
 use super::lit::{Lit, Var};
 use super::search::Search;
 use crate::program::{Atom, Literal};
@@ -178,23 +178,29 @@ fn settled_conditions(program: &ProgramState, search: &mut Search) -> Vec<Var> {
 }
 
 /// The atoms clasp's logic program makes facts before the search, which its consequence models
-/// show though they are not tracked: after propagation before the first decision, the head
-/// atoms of non-choice rules whose body is true and whose other head atoms are false (the
-/// shifted rule's body is true). (An atom only forced true, such as a choice atom under
-/// `:- not x.`, stays a plain variable there and is not shown.) Empty when that propagation
-/// already fails.
+/// show though they are not tracked: the only head atom of a non-choice rule whose body holds
+/// after propagation before the first decision, or whose normal body holds once the atoms
+/// without a rule that could derive them are false (see [`self_blocked`]; a head atom negated
+/// in the body does not count, see [`deriving_heads`]). (An atom only forced true, such as a
+/// choice atom under `:- not x.`, stays a plain variable there and is not shown.) Empty when
+/// that propagation already fails.
 fn settled_atoms(program: &ProgramState, search: &mut Search) -> Vec<Atom> {
     if !search.propagate_root() {
         return Vec::new();
     }
     let a = &search.assignment;
-    let body_true = |body: u32| a.is_true(program.bodies[body as usize].0.pos());
+    let blocked = self_blocked(program);
+    let holds = |l: &Lit| a.is_true(*l) || (l.is_negative() && blocked[l.var().index()]);
+    let body_true = |body: u32| {
+        let (var, key) = &program.bodies[body as usize];
+        a.is_true(var.pos()) || matches!(key, BodyKey::Normal(lits) if lits.iter().all(holds))
+    };
     let mut settled: Vec<Atom> = program
         .rules
         .iter()
         .filter(|r| !r.choice && body_true(r.body))
-        .filter_map(|r| match r.heads.as_slice() {
-            [only] if a.is_true(only.pos()) => Some(program.atoms.atom_of(*only)),
+        .filter_map(|r| match deriving_heads(program, r).as_slice() {
+            [only] => Some(program.atoms.atom_of(*only)),
             _ => None,
         })
         .collect();
@@ -203,9 +209,48 @@ fn settled_atoms(program: &ProgramState, search: &mut Search) -> Vec<Atom> {
     settled
 }
 
+/// Per variable: an atom (not external) with rules, none of which can derive it (each has it
+/// negated in its body, as the shifted rules of `p ; r :- not r.` do): clasp's preprocessing
+/// makes it false.
+fn self_blocked(program: &ProgramState) -> Vec<bool> {
+    let mut heads = vec![false; program.var_count];
+    let mut derivable = vec![false; program.var_count];
+    for rule in &program.rules {
+        for h in &rule.heads {
+            heads[h.index()] = true;
+        }
+        for h in deriving_heads(program, rule) {
+            derivable[h.index()] = true;
+        }
+    }
+    for (atom, _) in program.atoms.externals() {
+        derivable[program.atoms.var(atom).index()] = true;
+    }
+    heads
+        .iter()
+        .zip(&derivable)
+        .map(|(&h, &d)| h && !d)
+        .collect()
+}
+
+/// The head atoms a rule can derive as clasp reads it: those not also in its body negated
+/// (clasp drops `a` from `a ; b :- not a.`, leaving the normal rule `b :- not a.`).
+fn deriving_heads(program: &ProgramState, rule: &FlatRule) -> Vec<Var> {
+    let negated: &[Lit] = match &program.bodies[rule.body as usize].1 {
+        BodyKey::Normal(lits) => lits,
+        BodyKey::Weight(..) => &[],
+    };
+    let heads = rule.heads.iter().copied();
+    heads.filter(|h| !negated.contains(&h.neg())).collect()
+}
+
 /// Under a projection, the untracked atoms clasp's preprocessing makes equal to a tracked atom
 /// (so its consequence models show them with it): an atom whose only rule (identical copies
-/// counted once) is `x :- y.` is `y`, following such chains. Each comes with the index of its
+/// counted once) is `x :- y.` is `y`, following such chains, and atoms whose only rules share
+/// one body are that body: clasp gives an atom with one support its body's variable
+/// (`r(1) :- B. r(2) :- B.` with `#project r(2).` shows `r(1)` with `r(2)`). A rule shifted
+/// from a disjunction does not count: clasp's disjunction supports its atoms as a choice does
+/// (`q(1) ; b. q(2) ; b.` keeps q(1) and q(2) apart). Each comes with the index of its
 /// tracked atom in `tracked`.
 fn tracked_aliases(program: &ProgramState, tracked: &[Var]) -> Vec<(Atom, usize)> {
     if program.projection.is_none() {
@@ -224,11 +269,16 @@ fn tracked_aliases(program: &ProgramState, tracked: &[Var]) -> Vec<(Atom, usize)
         for h in &rule.heads {
             rules_of[h.index()] += 1;
         }
-        let body = &program.bodies[rule.body as usize].1;
-        if let (false, [h], BodyKey::Normal(lits)) = (rule.choice, rule.heads.as_slice(), body) {
-            if let [l] = lits.as_slice() {
-                parent[h.index()] = (!l.is_negative()).then_some(l.var().0);
-            }
+        let (body_var, body) = &program.bodies[rule.body as usize];
+        if let (false, false, [h]) = (rule.choice, rule.shifted, rule.heads.as_slice()) {
+            // A body of one positive literal is that atom; any other body is its variable.
+            parent[h.index()] = Some(match body {
+                BodyKey::Normal(lits) => match lits.as_slice() {
+                    [l] if !l.is_negative() => l.var().0,
+                    _ => body_var.0,
+                },
+                BodyKey::Weight(..) => body_var.0,
+            });
         }
     }
     let root = |mut v: u32| {

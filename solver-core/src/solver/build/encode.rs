@@ -130,6 +130,7 @@ impl<'p> Builder<'p> {
                     heads,
                     choice,
                     body,
+                    shifted: false,
                 });
                 continue;
             }
@@ -145,6 +146,7 @@ impl<'p> Builder<'p> {
                         heads: vec![head],
                         choice: false,
                         body,
+                        shifted: true,
                     });
                 }
             }

@@ -68,6 +68,8 @@ pub(crate) struct FlatRule {
     pub(crate) choice: bool,
     /// Index of the body in [`ProgramState::bodies`].
     pub(crate) body: u32,
+    /// Shifted from a disjunctive rule (one of its head atoms, the others negated in the body).
+    pub(crate) shifted: bool,
 }
 
 /// What the program's deltas so far leave for the next one and for the solve calls.
