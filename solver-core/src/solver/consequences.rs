@@ -188,7 +188,7 @@ fn settled_atoms(program: &ProgramState, search: &mut Search) -> Vec<Atom> {
         return Vec::new();
     }
     let a = &search.assignment;
-    let body_true = |body: u32| a.is_true(program.bodies[body as usize].0.pos());
+    let body_true = |body: u32| a.is_true(program.bodies[body as usize].0);
     let mut settled: Vec<Atom> = program
         .rules
         .iter()

@@ -57,7 +57,7 @@ pub(super) struct Builder<'p> {
     /// The program so far (updated as the delta is read).
     pub(super) state: &'p mut ProgramState,
     /// Index of the delta's first new body in `state.bodies`.
-    first_body: usize,
+    pub(super) first_body: usize,
     /// Index of the delta's first rule in `state.rules`.
     pub(super) first_rule: usize,
     /// Open atoms the delta mentions (to be completed or made external).
@@ -65,11 +65,12 @@ pub(super) struct Builder<'p> {
     /// The atoms this delta completes.
     pub(super) completing: Completing,
     /// Per completing slot: the atom is the head of a fact.
-    facts: Vec<bool>,
+    pub(super) facts: Vec<bool>,
     /// Per new body: a normal body that only integrity constraints use.
     constraint_only: Vec<bool>,
-    /// Bodies standing for output conditions (never constraint-only).
-    output_bodies: Vec<u32>,
+    /// Bodies standing for output conditions (never constraint-only, never sharing an atom's
+    /// variable).
+    pub(super) output_bodies: Vec<u32>,
     /// Whether the delta completes an external of an earlier delta.
     pub(super) completes_old_external: bool,
     /// What the search adds.
@@ -152,18 +153,39 @@ impl<'p> Builder<'p> {
         Ok(true)
     }
 
-    /// The index of a body, interning it (a new body gets the next variable).
+    /// The index of a body, interning it: the empty conjunction is `Lit::TRUE`, a conjunction
+    /// of one literal is that literal (clasp's preprocessing: no body variable for them), any
+    /// other new body gets the next variable.
     fn intern(&mut self, key: BodyKey) -> u32 {
         if let Some(&id) = self.state.body_ids.get(&key) {
             return id;
         }
-        let id = self.state.bodies.len() as u32;
-        let var = Var(self.state.var_count as u32);
-        self.state.var_count += 1;
-        self.state.is_atom.push(false);
-        self.state.bodies.push((var, key.clone()));
+        let lit = literal_of(&key).unwrap_or(UNALLOCATED);
+        self.push_body(lit, key.clone());
+        let id = self.state.bodies.len() as u32 - 1;
         self.state.body_ids.insert(key, id);
         id
+    }
+
+    /// The index of a body with a variable of its own, for an output condition (consequences
+    /// track a condition by a variable): [`Builder::intern`] unless the key is one literal
+    /// or none, whose own variables are kept apart (`ProgramState::condition_ids`).
+    fn intern_with_var(&mut self, key: BodyKey) -> u32 {
+        if literal_of(&key).is_none() {
+            return self.intern(key);
+        }
+        if let Some(&id) = self.state.condition_ids.get(&key) {
+            return id;
+        }
+        self.push_body(UNALLOCATED, key.clone());
+        let id = self.state.bodies.len() as u32 - 1;
+        self.state.condition_ids.insert(key, id);
+        id
+    }
+
+    /// Appends a body with its literal.
+    fn push_body(&mut self, lit: Lit, key: BodyKey) {
+        self.state.bodies.push((lit, key));
     }
 
     /// Errors when the variables do not fit literal codes.
@@ -177,9 +199,8 @@ impl<'p> Builder<'p> {
         Ok(())
     }
 
-    /// Bodies, rules and support of the delta.
+    /// Bodies, rules and support of the delta (after [`Builder::allocate_body_vars`]).
     pub(super) fn encode(&mut self) -> Result<(), SolveError> {
-        self.mark_facts();
         self.mark_constraint_only();
         self.encode_bodies();
         self.encode_rules();
@@ -206,9 +227,17 @@ impl<'p> Builder<'p> {
         self.out
     }
 
-    /// The variable of body `index`.
-    pub(super) fn body_var(&self, index: u32) -> Var {
+    /// The literal of body `index`: its own variable, or the literal it is equivalent to.
+    pub(super) fn body_lit(&self, index: u32) -> Lit {
         self.state.bodies[index as usize].0
+    }
+
+    /// Whether body `index` needs a definition: it is not one literal or none, or it stands
+    /// for an output condition with a variable of its own. Its variable is its own or that of
+    /// the atom it is the only support of (see `share.rs`).
+    pub(super) fn is_defined(&self, index: u32) -> bool {
+        let key = &self.state.bodies[index as usize].1;
+        literal_of(key).is_none() || self.state.condition_ids.get(key) == Some(&index)
     }
 
     /// Whether body `index` is the empty conjunction.
@@ -218,7 +247,7 @@ impl<'p> Builder<'p> {
 
     /// Marks the completing atoms that are heads of facts (a non-choice rule with one head
     /// atom and an empty body): they get the unit `a`, no support clause.
-    fn mark_facts(&mut self) {
+    pub(super) fn mark_facts(&mut self) {
         self.facts = vec![false; self.completing.vars.len()];
         for index in self.first_rule..self.state.rules.len() {
             let rule = &self.state.rules[index];
@@ -232,11 +261,16 @@ impl<'p> Builder<'p> {
         }
     }
 
-    /// Marks the new normal bodies that only integrity constraints use.
+    /// Marks the new normal bodies with variables of their own that only integrity
+    /// constraints use.
     fn mark_constraint_only(&mut self) {
         let first = self.first_body;
-        let is_normal = |(_, key): &(Var, BodyKey)| matches!(key, BodyKey::Normal(_));
-        self.constraint_only = self.state.bodies[first..].iter().map(is_normal).collect();
+        let count = self.state.bodies.len() - first;
+        let normal_with_var = |index: usize| {
+            let key = &self.state.bodies[index].1;
+            matches!(key, BodyKey::Normal(_)) && self.is_defined(index as u32)
+        };
+        self.constraint_only = (first..first + count).map(normal_with_var).collect();
         let mut in_constraint = vec![false; self.constraint_only.len()];
         for rule in &self.state.rules[self.first_rule..] {
             let Some(index) = (rule.body as usize).checked_sub(first) else {
@@ -264,12 +298,16 @@ impl<'p> Builder<'p> {
         offset.and_then(|o| self.constraint_only.get(o)) == Some(&true)
     }
 
-    /// Adds a clause, simplifying tautologies and duplicates; short ones become units.
+    /// Adds a clause, simplifying tautologies (`Lit::TRUE` included), duplicates and
+    /// `Lit::FALSE`; short ones become units.
     fn clause(&mut self, mut lits: Vec<Lit>) {
         lits.sort_unstable();
         lits.dedup();
-        if lits.windows(2).any(|w| w[0] == !w[1]) {
+        if lits.first() == Some(&Lit::TRUE) || lits.windows(2).any(|w| w[0] == !w[1]) {
             return;
+        }
+        if lits.first() == Some(&Lit::FALSE) {
+            lits.remove(0);
         }
         match lits.len() {
             0 => self.out.units.push(Lit::FALSE),
@@ -278,11 +316,14 @@ impl<'p> Builder<'p> {
         }
     }
 
-    /// Body definitions of the new bodies: clauses for normal bodies, weight constraints for
-    /// weight bodies.
+    /// Body definitions of the new bodies with variables of their own: clauses for normal
+    /// bodies, weight constraints for weight bodies.
     fn encode_bodies(&mut self) {
         for index in self.first_body..self.state.bodies.len() {
-            let b = self.body_var(index as u32);
+            if !self.is_defined(index as u32) {
+                continue;
+            }
+            let b = self.body_lit(index as u32).var();
             if self.is_constraint_only(index as u32) {
                 self.out.units.push(b.neg());
                 continue;
@@ -316,16 +357,16 @@ impl<'p> Builder<'p> {
             if rule.choice {
                 continue;
             }
-            let b = self.body_var(rule.body);
+            let b = self.body_lit(rule.body);
             let is_fact = |h: Var| self.completing.slot(h).is_some_and(|s| self.facts[s]);
             let clause = match rule.heads.first() {
                 Some(&h) if is_fact(h) && self.is_empty_body(rule.body) => vec![h.pos()],
-                Some(&h) => vec![b.neg(), h.pos()],
+                Some(&h) => vec![!b, h.pos()],
                 None => match &self.state.bodies[rule.body as usize].1 {
                     BodyKey::Normal(lits) if self.is_constraint_only(rule.body) => {
                         lits.iter().map(|&l| !l).collect()
                     }
-                    _ => vec![b.neg()],
+                    _ => vec![!b],
                 },
             };
             self.clause(clause);
@@ -346,7 +387,7 @@ impl<'p> Builder<'p> {
                 let blocked = rule.choice
                     && matches!(key, BodyKey::Normal(lits) if lits.binary_search(&h.neg()).is_ok());
                 match self.completing.slot(h) {
-                    Some(slot) if !self.facts[slot] && !blocked => support[slot].push(body.pos()),
+                    Some(slot) if !self.facts[slot] && !blocked => support[slot].push(*body),
                     _ => {}
                 }
             }
@@ -364,9 +405,9 @@ impl<'p> Builder<'p> {
 impl Builder<'_> {
     /// Interns the condition of each output that is not a [`plain_condition`] as a body, so
     /// consequences can track the condition as a whole (clasp tracks output conditions);
-    /// returns their variables in output order (`None` for a contradictory condition: the
+    /// returns their bodies' indices in output order (`None` for a contradictory condition: the
     /// output is never shown, nor tracked).
-    pub(super) fn intern_output_conditions(&mut self) -> Result<Vec<Option<Var>>, SolveError> {
+    pub(super) fn intern_output_conditions(&mut self) -> Result<Vec<Option<u32>>, SolveError> {
         let mut vars = Vec::new();
         for output in &self.program.outputs {
             if plain_condition(&output.condition) {
@@ -375,9 +416,9 @@ impl Builder<'_> {
             let body = Body::Normal(output.condition.clone());
             let var = match normalise_body(&body)? {
                 Some(key) => {
-                    let index = self.intern(key);
+                    let index = self.intern_with_var(key);
                     self.output_bodies.push(index);
-                    Some(self.body_var(index))
+                    Some(index)
                 }
                 None => None,
             };
@@ -386,3 +427,16 @@ impl Builder<'_> {
         Ok(vars)
     }
 }
+
+/// The literal a body is equivalent to when it needs no variable of its own: `Lit::TRUE` for
+/// the empty conjunction, `l` for the conjunction of `l` alone.
+fn literal_of(key: &BodyKey) -> Option<Lit> {
+    match key {
+        BodyKey::Normal(lits) if lits.is_empty() => Some(Lit::TRUE),
+        BodyKey::Normal(lits) if lits.len() == 1 => Some(lits[0]),
+        _ => None,
+    }
+}
+
+/// The literal of a new body whose variable [`Builder::allocate_body_vars`] has not chosen yet.
+pub(super) const UNALLOCATED: Lit = Lit(u32::MAX);

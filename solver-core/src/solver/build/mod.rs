@@ -45,6 +45,7 @@ mod components;
 mod encode;
 mod externals;
 mod renumber;
+mod share;
 
 use fxhash::{FxHashMap, FxHashSet};
 
@@ -77,8 +78,11 @@ pub(crate) struct ProgramState {
     pub(crate) atoms: AtomTable,
     /// Bodies a later rule may share: key to index in `bodies`.
     body_ids: FxHashMap<BodyKey, u32>,
-    /// Every body: its variable and key.
-    pub(crate) bodies: Vec<(Var, BodyKey)>,
+    /// Output conditions of one literal or none with a variable of their own: key to index
+    /// in `bodies` (such keys in `body_ids` share the literal, see `encode.rs`).
+    condition_ids: FxHashMap<BodyKey, u32>,
+    /// Every body: its literal (its own variable's, or the one literal it is) and key.
+    pub(crate) bodies: Vec<(Lit, BodyKey)>,
     /// Every rule of every delta, shifted.
     pub(crate) rules: Vec<FlatRule>,
     /// Number of variables (constant, atoms, bodies).
@@ -197,7 +201,13 @@ impl ProgramState {
         }
         let conjunctions = builder.intern_output_conditions()?;
         builder.classify_atoms(fixed)?;
+        builder.mark_facts();
+        builder.allocate_body_vars();
         builder.check_variable_count()?;
+        let conjunctions: Vec<Option<Var>> = conjunctions
+            .into_iter()
+            .map(|body| body.map(|index| builder.body_lit(index).var()))
+            .collect();
         builder.encode()?;
         if stop() {
             return Ok(None);
@@ -383,18 +393,19 @@ mod tests {
         p.add_rule(HeadKind::Disjunction, vec![c], vec![Literal::positive(b)]);
         p.add_constraint(vec![Literal::positive(b)]);
         let (state, t) = translate(&p);
-        // Bodies: {} (var 4), {a, not b} (var 5, constraint only), {b} (var 6, shared).
+        // Bodies: {} (Lit::TRUE), {a, not b} (var 4, constraint only), {b} (the literal b).
         assert_eq!(state.bodies.len(), 3);
+        assert_eq!(state.var_count, 5);
         let (va, vb, vc) = (Var(a.0), Var(b.0), Var(c.0));
-        assert!(t.units.contains(&Var(5).neg()));
+        assert!(t.units.contains(&Var(4).neg()));
         assert!(t.clauses.contains(&vec![va.neg(), vb.pos()]));
         assert!(t
             .clauses
             .iter()
-            .all(|c| !c.iter().any(|l| l.var() == Var(5))));
-        assert!(t.units.contains(&Var(6).neg()));
-        assert!(t.clauses.contains(&vec![vb.neg(), Var(6).pos()]));
-        assert!(t.clauses.contains(&vec![vc.pos(), Var(6).neg()]));
+            .all(|c| !c.iter().any(|l| l.var() == Var(4))));
+        assert!(t.units.contains(&vb.neg()));
+        assert!(t.clauses.contains(&vec![vb.neg(), vc.pos()]));
+        assert!(t.clauses.contains(&vec![vb.pos(), vc.neg()]));
     }
 
     #[test]

@@ -1,0 +1,171 @@
+//! Which variable each new body of a delta gets: clasp's preprocessing of equivalent atoms
+//! and bodies (`--eq`; Gebser, Kaufmann, Schaub, "Conflict-driven answer set solving: From
+//! theory to practice", AIJ 2012; the Potassco guide's "Preprocessing"), in the form the
+//! translation needs. Atoms keep their variables (models, projection, consequences, heuristics,
+//! edges, assumptions and externals read them); only bodies give theirs up:
+//! - the empty conjunction is `Lit::TRUE` and a conjunction of one literal is that literal
+//!   (done when the body is interned, `encode.rs`): no variable, no definition;
+//! - a new body that is the only support of an atom the delta completes, through non-choice
+//!   rules, is equivalent to that atom (the completion says `a ↔ B`), so it takes the atom's
+//!   variable: its definition is written over the atom's variable, and the rule clause
+//!   `(¬B ∨ a)` and the support clause `(¬a ∨ B)` become tautologies and vanish;
+//! - every other new body gets a variable of its own.
+//!
+//! # Invariants
+//! - A body's literal equals the body's truth value in every assignment satisfying the
+//!   delta's clauses, so rules sharing the body (in this delta or a later one: bodies are
+//!   interned by key) may use it as the body, the unfounded-set checker may watch it, and a
+//!   loop nogood may cite it.
+//! - An atom's completion holds through later deltas: an atom completed here gets no new
+//!   support later (a redefinition, refused unless the atom is fixed at level 0, where a new
+//!   rule adds only its clause and the old support clause `a → B` already held), so `a ↔ B`
+//!   stays true. Output-condition bodies never take an atom's variable (consequences track
+//!   them as conjunctions, by a variable that is no atom's).
+
+use fxhash::FxHashSet;
+
+use super::encode::{Builder, UNALLOCATED};
+use crate::solver::lit::Var;
+
+/// The supports of one atom the delta completes, as far as sharing is concerned.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Support {
+    /// No rule of the delta.
+    None,
+    /// Only non-choice rules with this body (index in `state.bodies`).
+    One(u32),
+    /// Several bodies, or a choice rule.
+    Many,
+}
+
+impl Builder<'_> {
+    /// Chooses the variable of each new body (see the module doc); returns how many bodies
+    /// took an atom's variable.
+    pub(super) fn allocate_body_vars(&mut self) -> usize {
+        let shared = self.share_atom_vars();
+        for index in self.first_body..self.state.bodies.len() {
+            if self.state.bodies[index].0 == UNALLOCATED {
+                let var = Var(self.state.var_count as u32);
+                self.state.var_count += 1;
+                self.state.is_atom.push(false);
+                self.state.bodies[index].0 = var.pos();
+            }
+        }
+        shared
+    }
+
+    /// Gives each new body that is the only support of a completed atom (no fact) that
+    /// atom's variable; returns how many.
+    fn share_atom_vars(&mut self) -> usize {
+        let supports = self.single_supports();
+        let outputs: FxHashSet<u32> = self.output_bodies.iter().copied().collect();
+        let mut shared = 0;
+        for (slot, support) in supports.into_iter().enumerate() {
+            let Support::One(body) = support else {
+                continue;
+            };
+            let index = body as usize;
+            let fresh = index >= self.first_body && self.state.bodies[index].0 == UNALLOCATED;
+            if fresh && !self.facts[slot] && !outputs.contains(&body) {
+                self.state.bodies[index].0 = self.completing.vars[slot].pos();
+                shared += 1;
+            }
+        }
+        shared
+    }
+
+    /// Per completing slot: the atom's supports among the delta's rules.
+    fn single_supports(&self) -> Vec<Support> {
+        let mut supports = vec![Support::None; self.completing.vars.len()];
+        for rule in &self.state.rules[self.first_rule..] {
+            for &head in &rule.heads {
+                let Some(slot) = self.completing.slot(head) else {
+                    continue;
+                };
+                supports[slot] = match supports[slot] {
+                    _ if rule.choice => Support::Many,
+                    Support::None => Support::One(rule.body),
+                    Support::One(body) if body == rule.body => Support::One(body),
+                    _ => Support::Many,
+                };
+            }
+        }
+        supports
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::ProgramState;
+    use crate::program::{GroundProgram, HeadKind, Literal, WeightedLiteral};
+    use crate::solver::lit::{Lit, Var};
+
+    /// The literal of each body of the first delta's translation, and the variable count.
+    fn body_lits(p: &GroundProgram) -> (Vec<Lit>, usize) {
+        let mut state = ProgramState::default();
+        state.translate(p, &|_| false, &|| false).unwrap().unwrap();
+        (state.bodies.iter().map(|b| b.0).collect(), state.var_count)
+    }
+
+    #[test]
+    fn an_only_support_takes_its_atoms_variable_a_shared_or_choice_body_does_not() {
+        let mut p = GroundProgram::new();
+        let (a, b, c, d, e) = (
+            p.new_atom(),
+            p.new_atom(),
+            p.new_atom(),
+            p.new_atom(),
+            p.new_atom(),
+        );
+        p.add_rule(HeadKind::Choice, vec![a, b], vec![]);
+        let ab = vec![Literal::positive(a), Literal::negative(b)];
+        // c's only support (twice): c's variable; d has another rule: the body gets one.
+        p.add_rule(HeadKind::Disjunction, vec![c], ab.clone());
+        p.add_rule(HeadKind::Disjunction, vec![c], ab);
+        p.add_rule(
+            HeadKind::Disjunction,
+            vec![d],
+            vec![Literal::positive(a), Literal::positive(b)],
+        );
+        p.add_rule(HeadKind::Disjunction, vec![d], vec![Literal::negative(a)]);
+        // e's only rule is a choice: its body keeps a variable.
+        let be = vec![Literal::positive(b), Literal::negative(a)];
+        p.add_rule(HeadKind::Choice, vec![e], be);
+        let (lits, vars) = body_lits(&p);
+        let expected = vec![
+            Lit::TRUE,
+            Var(c.0).pos(),
+            Var(6).pos(),
+            Var(a.0).neg(),
+            Var(7).pos(),
+        ];
+        assert_eq!((lits, vars), (expected, 8));
+    }
+
+    #[test]
+    fn weight_bodies_share_and_output_conditions_keep_a_variable_of_their_own() {
+        let mut p = GroundProgram::new();
+        let (a, b, c, d) = (p.new_atom(), p.new_atom(), p.new_atom(), p.new_atom());
+        p.add_rule(HeadKind::Choice, vec![a, b], vec![]);
+        let elements = vec![
+            WeightedLiteral {
+                literal: Literal::positive(a),
+                weight: 1,
+            },
+            WeightedLiteral {
+                literal: Literal::positive(b),
+                weight: 1,
+            },
+        ];
+        p.add_weight_rule(HeadKind::Disjunction, vec![c], 1, elements);
+        let ab = vec![Literal::positive(a), Literal::positive(b)];
+        p.add_rule(HeadKind::Disjunction, vec![d], ab.clone());
+        p.add_output("x", ab);
+        p.add_output("y", vec![Literal::negative(a)]);
+        let (lits, vars) = body_lits(&p);
+        // {}, the weight body (c's variable), {a, b} (an output condition: var 5), {not a}
+        // (an output condition: var 6).
+        let expected = vec![Lit::TRUE, Var(c.0).pos(), Var(5).pos(), Var(6).pos()];
+        assert_eq!((lits, vars), (expected, 7));
+    }
+}
