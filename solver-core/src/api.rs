@@ -167,6 +167,12 @@ pub struct Statistics {
     pub bodies: u64,
     pub variables: u64,
     pub constraints: u64,
+    /// Rule bodies that got no variable of their own, being equal to one literal, to none
+    /// (true) or to the atom they are the only support of (clasp's `Equivalences`, counted
+    /// as its `Other`; `variables + equivalences` is the count before this preprocessing).
+    pub equivalences: u64,
+    /// External atoms, whose variables preprocessing must keep (clasp's `Frozen`).
+    pub frozen: u64,
     /// Whether the positive dependency graph had cycles (non-tight program).
     pub tight: bool,
 }

@@ -91,6 +91,8 @@ pub(crate) struct ProgramState {
     pub(crate) is_atom: Vec<bool>,
     /// Number of input rules.
     pub(crate) rule_count: u64,
+    /// Number of bodies without a variable of their own (see `share.rs`).
+    pub(crate) equivalences: u64,
     /// Minimize statements `(priority, elements)` in input order.
     minimize: Vec<(i32, Vec<(Lit, i64)>)>,
     /// The projection statement's atoms, if any.

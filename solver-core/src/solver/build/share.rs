@@ -9,7 +9,11 @@
 //!   rules, is equivalent to that atom (the completion says `a ↔ B`), so it takes the atom's
 //!   variable: its definition is written over the atom's variable, and the rule clause
 //!   `(¬B ∨ a)` and the support clause `(¬a ∨ B)` become tautologies and vanish;
-//! - every other new body gets a variable of its own.
+//! - every other new body gets a variable of its own; so does the only support of `a` that
+//!   contains `not a` (`a :- not a, B.`): sharing would make unit propagation derive `¬a`
+//!   before the search, which clasp's preprocessing does not (it turns the rule into the
+//!   constraint `:- not a, B.`), and brave/cautious consequences show what propagation
+//!   settles before the search (`consequences.rs`; default-generator seed 1321).
 //!
 //! # Invariants
 //! - A body's literal equals the body's truth value in every assignment satisfying the
@@ -25,7 +29,8 @@
 use fxhash::FxHashSet;
 
 use super::encode::{Builder, UNALLOCATED};
-use crate::solver::lit::Var;
+use crate::solver::body::BodyKey;
+use crate::solver::lit::{Lit, Var};
 
 /// The supports of one atom the delta completes, as far as sharing is concerned.
 #[derive(Copy, Clone, PartialEq, Eq)]
@@ -39,11 +44,13 @@ enum Support {
 }
 
 impl Builder<'_> {
-    /// Chooses the variable of each new body (see the module doc); returns how many bodies
-    /// took an atom's variable.
-    pub(super) fn allocate_body_vars(&mut self) -> usize {
+    /// Chooses the variable of each new body (see the module doc) and counts the bodies
+    /// without a variable of their own in `state.equivalences`.
+    pub(super) fn allocate_body_vars(&mut self) {
         let shared = self.share_atom_vars();
+        let mut literals = 0;
         for index in self.first_body..self.state.bodies.len() {
+            literals += usize::from(!self.is_defined(index as u32));
             if self.state.bodies[index].0 == UNALLOCATED {
                 let var = Var(self.state.var_count as u32);
                 self.state.var_count += 1;
@@ -51,7 +58,7 @@ impl Builder<'_> {
                 self.state.bodies[index].0 = var.pos();
             }
         }
-        shared
+        self.state.equivalences += (shared + literals) as u64;
     }
 
     /// Gives each new body that is the only support of a completed atom (no fact) that
@@ -65,13 +72,23 @@ impl Builder<'_> {
                 continue;
             };
             let index = body as usize;
+            let atom = self.completing.vars[slot];
             let fresh = index >= self.first_body && self.state.bodies[index].0 == UNALLOCATED;
-            if fresh && !self.facts[slot] && !outputs.contains(&body) {
-                self.state.bodies[index].0 = self.completing.vars[slot].pos();
+            let blocks = self.has_literal(body, atom.neg());
+            if fresh && !self.facts[slot] && !blocks && !outputs.contains(&body) {
+                self.state.bodies[index].0 = atom.pos();
                 shared += 1;
             }
         }
         shared
+    }
+
+    /// Whether body `index` has the literal `lit` (as an element, for a weight body).
+    fn has_literal(&self, index: u32, lit: Lit) -> bool {
+        match &self.state.bodies[index as usize].1 {
+            BodyKey::Normal(lits) => lits.binary_search(&lit).is_ok(),
+            BodyKey::Weight(_, elements) => elements.iter().any(|e| e.0 == lit),
+        }
     }
 
     /// Per completing slot: the atom's supports among the delta's rules.
