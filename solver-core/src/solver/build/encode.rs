@@ -201,16 +201,15 @@ impl<'p> Builder<'p> {
 
     /// Bodies, rules and support of the delta (after [`Builder::allocate_body_vars`]).
     pub(super) fn encode(&mut self) -> Result<(), SolveError> {
-        self.mark_constraint_only();
         self.encode_bodies();
         self.encode_rules();
         self.encode_support();
         Ok(())
     }
 
-    /// The delta's result. Constraint-only bodies leave the interning table (their variables
-    /// are false for good, so a later rule must not share them) and keep no key: no rule with
-    /// a head uses them, and only such rules read keys later.
+    /// The delta's result. Constraint-only bodies leave the interning table (their literal
+    /// is `Lit::FALSE`, so a later rule must not share them) and keep no key: no rule with a
+    /// head uses them, and only such rules read keys later.
     pub(super) fn finish(self) -> Delta {
         let mut removed = false;
         for (offset, &only) in self.constraint_only.iter().enumerate() {
@@ -263,7 +262,7 @@ impl<'p> Builder<'p> {
 
     /// Marks the new normal bodies with variables of their own that only integrity
     /// constraints use.
-    fn mark_constraint_only(&mut self) {
+    pub(super) fn mark_constraint_only(&mut self) {
         let first = self.first_body;
         let count = self.state.bodies.len() - first;
         let normal_with_var = |index: usize| {
@@ -293,7 +292,7 @@ impl<'p> Builder<'p> {
     }
 
     /// Whether body `index` is a new normal body used only by integrity constraints.
-    fn is_constraint_only(&self, index: u32) -> bool {
+    pub(super) fn is_constraint_only(&self, index: u32) -> bool {
         let offset = (index as usize).checked_sub(self.first_body);
         offset.and_then(|o| self.constraint_only.get(o)) == Some(&true)
     }
@@ -323,11 +322,10 @@ impl<'p> Builder<'p> {
             if !self.is_defined(index as u32) {
                 continue;
             }
-            let b = self.body_lit(index as u32).var();
             if self.is_constraint_only(index as u32) {
-                self.out.units.push(b.neg());
                 continue;
             }
+            let b = self.body_lit(index as u32).var();
             match self.state.bodies[index].1.clone() {
                 BodyKey::Normal(lits) => {
                     for &l in &lits {

@@ -6,9 +6,12 @@
 //! - normal body `B = {l1..ln}`: `(¬B ∨ li)` for each `i` and `(B ∨ ¬l1 ∨ ... ∨ ¬ln)`;
 //! - weight body `B ≡ Σ w·l ≥ k`: two native weight constraints (see `weight.rs`);
 //! - rule `h :- B` (non-choice): `(¬B ∨ h)`; integrity constraint `:- B`: `(¬B)`;
-//! - a normal body used only by integrity constraints gets no definition: its constraints
-//!   become the clause `(¬l1 ∨ ... ∨ ¬ln)` and its variable the unit `¬B` (clasp likewise
-//!   adds such constraints as plain nogoods), so propagation never visits it;
+//! - a normal body used only by integrity constraints gets no definition and no variable
+//!   (its literal is `Lit::FALSE`): its constraints become the clause `(¬l1 ∨ ... ∨ ¬ln)`
+//!   (clasp likewise adds such constraints as plain nogoods);
+//! - a body of one literal is that literal, the empty body `Lit::TRUE`, and a body that is
+//!   the only support of an atom takes the atom's variable (`share.rs`): no definition of
+//!   their own beyond that;
 //! - atom `a` with supporting bodies `B1..Bk`: `(¬a ∨ B1 ∨ ... ∨ Bk)` (no bodies: `a` false).
 //!
 //! A fact (a non-choice rule with one head atom whose body normalises to the empty
@@ -204,6 +207,7 @@ impl ProgramState {
         let conjunctions = builder.intern_output_conditions()?;
         builder.classify_atoms(fixed)?;
         builder.mark_facts();
+        builder.mark_constraint_only();
         builder.allocate_body_vars();
         builder.check_variable_count()?;
         let conjunctions: Vec<Option<Var>> = conjunctions
@@ -395,16 +399,13 @@ mod tests {
         p.add_rule(HeadKind::Disjunction, vec![c], vec![Literal::positive(b)]);
         p.add_constraint(vec![Literal::positive(b)]);
         let (state, t) = translate(&p);
-        // Bodies: {} (Lit::TRUE), {a, not b} (var 4, constraint only), {b} (the literal b).
-        assert_eq!(state.bodies.len(), 3);
-        assert_eq!(state.var_count, 5);
+        // Bodies: {} (Lit::TRUE), {a, not b} (constraint only: Lit::FALSE), {b} (the
+        // literal b); no body variable.
+        let lits: Vec<Lit> = state.bodies.iter().map(|b| b.0).collect();
         let (va, vb, vc) = (Var(a.0), Var(b.0), Var(c.0));
-        assert!(t.units.contains(&Var(4).neg()));
+        assert_eq!(lits, vec![Lit::TRUE, Lit::FALSE, vb.pos()]);
+        assert_eq!(state.var_count, 4);
         assert!(t.clauses.contains(&vec![va.neg(), vb.pos()]));
-        assert!(t
-            .clauses
-            .iter()
-            .all(|c| !c.iter().any(|l| l.var() == Var(4))));
         assert!(t.units.contains(&vb.neg()));
         assert!(t.clauses.contains(&vec![vb.neg(), vc.pos()]));
         assert!(t.clauses.contains(&vec![vb.pos(), vc.neg()]));
