@@ -7,7 +7,7 @@ use fxhash::FxHashMap;
 use super::{plain_condition, Delta, FlatRule, ProgramState, UfsUpdate};
 use crate::api::SolveError;
 use crate::program::{Body, GroundProgram, HeadKind};
-use crate::solver::body::{atom_var, conjoin, normalise_body, BodyKey};
+use crate::solver::body::{atom_var, conjoin, literal_of, normalise_body, BodyKey};
 use crate::solver::lit::{Lit, Var};
 
 /// The atoms a delta completes, numbered densely (`slot`): its new atoms (consecutive
@@ -151,41 +151,6 @@ impl<'p> Builder<'p> {
             }
         }
         Ok(true)
-    }
-
-    /// The index of a body, interning it: the empty conjunction is `Lit::TRUE`, a conjunction
-    /// of one literal is that literal (clasp's preprocessing: no body variable for them), any
-    /// other new body gets the next variable.
-    fn intern(&mut self, key: BodyKey) -> u32 {
-        if let Some(&id) = self.state.body_ids.get(&key) {
-            return id;
-        }
-        let lit = literal_of(&key).unwrap_or(UNALLOCATED);
-        self.push_body(lit, key.clone());
-        let id = self.state.bodies.len() as u32 - 1;
-        self.state.body_ids.insert(key, id);
-        id
-    }
-
-    /// The index of a body with a variable of its own, for an output condition (consequences
-    /// track a condition by a variable): [`Builder::intern`] unless the key is one literal
-    /// or none, whose own variables are kept apart (`ProgramState::condition_ids`).
-    fn intern_with_var(&mut self, key: BodyKey) -> u32 {
-        if literal_of(&key).is_none() {
-            return self.intern(key);
-        }
-        if let Some(&id) = self.state.condition_ids.get(&key) {
-            return id;
-        }
-        self.push_body(UNALLOCATED, key.clone());
-        let id = self.state.bodies.len() as u32 - 1;
-        self.state.condition_ids.insert(key, id);
-        id
-    }
-
-    /// Appends a body with its literal.
-    fn push_body(&mut self, lit: Lit, key: BodyKey) {
-        self.state.bodies.push((lit, key));
     }
 
     /// Errors when the variables do not fit literal codes.
@@ -425,16 +390,3 @@ impl Builder<'_> {
         Ok(vars)
     }
 }
-
-/// The literal a body is equivalent to when it needs no variable of its own: `Lit::TRUE` for
-/// the empty conjunction, `l` for the conjunction of `l` alone.
-fn literal_of(key: &BodyKey) -> Option<Lit> {
-    match key {
-        BodyKey::Normal(lits) if lits.is_empty() => Some(Lit::TRUE),
-        BodyKey::Normal(lits) if lits.len() == 1 => Some(lits[0]),
-        _ => None,
-    }
-}
-
-/// The literal of a new body whose variable [`Builder::allocate_body_vars`] has not chosen yet.
-pub(super) const UNALLOCATED: Lit = Lit(u32::MAX);

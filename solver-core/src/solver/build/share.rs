@@ -30,8 +30,8 @@
 
 use fxhash::FxHashSet;
 
-use super::encode::{Builder, UNALLOCATED};
-use crate::solver::body::BodyKey;
+use super::encode::Builder;
+use crate::solver::body::{literal_of, BodyKey};
 use crate::solver::lit::{Lit, Var};
 
 /// The supports of one atom the delta completes, as far as sharing is concerned.
@@ -46,6 +46,41 @@ enum Support {
 }
 
 impl Builder<'_> {
+    /// The index of a body, interning it: the empty conjunction is `Lit::TRUE`, a conjunction
+    /// of one literal is that literal (clasp's preprocessing: no body variable for them), any
+    /// other new body gets the next variable.
+    pub(super) fn intern(&mut self, key: BodyKey) -> u32 {
+        if let Some(&id) = self.state.body_ids.get(&key) {
+            return id;
+        }
+        let lit = literal_of(&key).unwrap_or(UNALLOCATED);
+        self.push_body(lit, key.clone());
+        let id = self.state.bodies.len() as u32 - 1;
+        self.state.body_ids.insert(key, id);
+        id
+    }
+
+    /// The index of a body with a variable of its own, for an output condition (consequences
+    /// track a condition by a variable): [`Builder::intern`] unless the key is one literal
+    /// or none, whose own variables are kept apart (`ProgramState::condition_ids`).
+    pub(super) fn intern_with_var(&mut self, key: BodyKey) -> u32 {
+        if literal_of(&key).is_none() {
+            return self.intern(key);
+        }
+        if let Some(&id) = self.state.condition_ids.get(&key) {
+            return id;
+        }
+        self.push_body(UNALLOCATED, key.clone());
+        let id = self.state.bodies.len() as u32 - 1;
+        self.state.condition_ids.insert(key, id);
+        id
+    }
+
+    /// Appends a body with its literal.
+    fn push_body(&mut self, lit: Lit, key: BodyKey) {
+        self.state.bodies.push((lit, key));
+    }
+
     /// Chooses the variable of each new body (see the module doc) and counts the bodies
     /// without a variable of their own in `state.equivalences`.
     pub(super) fn allocate_body_vars(&mut self) {
@@ -115,6 +150,9 @@ impl Builder<'_> {
         supports
     }
 }
+
+/// The literal of a new body whose variable [`Builder::allocate_body_vars`] has not chosen yet.
+const UNALLOCATED: Lit = Lit(u32::MAX);
 
 #[cfg(test)]
 mod tests {
