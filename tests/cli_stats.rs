@@ -44,6 +44,7 @@ fn stats_block_has_clasps_keys_and_the_programs_counts() {
             "Bodies",
             "  Sum",
             "  Count",
+            "Equivalences",
             "Tight",
             "Variables",
             "Constraints",
@@ -99,7 +100,7 @@ fn stats_after_an_input_error_are_zero_and_tight() {
             "Atoms        : 0       ",
             "Bodies       : 0       ",
             "Tight        : Yes",
-            "Variables    : 0       ",
+            "Variables    : 0        (Eliminated:    0 Frozen:    0)",
             "Constraints  : 0       ",
         ]
     );
@@ -118,5 +119,29 @@ fn problems_average_length_counts_assumed_externals() {
     assert_eq!(
         problems,
         Some("Problems     : 1        (Average Length: 2.00 Splits: 0)")
+    );
+}
+
+/// `Equivalences` counts the bodies without a variable of their own (here the empty body of
+/// `{a}.` and `{a, e}`, which takes `b`'s variable); `Frozen` the external atoms (clingo
+/// 5.8.3 prints `Frozen:    1` here too).
+#[test]
+fn equivalences_and_frozen_count_shared_bodies_and_externals() {
+    let args = ["--stats".to_string()];
+    let out = common::run(&args, "{a}. #external e. b :- a, e.");
+    let line = |key: &str| {
+        out.stdout
+            .lines()
+            .find(|l| l.starts_with(key))
+            .map(str::to_string)
+    };
+    assert_eq!(
+        line("Equivalences").as_deref(),
+        Some("Equivalences : 2        (Atom=Atom: 0 Body=Body: 0 Other: 2)")
+    );
+    let variables = line("Variables").unwrap_or_default();
+    assert!(
+        variables.ends_with("(Eliminated:    0 Frozen:    1)"),
+        "{variables}"
     );
 }

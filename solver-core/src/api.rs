@@ -167,6 +167,13 @@ pub struct Statistics {
     pub bodies: u64,
     pub variables: u64,
     pub constraints: u64,
+    /// Rule bodies that got no variable of their own: equal to one literal, to none (true),
+    /// to the atom they are the only support of, or used by integrity constraints only
+    /// (clasp's `Equivalences`, counted as its `Other`; `variables + equivalences` is the
+    /// count of variables without this preprocessing).
+    pub equivalences: u64,
+    /// External atoms, whose variables preprocessing must keep (clasp's `Frozen`).
+    pub frozen: u64,
     /// Whether the positive dependency graph had cycles (non-tight program).
     pub tight: bool,
 }

@@ -140,6 +140,8 @@ pub(super) fn stats_view(s: &Summary, program: Option<&GroundProgram>) -> StatsV
         bodies: st.bodies,
         variables: st.variables,
         constraints: st.constraints,
+        equivalences: st.equivalences,
+        frozen: st.frozen,
         // Nothing grounded (an input error): clasp reports the empty program as tight.
         tight: st.tight || program.is_none(),
         problems: u64::from(s.satisfiable.is_some() || s.models > 0 || st.choices > 0),

@@ -187,6 +187,10 @@ pub struct StatsView {
     pub variables: u64,
     /// Solver constraints.
     pub constraints: u64,
+    /// Bodies without a variable of their own (clasp's `Equivalences`, as its `Other`).
+    pub equivalences: u64,
+    /// External atoms (clasp's frozen variables).
+    pub frozen: u64,
     /// No positive cycles.
     pub tight: bool,
     /// The searches run (clasp's `Problems`: one guiding path per search).

@@ -245,9 +245,12 @@ impl TextPrinter {
 
     /// clasp's `--stats` block, in its layout, with the lines we have values for: clasp's
     /// solver details we do not track (lemma kinds, backjumps, model level, restart averages,
-    /// equivalences, eliminated/frozen variables, constraint kinds) are left out rather than
-    /// printed with made-up values; `Analyzed` is the number of conflicts. `--stats=2` prints
-    /// the same block.
+    /// constraint kinds) are left out rather than printed with made-up values; `Analyzed` is
+    /// the number of conflicts. `Equivalences` (printed when there are some, as clasp) counts
+    /// the bodies without a variable of their own, all as clasp's `Other` (no atom is merged
+    /// with another, no body with another beyond equal keys); `Eliminated` is 0 as in clasp
+    /// without `--sat-prepro` (we have no variable elimination); `Frozen` counts the external
+    /// atoms. `--stats=2` prints the same block.
     fn print_stats(&self, out: &mut String, summary: &RunSummary) {
         let s = &summary.stats;
         let _ = writeln!(out, "{}", self.comment_prefix());
@@ -304,9 +307,14 @@ impl TextPrinter {
                 .filter(|(_, n)| *n > 0)
                 .map(|(k, n)| (*k, format!("{n:<8}"))),
         );
+        if s.equivalences > 0 {
+            let kinds = format!("(Atom=Atom: 0 Body=Body: 0 Other: {})", s.equivalences);
+            lines.push(("Equivalences", format!("{:<8} {kinds}", s.equivalences)));
+        }
         let tight = if s.tight { "Yes" } else { "No" };
         lines.push(("Tight", tight.to_string()));
-        lines.push(("Variables", format!("{:<8}", s.variables)));
+        let frozen = format!("(Eliminated: {:>4} Frozen: {:>4})", 0, s.frozen);
+        lines.push(("Variables", format!("{:<8} {frozen}", s.variables)));
         lines.push(("Constraints", format!("{:<8}", s.constraints)));
         for (key, value) in lines {
             self.key_value(out, key, &value);

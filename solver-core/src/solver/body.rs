@@ -48,6 +48,16 @@ pub(crate) fn positive_atoms(body: &BodyKey) -> Vec<(Var, i64)> {
     }
 }
 
+/// The literal a body is equivalent to when it needs no variable of its own: `Lit::TRUE` for
+/// the empty conjunction, `l` for the conjunction of `l` alone.
+pub(crate) fn literal_of(key: &BodyKey) -> Option<Lit> {
+    match key {
+        BodyKey::Normal(lits) if lits.is_empty() => Some(Lit::TRUE),
+        BodyKey::Normal(lits) if lits.len() == 1 => Some(lits[0]),
+        _ => None,
+    }
+}
+
 /// Normalises a body; `None` when it can never hold.
 pub(crate) fn normalise_body(body: &Body) -> Result<Option<BodyKey>, SolveError> {
     match body {

@@ -192,8 +192,8 @@ fn settled_atoms(program: &ProgramState, search: &mut Search) -> Vec<Atom> {
     let blocked = self_blocked(program);
     let holds = |l: &Lit| a.is_true(*l) || (l.is_negative() && blocked[l.var().index()]);
     let body_true = |body: u32| {
-        let (var, key) = &program.bodies[body as usize];
-        a.is_true(var.pos()) || matches!(key, BodyKey::Normal(lits) if lits.iter().all(holds))
+        let (lit, key) = &program.bodies[body as usize];
+        a.is_true(*lit) || matches!(key, BodyKey::Normal(lits) if lits.iter().all(holds))
     };
     let mut settled: Vec<Atom> = program
         .rules

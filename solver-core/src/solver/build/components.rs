@@ -23,7 +23,7 @@ use crate::api::SolveError;
 use crate::program::HeadKind;
 use crate::solver::body::{atom_var, normalise_body, positive_atoms, BodyKey};
 use crate::solver::disjunctive::{CheckedRule, Minimality};
-use crate::solver::lit::Var;
+use crate::solver::lit::{Lit, Var};
 use crate::solver::unfounded::{UfsAtom, UfsBody};
 
 /// The graph's nodes: dense indices from 1 (Tarjan's node 0 is unused) and their variables;
@@ -271,8 +271,8 @@ impl Builder<'_> {
                     None => {
                         let id = bodies.len() as u32;
                         body_index.insert((rule.body, scc), id);
-                        let (var, key) = &self.state.bodies[rule.body as usize];
-                        bodies.push(ufs_body(*var, key, scc, &atoms, &local));
+                        let (lit, key) = &self.state.bodies[rule.body as usize];
+                        bodies.push(ufs_body(*lit, key, scc, &atoms, &local));
                         for &(p, w) in &bodies[id as usize].preds {
                             atoms[p as usize].occurs.push((id, w));
                         }
@@ -308,7 +308,7 @@ fn renumber_from(atoms: &mut [UfsAtom], bodies: &mut [UfsBody], first: (usize, u
 
 /// The unfounded-set view of one body for one SCC.
 fn ufs_body(
-    var: Var,
+    lit: Lit,
     body: &BodyKey,
     scc: u32,
     atoms: &[UfsAtom],
@@ -326,7 +326,7 @@ fn ufs_body(
         BodyKey::Normal(_) => None,
     };
     UfsBody {
-        body: var.pos(),
+        body: lit,
         heads: Vec::new(),
         preds,
         weight,

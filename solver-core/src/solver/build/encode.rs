@@ -7,7 +7,7 @@ use fxhash::FxHashMap;
 use super::{plain_condition, Delta, FlatRule, ProgramState, UfsUpdate};
 use crate::api::SolveError;
 use crate::program::{Body, GroundProgram, HeadKind};
-use crate::solver::body::{atom_var, conjoin, normalise_body, BodyKey};
+use crate::solver::body::{atom_var, conjoin, literal_of, normalise_body, BodyKey};
 use crate::solver::lit::{Lit, Var};
 
 /// The atoms a delta completes, numbered densely (`slot`): its new atoms (consecutive
@@ -57,7 +57,7 @@ pub(super) struct Builder<'p> {
     /// The program so far (updated as the delta is read).
     pub(super) state: &'p mut ProgramState,
     /// Index of the delta's first new body in `state.bodies`.
-    first_body: usize,
+    pub(super) first_body: usize,
     /// Index of the delta's first rule in `state.rules`.
     pub(super) first_rule: usize,
     /// Open atoms the delta mentions (to be completed or made external).
@@ -65,11 +65,12 @@ pub(super) struct Builder<'p> {
     /// The atoms this delta completes.
     pub(super) completing: Completing,
     /// Per completing slot: the atom is the head of a fact.
-    facts: Vec<bool>,
+    pub(super) facts: Vec<bool>,
     /// Per new body: a normal body that only integrity constraints use.
     constraint_only: Vec<bool>,
-    /// Bodies standing for output conditions (never constraint-only).
-    output_bodies: Vec<u32>,
+    /// Bodies standing for output conditions (never constraint-only, never sharing an atom's
+    /// variable).
+    pub(super) output_bodies: Vec<u32>,
     /// Whether the delta completes an external of an earlier delta.
     pub(super) completes_old_external: bool,
     /// What the search adds.
@@ -154,20 +155,6 @@ impl<'p> Builder<'p> {
         Ok(true)
     }
 
-    /// The index of a body, interning it (a new body gets the next variable).
-    fn intern(&mut self, key: BodyKey) -> u32 {
-        if let Some(&id) = self.state.body_ids.get(&key) {
-            return id;
-        }
-        let id = self.state.bodies.len() as u32;
-        let var = Var(self.state.var_count as u32);
-        self.state.var_count += 1;
-        self.state.is_atom.push(false);
-        self.state.bodies.push((var, key.clone()));
-        self.state.body_ids.insert(key, id);
-        id
-    }
-
     /// Errors when the variables do not fit literal codes.
     pub(super) fn check_variable_count(&self) -> Result<(), SolveError> {
         let variables = self.state.var_count as u64;
@@ -179,19 +166,17 @@ impl<'p> Builder<'p> {
         Ok(())
     }
 
-    /// Bodies, rules and support of the delta.
+    /// Bodies, rules and support of the delta (after [`Builder::allocate_body_vars`]).
     pub(super) fn encode(&mut self) -> Result<(), SolveError> {
-        self.mark_facts();
-        self.mark_constraint_only();
         self.encode_bodies();
         self.encode_rules();
         self.encode_support();
         Ok(())
     }
 
-    /// The delta's result. Constraint-only bodies leave the interning table (their variables
-    /// are false for good, so a later rule must not share them) and keep no key: no rule with
-    /// a head uses them, and only such rules read keys later.
+    /// The delta's result. Constraint-only bodies leave the interning table (their literal
+    /// is `Lit::FALSE`, so a later rule must not share them) and keep no key: no rule with a
+    /// head uses them, and only such rules read keys later.
     pub(super) fn finish(self) -> Delta {
         let mut removed = false;
         for (offset, &only) in self.constraint_only.iter().enumerate() {
@@ -208,9 +193,17 @@ impl<'p> Builder<'p> {
         self.out
     }
 
-    /// The variable of body `index`.
-    pub(super) fn body_var(&self, index: u32) -> Var {
+    /// The literal of body `index`: its own variable, or the literal it is equivalent to.
+    pub(super) fn body_lit(&self, index: u32) -> Lit {
         self.state.bodies[index as usize].0
+    }
+
+    /// Whether body `index` needs a definition: it is not one literal or none, or it stands
+    /// for an output condition with a variable of its own. Its variable is its own or that of
+    /// the atom it is the only support of (see `share.rs`).
+    pub(super) fn is_defined(&self, index: u32) -> bool {
+        let key = &self.state.bodies[index as usize].1;
+        literal_of(key).is_none() || self.state.condition_ids.get(key) == Some(&index)
     }
 
     /// Whether body `index` is the empty conjunction.
@@ -220,7 +213,7 @@ impl<'p> Builder<'p> {
 
     /// Marks the completing atoms that are heads of facts (a non-choice rule with one head
     /// atom and an empty body): they get the unit `a`, no support clause.
-    fn mark_facts(&mut self) {
+    pub(super) fn mark_facts(&mut self) {
         self.facts = vec![false; self.completing.vars.len()];
         for index in self.first_rule..self.state.rules.len() {
             let rule = &self.state.rules[index];
@@ -234,11 +227,16 @@ impl<'p> Builder<'p> {
         }
     }
 
-    /// Marks the new normal bodies that only integrity constraints use.
-    fn mark_constraint_only(&mut self) {
+    /// Marks the new normal bodies with variables of their own that only integrity
+    /// constraints use.
+    pub(super) fn mark_constraint_only(&mut self) {
         let first = self.first_body;
-        let is_normal = |(_, key): &(Var, BodyKey)| matches!(key, BodyKey::Normal(_));
-        self.constraint_only = self.state.bodies[first..].iter().map(is_normal).collect();
+        let count = self.state.bodies.len() - first;
+        let normal_with_var = |index: usize| {
+            let key = &self.state.bodies[index].1;
+            matches!(key, BodyKey::Normal(_)) && self.is_defined(index as u32)
+        };
+        self.constraint_only = (first..first + count).map(normal_with_var).collect();
         let mut in_constraint = vec![false; self.constraint_only.len()];
         for rule in &self.state.rules[self.first_rule..] {
             let Some(index) = (rule.body as usize).checked_sub(first) else {
@@ -261,17 +259,21 @@ impl<'p> Builder<'p> {
     }
 
     /// Whether body `index` is a new normal body used only by integrity constraints.
-    fn is_constraint_only(&self, index: u32) -> bool {
+    pub(super) fn is_constraint_only(&self, index: u32) -> bool {
         let offset = (index as usize).checked_sub(self.first_body);
         offset.and_then(|o| self.constraint_only.get(o)) == Some(&true)
     }
 
-    /// Adds a clause, simplifying tautologies and duplicates; short ones become units.
+    /// Adds a clause, simplifying tautologies (`Lit::TRUE` included), duplicates and
+    /// `Lit::FALSE`; short ones become units.
     fn clause(&mut self, mut lits: Vec<Lit>) {
         lits.sort_unstable();
         lits.dedup();
-        if lits.windows(2).any(|w| w[0] == !w[1]) {
+        if lits.first() == Some(&Lit::TRUE) || lits.windows(2).any(|w| w[0] == !w[1]) {
             return;
+        }
+        if lits.first() == Some(&Lit::FALSE) {
+            lits.remove(0);
         }
         match lits.len() {
             0 => self.out.units.push(Lit::FALSE),
@@ -280,15 +282,17 @@ impl<'p> Builder<'p> {
         }
     }
 
-    /// Body definitions of the new bodies: clauses for normal bodies, weight constraints for
-    /// weight bodies.
+    /// Body definitions of the new bodies with variables of their own: clauses for normal
+    /// bodies, weight constraints for weight bodies.
     fn encode_bodies(&mut self) {
         for index in self.first_body..self.state.bodies.len() {
-            let b = self.body_var(index as u32);
-            if self.is_constraint_only(index as u32) {
-                self.out.units.push(b.neg());
+            if !self.is_defined(index as u32) {
                 continue;
             }
+            if self.is_constraint_only(index as u32) {
+                continue;
+            }
+            let b = self.body_lit(index as u32).var();
             match self.state.bodies[index].1.clone() {
                 BodyKey::Normal(lits) => {
                     for &l in &lits {
@@ -318,16 +322,16 @@ impl<'p> Builder<'p> {
             if rule.choice {
                 continue;
             }
-            let b = self.body_var(rule.body);
+            let b = self.body_lit(rule.body);
             let is_fact = |h: Var| self.completing.slot(h).is_some_and(|s| self.facts[s]);
             let clause = match rule.heads.first() {
                 Some(&h) if is_fact(h) && self.is_empty_body(rule.body) => vec![h.pos()],
-                Some(&h) => vec![b.neg(), h.pos()],
+                Some(&h) => vec![!b, h.pos()],
                 None => match &self.state.bodies[rule.body as usize].1 {
                     BodyKey::Normal(lits) if self.is_constraint_only(rule.body) => {
                         lits.iter().map(|&l| !l).collect()
                     }
-                    _ => vec![b.neg()],
+                    _ => vec![!b],
                 },
             };
             self.clause(clause);
@@ -348,7 +352,7 @@ impl<'p> Builder<'p> {
                 let blocked = rule.choice
                     && matches!(key, BodyKey::Normal(lits) if lits.binary_search(&h.neg()).is_ok());
                 match self.completing.slot(h) {
-                    Some(slot) if !self.facts[slot] && !blocked => support[slot].push(body.pos()),
+                    Some(slot) if !self.facts[slot] && !blocked => support[slot].push(*body),
                     _ => {}
                 }
             }
@@ -366,9 +370,9 @@ impl<'p> Builder<'p> {
 impl Builder<'_> {
     /// Interns the condition of each output that is not a [`plain_condition`] as a body, so
     /// consequences can track the condition as a whole (clasp tracks output conditions);
-    /// returns their variables in output order (`None` for a contradictory condition: the
+    /// returns their bodies' indices in output order (`None` for a contradictory condition: the
     /// output is never shown, nor tracked).
-    pub(super) fn intern_output_conditions(&mut self) -> Result<Vec<Option<Var>>, SolveError> {
+    pub(super) fn intern_output_conditions(&mut self) -> Result<Vec<Option<u32>>, SolveError> {
         let mut vars = Vec::new();
         for output in &self.program.outputs {
             if plain_condition(&output.condition) {
@@ -377,9 +381,9 @@ impl Builder<'_> {
             let body = Body::Normal(output.condition.clone());
             let var = match normalise_body(&body)? {
                 Some(key) => {
-                    let index = self.intern(key);
+                    let index = self.intern_with_var(key);
                     self.output_bodies.push(index);
-                    Some(self.body_var(index))
+                    Some(index)
                 }
                 None => None,
             };

@@ -6,9 +6,12 @@
 //! - normal body `B = {l1..ln}`: `(¬B ∨ li)` for each `i` and `(B ∨ ¬l1 ∨ ... ∨ ¬ln)`;
 //! - weight body `B ≡ Σ w·l ≥ k`: two native weight constraints (see `weight.rs`);
 //! - rule `h :- B` (non-choice): `(¬B ∨ h)`; integrity constraint `:- B`: `(¬B)`;
-//! - a normal body used only by integrity constraints gets no definition: its constraints
-//!   become the clause `(¬l1 ∨ ... ∨ ¬ln)` and its variable the unit `¬B` (clasp likewise
-//!   adds such constraints as plain nogoods), so propagation never visits it;
+//! - a normal body used only by integrity constraints gets no definition and no variable
+//!   (its literal is `Lit::FALSE`): its constraints become the clause `(¬l1 ∨ ... ∨ ¬ln)`
+//!   (clasp likewise adds such constraints as plain nogoods);
+//! - a body of one literal is that literal, the empty body `Lit::TRUE`, and a body that is
+//!   the only support of an atom takes the atom's variable (`share.rs`): no definition of
+//!   their own beyond that;
 //! - atom `a` with supporting bodies `B1..Bk`: `(¬a ∨ B1 ∨ ... ∨ Bk)` (no bodies: `a` false).
 //!
 //! A fact (a non-choice rule with one head atom whose body normalises to the empty
@@ -45,6 +48,7 @@ mod components;
 mod encode;
 mod externals;
 mod renumber;
+mod share;
 
 use fxhash::{FxHashMap, FxHashSet};
 
@@ -79,8 +83,11 @@ pub(crate) struct ProgramState {
     pub(crate) atoms: AtomTable,
     /// Bodies a later rule may share: key to index in `bodies`.
     body_ids: FxHashMap<BodyKey, u32>,
-    /// Every body: its variable and key.
-    pub(crate) bodies: Vec<(Var, BodyKey)>,
+    /// Output conditions of one literal or none with a variable of their own: key to index
+    /// in `bodies` (such keys in `body_ids` share the literal, see `encode.rs`).
+    condition_ids: FxHashMap<BodyKey, u32>,
+    /// Every body: its literal (its own variable's, or the one literal it is) and key.
+    pub(crate) bodies: Vec<(Lit, BodyKey)>,
     /// Every rule of every delta, shifted.
     pub(crate) rules: Vec<FlatRule>,
     /// Number of variables (constant, atoms, bodies).
@@ -89,6 +96,8 @@ pub(crate) struct ProgramState {
     pub(crate) is_atom: Vec<bool>,
     /// Number of input rules.
     pub(crate) rule_count: u64,
+    /// Number of bodies without a variable of their own (see `share.rs`).
+    pub(crate) equivalences: u64,
     /// Minimize statements `(priority, elements)` in input order.
     minimize: Vec<(i32, Vec<(Lit, i64)>)>,
     /// The projection statement's atoms, if any.
@@ -199,7 +208,14 @@ impl ProgramState {
         }
         let conjunctions = builder.intern_output_conditions()?;
         builder.classify_atoms(fixed)?;
+        builder.mark_facts();
+        builder.mark_constraint_only();
+        builder.allocate_body_vars();
         builder.check_variable_count()?;
+        let conjunctions: Vec<Option<Var>> = conjunctions
+            .into_iter()
+            .map(|body| body.map(|index| builder.body_lit(index).var()))
+            .collect();
         builder.encode()?;
         if stop() {
             return Ok(None);
@@ -385,18 +401,16 @@ mod tests {
         p.add_rule(HeadKind::Disjunction, vec![c], vec![Literal::positive(b)]);
         p.add_constraint(vec![Literal::positive(b)]);
         let (state, t) = translate(&p);
-        // Bodies: {} (var 4), {a, not b} (var 5, constraint only), {b} (var 6, shared).
-        assert_eq!(state.bodies.len(), 3);
+        // Bodies: {} (Lit::TRUE), {a, not b} (constraint only: Lit::FALSE), {b} (the
+        // literal b); no body variable.
+        let lits: Vec<Lit> = state.bodies.iter().map(|b| b.0).collect();
         let (va, vb, vc) = (Var(a.0), Var(b.0), Var(c.0));
-        assert!(t.units.contains(&Var(5).neg()));
+        assert_eq!(lits, vec![Lit::TRUE, Lit::FALSE, vb.pos()]);
+        assert_eq!(state.var_count, 4);
         assert!(t.clauses.contains(&vec![va.neg(), vb.pos()]));
-        assert!(t
-            .clauses
-            .iter()
-            .all(|c| !c.iter().any(|l| l.var() == Var(5))));
-        assert!(t.units.contains(&Var(6).neg()));
-        assert!(t.clauses.contains(&vec![vb.neg(), Var(6).pos()]));
-        assert!(t.clauses.contains(&vec![vc.pos(), Var(6).neg()]));
+        assert!(t.units.contains(&vb.neg()));
+        assert!(t.clauses.contains(&vec![vb.neg(), vc.pos()]));
+        assert!(t.clauses.contains(&vec![vb.pos(), vc.neg()]));
     }
 
     #[test]

@@ -236,6 +236,8 @@ impl MultiShot {
             rules: self.program.rule_count,
             bodies: self.program.bodies.len() as u64,
             variables: self.program.var_count as u64,
+            equivalences: self.program.equivalences,
+            frozen: self.program.atoms.externals().count() as u64,
             constraints: self.search.clauses.problem_count
                 + self.search.weights.constraints.len() as u64,
             tight: self.program.is_tight(),
