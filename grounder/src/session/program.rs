@@ -411,7 +411,7 @@ impl Added {
     /// Appends a rewritten chunk to its part.
     fn commit(&mut self, table: &Interner, part: usize, rewritten: rewrite::Rewritten) {
         for rule in rewritten.rules.iter().filter(|r| is_fact_rule(table, r)) {
-            self.heads.extend(rule.head.atoms().iter().map(|a| a.pred));
+            self.heads.extend(rule.head.each_atom().map(|a| a.pred));
         }
         for fact in &rewritten.facts {
             if let Some(f) = table.as_fun(fact.atom) {
@@ -541,7 +541,7 @@ impl Added {
             call.project.extend(part.project.iter().copied());
         }
         for rule in &call.rules {
-            self.heads.extend(rule.head.atoms().iter().map(|a| a.pred));
+            self.heads.extend(rule.head.each_atom().map(|a| a.pred));
         }
         call
     }
