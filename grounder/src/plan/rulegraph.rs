@@ -18,8 +18,6 @@
 //!   every real dependency is an edge.
 
 use crate::ast::UnaryOp;
-use fxhash::FxHashMap;
-
 use crate::normalize::rules::{AtomPat, Pred, Rule};
 use crate::plan::depgraph::Graph;
 use crate::term::eval::T;
@@ -126,47 +124,46 @@ pub(crate) fn rule_components(
         .collect()
 }
 
-/// Per predicate, the nodes whose rules have a head atom of it, ascending: one list per
-/// predicate, chained through one array of entries (no allocation per predicate).
+/// Per predicate name, the nodes whose rules have a head atom of a predicate of that name,
+/// ascending: one list per name, chained through one array of entries (no allocation per
+/// predicate, no hashing: interned names are dense). Callers check the arity by unifying.
 struct HeadLists {
-    /// Per predicate: its first and last entry.
-    ends: FxHashMap<Pred, (u32, u32)>,
-    /// Entries: a node and the next entry of the same predicate (`u32::MAX` ends the list).
+    /// Per interned name: its first and last entry (`u32::MAX` for none).
+    ends: Vec<(u32, u32)>,
+    /// Entries: a node and the next entry of the same name (`u32::MAX` ends the list).
     entries: Vec<(u32, u32)>,
 }
 
 impl HeadLists {
     fn new(rules: &[Rule], nodes: &[usize]) -> HeadLists {
-        let mut ends: FxHashMap<Pred, (u32, u32)> = FxHashMap::default();
+        let mut ends: Vec<(u32, u32)> = Vec::new();
         let mut entries: Vec<(u32, u32)> = Vec::with_capacity(nodes.len());
         for (n, &i) in nodes.iter().enumerate() {
             let n = n as u32;
             for a in rules.get(i).into_iter().flat_map(|r| r.head.each_atom()) {
-                let entry = entries.len() as u32;
-                match ends.get_mut(&a.pred) {
-                    None => {
-                        ends.insert(a.pred, (entry, entry));
-                    }
-                    Some((_, last)) => {
-                        let Some(tail) = entries.get_mut(*last as usize) else {
-                            continue;
-                        };
-                        if tail.0 == n {
-                            continue;
-                        }
-                        tail.1 = entry;
-                        *last = entry;
-                    }
+                let name = a.pred.name as usize;
+                if ends.len() <= name {
+                    ends.resize(name + 1, (u32::MAX, u32::MAX));
                 }
+                let Some((first, last)) = ends.get_mut(name) else {
+                    continue;
+                };
+                let entry = entries.len() as u32;
+                match entries.get_mut(*last as usize) {
+                    Some(tail) if tail.0 == n => continue,
+                    Some(tail) => tail.1 = entry,
+                    None => *first = entry,
+                }
+                *last = entry;
                 entries.push((n, u32::MAX));
             }
         }
         HeadLists { ends, entries }
     }
 
-    /// The nodes with a head atom of `pred`, ascending.
+    /// The nodes with a head atom of a predicate named as `pred`, ascending.
     fn nodes_of(&self, pred: Pred) -> impl Iterator<Item = u32> + '_ {
-        let first = self.ends.get(&pred).map_or(u32::MAX, |&(first, _)| first);
+        let first = self.ends.get(pred.name as usize).map_or(u32::MAX, |e| e.0);
         std::iter::successors(self.entries.get(first as usize), |&&(_, next)| {
             self.entries.get(next as usize)
         })

@@ -546,12 +546,24 @@ impl Added {
         call
     }
 
+    /// Frees every part's rules and facts (see `Session::end_grounding`).
+    pub(crate) fn release_rules(&mut self) {
+        for part in &mut self.parts {
+            part.rules = Vec::new();
+            part.facts = Vec::new();
+        }
+    }
+
     /// Gives the rules lent to `call` back and records its parts as ground.
     pub(crate) fn restore(&mut self, mut call: Call) {
         for &(index, start, len) in call.moved.iter().rev() {
             call.rules.truncate(start + len);
             if let Some(part) = self.parts.get_mut(index) {
-                part.rules = call.rules.split_off(start.min(call.rules.len()));
+                part.rules = match start {
+                    // `split_off(0)` would copy into a new vector of the same capacity.
+                    0 => std::mem::take(&mut call.rules),
+                    _ => call.rules.split_off(start.min(call.rules.len())),
+                };
             }
         }
         for index in call.parts {
@@ -576,7 +588,11 @@ fn instances(part: &mut Part, tuples: &[Vec<Val>], rules: &mut Vec<Rule>) -> (Ve
             bind_params(rule, tuple);
             positions.push(start + k);
         }
-        rules.append(&mut own);
+        if rules.is_empty() {
+            *rules = own; // moved, not copied
+        } else {
+            rules.append(&mut own);
+        }
     } else {
         for rule in &part.rules {
             positions.push(rules.len());
