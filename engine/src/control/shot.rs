@@ -78,10 +78,10 @@ impl Control {
     /// ```
     /// # fn main() -> Result<(), engine::Error> {
     /// let mut ctl = engine::Control::new();
-    /// ctl.add("base", "a. {b}.")?;
+    /// ctl.add("base", "a. b :- a.")?;
     /// ctl.ground()?;
     /// ctl.end_grounding();
-    /// assert_eq!(ctl.solve()?.count(), 2);
+    /// assert_eq!(ctl.solve()?.next().unwrap().shown_names(), ["a", "b"]);
     /// assert!(ctl.ground().is_err());
     /// # Ok(()) }
     /// ```
