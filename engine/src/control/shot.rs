@@ -71,26 +71,6 @@ impl Control {
         }
     }
 
-    /// Ends grounding for good, for a caller that only solves what was ground: the grounder
-    /// frees the rules it keeps for later groundings (most of its memory on a large
-    /// program) and any later grounding fails.
-    ///
-    /// ```
-    /// # fn main() -> Result<(), engine::Error> {
-    /// let mut ctl = engine::Control::new();
-    /// ctl.add("base", "a. b :- a.")?;
-    /// ctl.ground()?;
-    /// ctl.end_grounding();
-    /// assert_eq!(ctl.solve()?.next().unwrap().shown_names(), ["a", "b"]);
-    /// assert!(ctl.ground().is_err());
-    /// # Ok(()) }
-    /// ```
-    pub fn end_grounding(&mut self) {
-        if let Some(session) = self.session.as_mut() {
-            session.end_grounding();
-        }
-    }
-
     /// Parses the text added since the last grounding without grounding anything (syntax
     /// errors are reported now; [`Control::incmode`] is then known).
     ///
