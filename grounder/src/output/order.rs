@@ -78,9 +78,11 @@ impl ShownOrder {
             let Some(out) = self.members.get_mut(pred) else {
                 continue;
             };
-            let mut added = domain.members.get(out.len()..).unwrap_or(&[]).to_vec();
-            added.sort_by_key(edb_rank);
-            out.extend(added);
+            let start = out.len();
+            out.extend_from_slice(domain.members.get(start..).unwrap_or(&[]));
+            if let Some(added) = out.get_mut(start..).filter(|a| a.len() > 1) {
+                added.sort_by_key(edb_rank);
+            }
         }
     }
 
