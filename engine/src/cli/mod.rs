@@ -199,6 +199,8 @@ impl<'a> Run<'a> {
             .control
             .ground()
             .and_then(|()| self.control.refuse_incmode());
+        // One-shot: nothing is ground again, so the grounder's rules can go before solving.
+        self.control.end_grounding();
         if let Some(done) = watchdog {
             self.time_limit_hit = done.finish();
         }

@@ -291,6 +291,26 @@ impl Control {
         self.ground_parts(&[("base", &[])])
     }
 
+    /// Ends grounding for good, for a caller that only solves what was ground: the grounder
+    /// frees the rules it keeps for later groundings (most of its memory on a large
+    /// program) and any later grounding fails.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), engine::Error> {
+    /// let mut ctl = engine::Control::new();
+    /// ctl.add("base", "a. b :- a.")?;
+    /// ctl.ground()?;
+    /// ctl.end_grounding();
+    /// assert_eq!(ctl.solve()?.next().unwrap().shown_names(), ["a", "b"]);
+    /// assert!(ctl.ground().is_err());
+    /// # Ok(()) }
+    /// ```
+    pub fn end_grounding(&mut self) {
+        if let Some(session) = self.session.as_mut() {
+            session.end_grounding();
+        }
+    }
+
     /// The text of the only source when it is aspif; `None` when no source is.
     fn aspif_source(&self) -> Result<Option<String>, Error> {
         let is_aspif = |source: &Source| source.text.starts_with(b"asp ");

@@ -201,7 +201,7 @@ pub(crate) fn ground_all(
         p.complete = true;
     }
     for (i, rule) in rules.iter().enumerate() {
-        if rule.head.atoms().is_empty() {
+        if rule.head.each_atom().next().is_none() {
             g.current_rule = Some(i);
             join_rule(g, rule, None, Mode::Emit)?;
         }

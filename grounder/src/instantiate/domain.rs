@@ -64,8 +64,13 @@ pub(crate) struct Store {
     by_val: FxHashMap<Val, AtomId>,
     /// Domains by predicate index.
     pub preds: Vec<PredDomain>,
-    /// Predicate indexes.
-    pred_ids: FxHashMap<Pred, u32>,
+    /// Predicate indexes by interned name: the first predicate of each name (`u32::MAX` for
+    /// none), the others of that name chained through `same_name`. Names are dense, and a
+    /// large program's rules mostly mention names in the order they were interned, so this
+    /// is looked up with better locality than a hash table.
+    by_name: Vec<u32>,
+    /// Per predicate index: the next predicate of the same name (`u32::MAX` ends the chain).
+    same_name: Vec<u32>,
 }
 
 /// The values of `args` at the positions in `mask`.
@@ -102,7 +107,7 @@ fn build_index(
 impl Store {
     /// The index of predicate `p`, registering it if new.
     pub fn pred(&mut self, p: Pred) -> u32 {
-        if let Some(&id) = self.pred_ids.get(&p) {
+        if let Some(id) = self.find_pred(p) {
             return id;
         }
         let id = self.preds.len() as u32;
@@ -112,13 +117,25 @@ impl Store {
             complete: false,
             indexes: FxHashMap::default(),
         });
-        self.pred_ids.insert(p, id);
+        let name = p.name as usize;
+        if self.by_name.len() <= name {
+            self.by_name.resize(name + 1, u32::MAX);
+        }
+        let first = self.by_name.get_mut(name).map(|f| std::mem::replace(f, id));
+        self.same_name.push(first.unwrap_or(u32::MAX));
         id
     }
 
     /// The index of `p` if registered.
     pub fn find_pred(&self, p: Pred) -> Option<u32> {
-        self.pred_ids.get(&p).copied()
+        let mut id = *self.by_name.get(p.name as usize)?;
+        while let Some(domain) = self.preds.get(id as usize) {
+            if domain.pred == p {
+                return Some(id);
+            }
+            id = self.same_name.get(id as usize).copied()?;
+        }
+        None
     }
 
     /// The atom of `val` (predicate `pred`), creating it if new.

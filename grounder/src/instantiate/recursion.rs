@@ -63,7 +63,7 @@ pub(crate) fn positive_components(g: &mut Grounder, rules: &[Rule]) {
             cond.iter().for_each(|l| positive_atoms(l, &mut deps));
         }
         let deps: Vec<u32> = deps.iter().map(|a| g.store.pred(a.pred)).collect();
-        for head in rule.head.atoms() {
+        for head in rule.head.each_atom() {
             let h = g.store.pred(head.pred);
             deps.iter().for_each(|&d| graph.depend(h, d));
         }

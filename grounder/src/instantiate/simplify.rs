@@ -123,17 +123,23 @@ fn founded_atoms(truth: &[Truth], external: &[bool], rules: &[GRule]) -> Vec<boo
         .enumerate()
         .map(|(i, t)| *t == Truth::True || external.get(i).copied().unwrap_or(false))
         .collect();
-    // Sparse: a grounding's rules watch few of the atoms of every step so far.
-    let mut watches: fxhash::FxHashMap<usize, Vec<usize>> = fxhash::FxHashMap::default();
+    // Per atom, the rules waiting for it: chained through one array (no vector per atom; the
+    // chain heads are as dense as `founded`).
+    let mut first_watch = vec![u32::MAX; founded.len()];
+    let mut watches: Vec<(usize, u32)> = Vec::new();
     let mut missing = vec![0usize; rules.len()];
     let mut ready = Vec::new();
     for (r, rule) in rules.iter().enumerate() {
         if let GBody::Normal(lits) = &rule.body {
             for l in lits.iter().filter(|l| l.positive) {
                 let i = l.atom.0 as usize;
-                if !founded.get(i).copied().unwrap_or(true) {
-                    missing[r] += 1;
-                    watches.entry(i).or_default().push(r);
+                if founded.get(i).copied().unwrap_or(true) {
+                    continue;
+                }
+                missing[r] += 1;
+                if let Some(head) = first_watch.get_mut(i) {
+                    watches.push((r, *head));
+                    *head = (watches.len() - 1) as u32;
                 }
             }
         }
@@ -148,11 +154,13 @@ fn founded_atoms(truth: &[Truth], external: &[bool], rules: &[GRule]) -> Vec<boo
                 continue;
             }
             founded[i] = true;
-            for &w in watches.get(&i).map(|x| x.as_slice()).unwrap_or(&[]) {
+            let mut next = first_watch.get(i).copied().unwrap_or(u32::MAX);
+            while let Some(&(w, after)) = watches.get(next as usize) {
                 missing[w] -= 1;
                 if missing[w] == 0 {
                     ready.push(w);
                 }
+                next = after;
             }
         }
     }

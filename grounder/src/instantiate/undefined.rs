@@ -10,8 +10,9 @@
 //! of its projection rule, see `normalize::rewrite`) is always shown so. A projected atom is
 //! reported once, at its first occurrence: gringo shares one projection between them.
 
-use fxhash::FxHashSet;
+use fxhash::{FxHashMap, FxHashSet};
 
+use crate::ast::Span;
 use crate::diagnostic::{Diagnostic, Note, Severity};
 use crate::instantiate::Grounder;
 use crate::normalize::print::Printer;
@@ -26,6 +27,8 @@ pub(crate) fn undefined_atom_infos(
     heads: &FxHashSet<Pred>,
 ) -> Vec<Diagnostic> {
     let mut out: Vec<Diagnostic> = Vec::new();
+    // The index in `out` of each location's message.
+    let mut at: FxHashMap<Span, usize> = FxHashMap::default();
     let mut projected_seen: FxHashSet<String> = FxHashSet::default();
     for r in rules {
         let mut atoms = rule_atoms(g.table, r);
@@ -55,9 +58,12 @@ pub(crate) fn undefined_atom_infos(
                 notes: vec![Note { span: None, text }],
             };
             // One message per location (the last pool alternative's text, as clingo).
-            match out.iter_mut().find(|o| o.span == d.span) {
+            match at.get(&a.span).and_then(|&k| out.get_mut(k)) {
                 Some(old) => *old = d,
-                None => out.push(d),
+                None => {
+                    at.insert(a.span.clone(), out.len());
+                    out.push(d);
+                }
             }
         }
     }

@@ -27,6 +27,7 @@ mod literals;
 mod project;
 mod terms;
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use fxhash::{FxHashMap, FxHashSet};
@@ -139,8 +140,8 @@ pub(crate) fn rewrite(
         while let Some(fact) = pending.next_if(|f| f.at as usize <= i) {
             plain_fact(table, part.facts, fact.code, &mut out);
         }
-        let stmt = substitute_statement(stmt, consts);
-        let stmt = substitute_statement(&stmt, &params);
+        let stmt = substitute_statement(Cow::Borrowed(stmt), consts);
+        let stmt = substitute_statement(stmt, &params);
         let first = out.rules.len();
         statement(table, &stmt, part.params.len(), &mut out, diags);
         for rule in out.rules.get_mut(first..).unwrap_or(&mut []) {
@@ -199,18 +200,18 @@ fn fact_term(table: &mut Interner, facts: &Facts, at: u32) -> Option<Val> {
 }
 
 /// A statement with constants substituted in every term.
-fn substitute_statement(
-    stmt: &ast::Statement,
+fn substitute_statement<'a>(
+    stmt: Cow<'a, ast::Statement>,
     consts: &FxHashMap<String, ast::Term>,
-) -> ast::Statement {
+) -> Cow<'a, ast::Statement> {
     if consts.is_empty() {
-        return stmt.clone();
+        return stmt;
     }
-    let mut s = stmt.clone();
+    let mut s = stmt.into_owned();
     crate::normalize::astwalk::terms_mut(&mut s, &mut |t| {
         *t = crate::normalize::constants::substitute(t, consts)
     });
-    s
+    Cow::Owned(s)
 }
 
 /// The predicate of a signature.

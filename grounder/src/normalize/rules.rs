@@ -236,19 +236,25 @@ impl HeadElem {
 impl Head {
     /// The atoms this head may derive (for the dependency graph).
     pub fn atoms(&self) -> Vec<&AtomPat> {
-        match self {
-            Head::Disj(e) | Head::Choice { elems: e, .. } | Head::Agg { elems: e, .. } => e
-                .iter()
-                .filter(|h| h.sign == Sign::None)
-                .map(|h| &h.atom)
-                .collect(),
-            Head::External(a, _) => vec![a],
+        self.each_atom().collect()
+    }
+
+    /// The atoms of [`Head::atoms`], without collecting them.
+    pub fn each_atom(&self) -> impl Iterator<Item = &AtomPat> {
+        let (elems, external): (&[HeadElem], _) = match self {
+            Head::Disj(e) | Head::Choice { elems: e, .. } | Head::Agg { elems: e, .. } => (e, None),
+            Head::External(a, _) => (&[], Some(a)),
             Head::Weak { .. }
             | Head::Show(_)
             | Head::Project(_)
             | Head::Edge(..)
-            | Head::Heuristic(..) => Vec::new(),
-        }
+            | Head::Heuristic(..) => (&[], None),
+        };
+        elems
+            .iter()
+            .filter(|h| h.sign == Sign::None)
+            .map(|h| &h.atom)
+            .chain(external)
     }
 
     /// The head element conditions.

@@ -253,12 +253,16 @@ fn number_in_gringo_order(n: &mut Numbering, g: &Grounder, source: &[Rule], rule
             n.atom(g, external);
             continue;
         };
-        let body: Vec<AtomId> = match &r.body {
-            GBody::Normal(lits) => lits.iter().map(|l| l.atom).collect(),
-            GBody::Weight { elems, .. } => elems.iter().map(|(l, _)| l.atom).collect(),
-        };
-        for &a in r.head.iter().chain(&body) {
+        for &a in &r.head {
             n.atom(g, a);
+        }
+        match &r.body {
+            GBody::Normal(lits) => lits.iter().for_each(|l| {
+                n.atom(g, l.atom);
+            }),
+            GBody::Weight { elems, .. } => elems.iter().for_each(|(l, _)| {
+                n.atom(g, l.atom);
+            }),
         }
     }
 }

@@ -78,9 +78,11 @@ impl ShownOrder {
             let Some(out) = self.members.get_mut(pred) else {
                 continue;
             };
-            let mut added = domain.members.get(out.len()..).unwrap_or(&[]).to_vec();
-            added.sort_by_key(edb_rank);
-            out.extend(added);
+            let start = out.len();
+            out.extend_from_slice(domain.members.get(start..).unwrap_or(&[]));
+            if let Some(added) = out.get_mut(start..).filter(|a| a.len() > 1) {
+                added.sort_by_key(edb_rank);
+            }
         }
     }
 
@@ -170,7 +172,7 @@ fn domain_order(g: &Grounder, rules: &[Rule], edb: &[FactRank]) -> Vec<u32> {
 /// The predicates of one statement in the order gringo creates their domains.
 fn rule_domains(rule: &Rule, out: &mut Vec<Pred>) {
     body_domains(rule, out);
-    out.extend(rule.head.atoms().iter().map(|a| a.pred));
+    out.extend(rule.head.each_atom().map(|a| a.pred));
 }
 
 /// The predicates of a statement's head conditions and body, in the order gringo creates their
@@ -245,7 +247,7 @@ pub(crate) fn pred_ranks(g: &Grounder, rules: &[Rule]) -> Vec<usize> {
     let positions = statement_positions(g, rules, rule_domains);
     let mut ranks = vec![usize::MAX; g.store.preds.len()];
     for (rule, &position) in rules.iter().zip(&positions) {
-        for a in rule.head.atoms() {
+        for a in rule.head.each_atom() {
             if let Some(rank) = g
                 .store
                 .find_pred(a.pred)
@@ -267,14 +269,10 @@ pub(crate) fn pred_ranks(g: &Grounder, rules: &[Rule]) -> Vec<usize> {
 /// `@o`, `@n`, `@m` (the order of [`pred_ranks`] would put `@o` last).
 pub(crate) fn grounding_positions(g: &Grounder, rules: &[Rule]) -> Vec<usize> {
     let (stms, users) = statement_users(g, rules, body_domains);
-    let mut uses: Vec<Vec<usize>> = vec![Vec::new(); users.len()];
-    for (i, list) in users.iter().enumerate() {
-        for &j in list {
-            if let Some(deps) = uses.get_mut(j) {
-                deps.push(i);
-            }
-        }
-    }
+    let edges: Vec<(u32, u32)> = (0..users.len())
+        .flat_map(|i| users.of(i).iter().map(move |&j| (j, i as u32)))
+        .collect();
+    let uses = Adjacency::from_edges(users.len(), &edges);
     positions(rules.len(), &stms, post_order(&uses, (0..uses.len()).rev()))
 }
 
@@ -291,29 +289,88 @@ fn statement_positions(
     positions(rules.len(), &stms, order)
 }
 
+/// Successor lists of the nodes `0..n` in one flat array (no allocation per node): node
+/// `i`'s successors are `targets[start[i]..start[i + 1]]`.
+struct Adjacency {
+    start: Vec<u32>,
+    targets: Vec<u32>,
+}
+
+impl Adjacency {
+    /// The lists of `edges` `(from, to)`: each node's successors in the order of `edges`,
+    /// a successor repeated right after itself kept once.
+    fn from_edges(n: usize, edges: &[(u32, u32)]) -> Adjacency {
+        let mut start = vec![0u32; n + 1];
+        for &(from, _) in edges {
+            if let Some(c) = start.get_mut(from as usize + 1) {
+                *c += 1;
+            }
+        }
+        for i in 1..start.len() {
+            let before = start.get(i - 1).copied().unwrap_or(0);
+            if let Some(c) = start.get_mut(i) {
+                *c += before;
+            }
+        }
+        let mut fill = start.clone();
+        let mut targets = vec![0u32; start.last().copied().unwrap_or(0) as usize];
+        for &(from, to) in edges {
+            if let Some(at) = fill.get_mut(from as usize) {
+                if let Some(t) = targets.get_mut(*at as usize) {
+                    *t = to;
+                }
+                *at += 1;
+            }
+        }
+        Adjacency { start, targets }.deduplicated()
+    }
+
+    /// The same lists without a successor repeated right after itself.
+    fn deduplicated(self) -> Adjacency {
+        let mut start = Vec::with_capacity(self.start.len());
+        let mut targets = Vec::with_capacity(self.targets.len());
+        start.push(0);
+        for i in 0..self.len() {
+            let list = self.of(i);
+            targets.extend(
+                list.iter()
+                    .enumerate()
+                    .filter_map(|(k, &t)| (k == 0 || list.get(k - 1) != Some(&t)).then_some(t)),
+            );
+            start.push(targets.len() as u32);
+        }
+        Adjacency { start, targets }
+    }
+
+    fn len(&self) -> usize {
+        self.start.len().saturating_sub(1)
+    }
+
+    /// The successors of node `i`.
+    fn of(&self, i: usize) -> &[u32] {
+        let from = self.start.get(i).copied().unwrap_or(0) as usize;
+        let to = self.start.get(i + 1).copied().unwrap_or(0) as usize;
+        self.targets.get(from..to).unwrap_or(&[])
+    }
+}
+
 /// The statements (the indexes of the rules that are no simple facts) and, per statement,
 /// its users (see [`users_of`]).
 fn statement_users(
     g: &Grounder,
     rules: &[Rule],
     uses: fn(&Rule, &mut Vec<Pred>),
-) -> (Vec<usize>, Vec<Vec<usize>>) {
+) -> (Vec<usize>, Adjacency) {
     let stms: Vec<usize> = (0..rules.len())
         .filter(|&i| rules.get(i).is_some_and(|r| simple_fact(r).is_none()))
         .collect();
     let stm_rules: Vec<&Rule> = stms.iter().filter_map(|&r| rules.get(r)).collect();
-    let mut derivers: Vec<Vec<usize>> = vec![Vec::new(); g.store.preds.len()];
+    let mut heads: Vec<(u32, u32)> = Vec::with_capacity(stm_rules.len());
     for (i, rule) in stm_rules.iter().enumerate() {
-        for a in rule.head.atoms() {
-            if let Some(list) = g
-                .store
-                .find_pred(a.pred)
-                .and_then(|p| derivers.get_mut(p as usize))
-            {
-                list.push(i);
-            }
-        }
+        let preds = rule.head.each_atom().map(|a| g.store.find_pred(a.pred));
+        heads.extend(preds.flatten().map(|p| (p, i as u32)));
     }
+    let derivers = Adjacency::from_edges(g.store.preds.len(), &heads);
     let users = users_of(g, &stm_rules, &derivers, uses);
     (stms, users)
 }
@@ -330,35 +387,30 @@ fn positions(rules: usize, stms: &[usize], order: Vec<usize>) -> Vec<usize> {
 }
 
 /// `users[i]`: the statements (ascending) that use (by `uses`) a predicate statement `i`
-/// derives.
+/// derives (`derivers`: per predicate index, its deriving statements).
 fn users_of(
     g: &Grounder,
     stms: &[&Rule],
-    derivers: &[Vec<usize>],
+    derivers: &Adjacency,
     uses: fn(&Rule, &mut Vec<Pred>),
-) -> Vec<Vec<usize>> {
-    let mut users: Vec<Vec<usize>> = vec![Vec::new(); stms.len()];
+) -> Adjacency {
+    let mut edges: Vec<(u32, u32)> = Vec::new();
+    let mut preds = Vec::new();
     for (j, rule) in stms.iter().enumerate() {
-        let mut preds = Vec::new();
+        preds.clear();
         uses(rule, &mut preds);
-        for p in preds.into_iter().filter_map(|p| g.store.find_pred(p)) {
-            for &i in derivers.get(p as usize).map(Vec::as_slice).unwrap_or(&[]) {
-                if let Some(list) = users.get_mut(i) {
-                    list.push(j);
-                }
-            }
+        for p in preds.iter().filter_map(|&p| g.store.find_pred(p)) {
+            edges.extend(derivers.of(p as usize).iter().map(|&i| (i, j as u32)));
         }
     }
-    for list in &mut users {
-        list.sort_unstable();
-        list.dedup();
-    }
-    users
+    // The edges of statement `j` come after those of `j - 1`: each list is ascending, and
+    // repeats stand together.
+    Adjacency::from_edges(stms.len(), &edges)
 }
 
 /// Post-order of an iterative depth-first search from `roots` in turn (no recursion:
 /// statement counts are user-controlled).
-fn post_order(succ: &[Vec<usize>], roots: impl Iterator<Item = usize>) -> Vec<usize> {
+fn post_order(succ: &Adjacency, roots: impl Iterator<Item = usize>) -> Vec<usize> {
     let mut visited = vec![false; succ.len()];
     let mut post = Vec::with_capacity(succ.len());
     for root in roots {
@@ -367,9 +419,8 @@ fn post_order(succ: &[Vec<usize>], roots: impl Iterator<Item = usize>) -> Vec<us
         }
         let mut stack = vec![(root, 0usize)];
         while let Some((node, next)) = stack.last_mut() {
-            let children = succ.get(*node).map(Vec::as_slice).unwrap_or(&[]);
-            match children.get(*next) {
-                Some(&child) => {
+            match succ.of(*node).get(*next).map(|&c| c as usize) {
+                Some(child) => {
                     *next += 1;
                     if mark(&mut visited, child) {
                         stack.push((child, 0));

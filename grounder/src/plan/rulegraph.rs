@@ -18,7 +18,7 @@
 //!   every real dependency is an edge.
 
 use crate::ast::UnaryOp;
-use crate::normalize::rules::{AtomPat, Rule};
+use crate::normalize::rules::{AtomPat, Pred, Rule};
 use crate::plan::depgraph::Graph;
 use crate::term::eval::T;
 use crate::term::intern::{Interner, Val};
@@ -59,14 +59,14 @@ fn unify_atoms(table: &Interner, a: &AtomPat, b: &AtomPat) -> bool {
         && a.args.iter().zip(&b.args).all(|(x, y)| unify(table, x, y))
 }
 
-/// The body atoms of a rule: body literals (nested ones too) and head-element conditions.
-fn body_atoms(rule: &Rule) -> Vec<&AtomPat> {
-    let mut atoms = Vec::new();
-    rule.body.iter().for_each(|l| l.atoms(&mut atoms));
+/// The body atoms of a rule (body literals, nested ones too, and head-element conditions)
+/// into `atoms` (cleared first).
+fn body_atoms<'a>(rule: &'a Rule, atoms: &mut Vec<(&'a AtomPat, bool)>) {
+    atoms.clear();
+    rule.body.iter().for_each(|l| l.atoms(atoms));
     for cond in rule.head.conditions() {
-        cond.iter().for_each(|l| l.atoms(&mut atoms));
+        cond.iter().for_each(|l| l.atoms(atoms));
     }
-    atoms.into_iter().map(|(a, _)| a).collect()
 }
 
 /// The components of the rules with heads that are not `skip`ped, dependencies first, each
@@ -80,28 +80,24 @@ pub(crate) fn rule_components(
         .filter(|&i| {
             rules
                 .get(i)
-                .is_some_and(|r| !r.head.atoms().is_empty() && !skip(r))
+                .is_some_and(|r| r.head.each_atom().next().is_some() && !skip(r))
         })
         .collect();
-    let mut by_pred: fxhash::FxHashMap<crate::normalize::rules::Pred, Vec<u32>> =
-        Default::default();
-    for (n, &i) in nodes.iter().enumerate() {
-        for a in rules.get(i).map(|r| r.head.atoms()).unwrap_or_default() {
-            by_pred.entry(a.pred).or_default().push(n as u32);
-        }
-    }
+    let heads = HeadLists::new(rules, &nodes);
     let mut graph = Graph::new(nodes.len());
+    let mut atoms = Vec::new();
+    let mut targets: Vec<u32> = Vec::new();
     for (n, &i) in nodes.iter().enumerate() {
         let Some(rule) = rules.get(i) else { continue };
-        let mut targets: Vec<u32> = Vec::new();
-        for atom in body_atoms(rule) {
-            for &m in by_pred.get(&atom.pred).map_or(&[][..], Vec::as_slice) {
-                let heads = nodes
+        body_atoms(rule, &mut atoms);
+        targets.clear();
+        for &(atom, _) in &atoms {
+            for m in heads.nodes_of(atom.pred) {
+                let unifies = nodes
                     .get(m as usize)
                     .and_then(|&j| rules.get(j))
-                    .map(|r| r.head.atoms())
-                    .unwrap_or_default();
-                if heads.iter().any(|h| unify_atoms(table, atom, h)) {
+                    .is_some_and(|r| r.head.each_atom().any(|h| unify_atoms(table, atom, h)));
+                if unifies {
                     targets.push(m);
                 }
             }
@@ -110,7 +106,7 @@ pub(crate) fn rule_components(
         targets.dedup();
         // Edges run from provider to consumer: Tarjan's order reversed is gringo's (dependencies
         // first, independent rules from the last to the first).
-        targets.into_iter().for_each(|m| graph.depend(m, n as u32));
+        targets.iter().for_each(|&m| graph.depend(m, n as u32));
     }
     let mut components = graph.components();
     components.reverse();
@@ -126,4 +122,51 @@ pub(crate) fn rule_components(
             (members, recursive)
         })
         .collect()
+}
+
+/// Per predicate name, the nodes whose rules have a head atom of a predicate of that name,
+/// ascending: one list per name, chained through one array of entries (no allocation per
+/// predicate, no hashing: interned names are dense). Callers check the arity by unifying.
+struct HeadLists {
+    /// Per interned name: its first and last entry (`u32::MAX` for none).
+    ends: Vec<(u32, u32)>,
+    /// Entries: a node and the next entry of the same name (`u32::MAX` ends the list).
+    entries: Vec<(u32, u32)>,
+}
+
+impl HeadLists {
+    fn new(rules: &[Rule], nodes: &[usize]) -> HeadLists {
+        let mut ends: Vec<(u32, u32)> = Vec::new();
+        let mut entries: Vec<(u32, u32)> = Vec::with_capacity(nodes.len());
+        for (n, &i) in nodes.iter().enumerate() {
+            let n = n as u32;
+            for a in rules.get(i).into_iter().flat_map(|r| r.head.each_atom()) {
+                let name = a.pred.name as usize;
+                if ends.len() <= name {
+                    ends.resize(name + 1, (u32::MAX, u32::MAX));
+                }
+                let Some((first, last)) = ends.get_mut(name) else {
+                    continue;
+                };
+                let entry = entries.len() as u32;
+                match entries.get_mut(*last as usize) {
+                    Some(tail) if tail.0 == n => continue,
+                    Some(tail) => tail.1 = entry,
+                    None => *first = entry,
+                }
+                *last = entry;
+                entries.push((n, u32::MAX));
+            }
+        }
+        HeadLists { ends, entries }
+    }
+
+    /// The nodes with a head atom of a predicate named as `pred`, ascending.
+    fn nodes_of(&self, pred: Pred) -> impl Iterator<Item = u32> + '_ {
+        let first = self.ends.get(pred.name as usize).map_or(u32::MAX, |e| e.0);
+        std::iter::successors(self.entries.get(first as usize), |&&(_, next)| {
+            self.entries.get(next as usize)
+        })
+        .map(|&(node, _)| node)
+    }
 }

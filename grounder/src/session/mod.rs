@@ -287,6 +287,15 @@ impl Session {
         self.state.atoms.get(first..).unwrap_or(&[])
     }
 
+    /// Ends grounding for good: the rewritten rules kept for later groundings of the parts
+    /// are freed (on a large program most of the grounder's memory), and a later
+    /// [`Session::ground`] fails. For a caller that only solves what was ground (a
+    /// one-shot run), so that the solver can reuse that memory.
+    pub fn end_grounding(&mut self) {
+        self.added.release_rules();
+        self.broken = Some("grounding ended: the session released its rules".into());
+    }
+
     /// Tells the session that the program ground so far is being solved: an atom with a rule
     /// now cannot get a rule in a later grounding (clingo's redefinition error).
     pub fn mark_solved(&mut self) {

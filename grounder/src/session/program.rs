@@ -411,7 +411,7 @@ impl Added {
     /// Appends a rewritten chunk to its part.
     fn commit(&mut self, table: &Interner, part: usize, rewritten: rewrite::Rewritten) {
         for rule in rewritten.rules.iter().filter(|r| is_fact_rule(table, r)) {
-            self.heads.extend(rule.head.atoms().iter().map(|a| a.pred));
+            self.heads.extend(rule.head.each_atom().map(|a| a.pred));
         }
         for fact in &rewritten.facts {
             if let Some(f) = table.as_fun(fact.atom) {
@@ -541,9 +541,17 @@ impl Added {
             call.project.extend(part.project.iter().copied());
         }
         for rule in &call.rules {
-            self.heads.extend(rule.head.atoms().iter().map(|a| a.pred));
+            self.heads.extend(rule.head.each_atom().map(|a| a.pred));
         }
         call
+    }
+
+    /// Frees every part's rules and facts (see `Session::end_grounding`).
+    pub(crate) fn release_rules(&mut self) {
+        for part in &mut self.parts {
+            part.rules = Vec::new();
+            part.facts = Vec::new();
+        }
     }
 
     /// Gives the rules lent to `call` back and records its parts as ground.
@@ -551,7 +559,11 @@ impl Added {
         for &(index, start, len) in call.moved.iter().rev() {
             call.rules.truncate(start + len);
             if let Some(part) = self.parts.get_mut(index) {
-                part.rules = call.rules.split_off(start.min(call.rules.len()));
+                part.rules = match start {
+                    // `split_off(0)` would copy into a new vector of the same capacity.
+                    0 => std::mem::take(&mut call.rules),
+                    _ => call.rules.split_off(start.min(call.rules.len())),
+                };
             }
         }
         for index in call.parts {
@@ -576,7 +588,11 @@ fn instances(part: &mut Part, tuples: &[Vec<Val>], rules: &mut Vec<Rule>) -> (Ve
             bind_params(rule, tuple);
             positions.push(start + k);
         }
-        rules.append(&mut own);
+        if rules.is_empty() {
+            *rules = own; // moved, not copied
+        } else {
+            rules.append(&mut own);
+        }
     } else {
         for rule in &part.rules {
             positions.push(rules.len());

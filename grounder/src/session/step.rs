@@ -95,6 +95,9 @@ pub(crate) fn ground_call(
 /// The infos of calls of unknown functions, in clingo's grounding order of their rules (see
 /// `output::order::grounding_positions`), each rule's in the order they were made.
 fn calls_in_grounding_order(g: &Grounder, rules: &[Rule]) -> Vec<Diagnostic> {
+    if g.call_infos.is_empty() {
+        return Vec::new();
+    }
     let positions = crate::output::order::grounding_positions(g, rules);
     let position = |rule: &Option<usize>| rule.and_then(|i| positions.get(i).copied());
     let mut infos: Vec<&(Option<usize>, Diagnostic)> = g.call_infos.iter().collect();

@@ -195,7 +195,7 @@ pub fn optimize_element(maximize: bool, element: OptElem) -> Statement {
 /// condition that `,` extends and `;`/`|` closes; `comma_separates` says whether `,` outside
 /// a condition separates elements (heads and bodies) or is an error (set aggregates).
 pub fn group<T>(seq: Seq<T>, comma_separates: bool, expecting: &str) -> Lowered<Vec<(T, Vec<T>)>> {
-    let mut groups: Vec<(T, Vec<T>)> = Vec::new();
+    let mut groups: Vec<(T, Vec<T>)> = Vec::with_capacity(seq.items.len());
     let mut in_condition = false;
     let mut seps = seq.seps.into_iter();
     for item in seq.items {
@@ -239,8 +239,9 @@ pub fn literal_only(item: BodyItem) -> Lowered<Literal> {
 
 /// Lowers a body.
 pub fn lower_body(body: raw::Body) -> Lowered<Vec<BodyLiteral>> {
-    let mut out = Vec::new();
-    for (item, condition) in group(body, true, ". or ;")? {
+    let groups = group(body, true, ". or ;")?;
+    let mut out = Vec::with_capacity(groups.len());
+    for (item, condition) in groups {
         if condition.is_empty() {
             out.push(body_item(item)?);
             continue;
