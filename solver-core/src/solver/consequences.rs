@@ -256,9 +256,11 @@ fn tracked_aliases(program: &ProgramState, tracked: &[Var]) -> Vec<(Atom, usize)
     if program.projection.is_none() {
         return Vec::new();
     }
+    // Nodes are literal indices: an atom is its positive literal; a rule's body is its
+    // literal, which may be another atom's (a one-literal body) or a negative one.
     let n = program.var_count;
     let mut rules_of = vec![0u32; n];
-    let mut parent: Vec<Option<u32>> = vec![None; n];
+    let mut parent: Vec<Option<usize>> = vec![None; 2 * n];
     // A rule written several times counts once (clasp merges identical rules).
     let mut seen = std::collections::HashSet::new();
     for rule in program
@@ -269,36 +271,36 @@ fn tracked_aliases(program: &ProgramState, tracked: &[Var]) -> Vec<(Atom, usize)
         for h in &rule.heads {
             rules_of[h.index()] += 1;
         }
-        let (body_var, body) = &program.bodies[rule.body as usize];
+        let (body_lit, body) = &program.bodies[rule.body as usize];
         if let (false, false, [h]) = (rule.choice, rule.shifted, rule.heads.as_slice()) {
-            // A body of one positive literal is that atom; any other body is its variable.
-            parent[h.index()] = Some(match body {
+            // A body of one positive literal is that atom; any other body is its literal.
+            parent[h.pos().index()] = Some(match body {
                 BodyKey::Normal(lits) => match lits.as_slice() {
-                    [l] if !l.is_negative() => l.var().0,
-                    _ => body_var.0,
+                    [l] if !l.is_negative() => l.index(),
+                    _ => body_lit.index(),
                 },
-                BodyKey::Weight(..) => body_var.0,
+                BodyKey::Weight(..) => body_lit.index(),
             });
         }
     }
-    let root = |mut v: u32| {
-        for _ in 0..n {
-            match parent[v as usize] {
-                Some(p) if rules_of[v as usize] == 1 && p != v => v = p,
+    let root = |mut node: usize| {
+        for _ in 0..2 * n {
+            match parent[node] {
+                Some(p) if rules_of[node / 2] == 1 && p != node => node = p,
                 _ => break,
             }
         }
-        v
+        node
     };
     let mut index_of_root = std::collections::HashMap::new();
     for (i, v) in tracked.iter().enumerate() {
-        index_of_root.entry(root(v.0)).or_insert(i);
+        index_of_root.entry(root(v.pos().index())).or_insert(i);
     }
     let atoms = (1..=program.atoms.count()).map(Atom);
     atoms
         .filter(|&a| tracked.binary_search(&program.atoms.var(a)).is_err())
         .filter_map(|a| {
-            let index = index_of_root.get(&root(program.atoms.var(a).0));
+            let index = index_of_root.get(&root(program.atoms.var(a).pos().index()));
             index.map(|&i| (a, i))
         })
         .collect()
