@@ -16,23 +16,19 @@
 //!   as external, as in clingo), not released and without rules.
 //! - Clean-up: after a solve, the next grounding, external assignment or backend (clingo's
 //!   `enable_cleanup`, on by default) makes the atoms the solver fixed true at level 0 facts and
-//!   drops those it fixed false. Level-0 values only grow, so the last clean-up holds every
-//!   earlier one. The scan costs a pass over the atoms, so it runs only once symbolic atoms were
-//!   asked for: the first [`Control::symbolic_atoms`] after a clean-up point takes the level-0
-//!   values then (exact unless a solve came between that point and the call).
-//! - Deviation: clingo's clean-up also takes the dropped atoms out of the grounder's domains,
-//!   so a later step derives nothing from them; here the grounder still matches them, and an
-//!   atom a later step derives only from dropped atoms (`u(t) :- h.` with `h` dropped) is
-//!   listed (it is false in every model).
+//!   takes those it fixed false out of the grounder's domains (`grounder::Session::clean_up`),
+//!   so they are not listed, a later step derives nothing from them, and a later step deriving
+//!   one again makes a new atom. Each clean-up reads only the level-0 literals fixed since the
+//!   last one (`solver_core::FixedCursor`): all clean-ups of a run cost the trail once.
 
-use std::collections::{HashMap, HashSet};
-use std::sync::MutexGuard;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use grounder::{DomainAtom, Symbol};
-use solver_core::Atom;
+use solver_core::{Atom, FixedCursor};
 
 use super::Control;
-use crate::backend::{self, Shot};
+use crate::backend;
 
 pub use grounder::Signature;
 
@@ -279,60 +275,28 @@ impl<'a> IntoIterator for &'a SymbolicAtoms {
 /// The state of clingo's clean-up (see the module doc).
 #[derive(Debug, Default)]
 pub(crate) struct CleanUp {
-    /// Symbolic atoms were asked for: clean-up points scan the level-0 values.
-    tracking: bool,
     /// A solve call started since the last clean-up point.
-    due: bool,
-    /// A clean-up point followed some solve call.
-    happened: bool,
-    /// Atoms fixed true at level 0 at the last clean-up.
-    facts: HashSet<Atom>,
-    /// Atoms fixed false at level 0 at the last clean-up.
-    removed: HashSet<Atom>,
-}
-
-impl CleanUp {
-    /// Records the level-0 values of the atoms `1..=count` of `shot`.
-    fn scan(&mut self, shot: &mut Shot, count: u32) {
-        self.facts.clear();
-        self.removed.clear();
-        for atom in (1..=count).map(Atom) {
-            match shot.fixed_value(atom) {
-                Some(true) => self.facts.insert(atom),
-                Some(false) => self.removed.insert(atom),
-                None => false,
-            };
-        }
-    }
+    due: AtomicBool,
+    /// How much of the solver's level-0 trail earlier clean-ups read.
+    cursor: FixedCursor,
 }
 
 impl Control {
-    fn cleanup(&self) -> MutexGuard<'_, CleanUp> {
-        self.cleanup.lock().unwrap_or_else(|p| p.into_inner())
-    }
-
     /// Notes that a solve call started: the next clean-up point cleans up.
     pub(super) fn cleanup_due(&self) {
-        self.cleanup().due = true;
+        self.cleanup.due.store(true, Ordering::Relaxed);
     }
 
     /// A clean-up point (a grounding, an external assignment, a backend): after a solve,
-    /// clingo's clean-up (see the module doc).
-    pub(super) fn clean_up(&self) {
-        let mut cleanup = self.cleanup();
-        if !cleanup.due {
+    /// clingo's clean-up: the atoms the solver fixed at level 0 since the last clean-up go to
+    /// the grounder's domains (see the module doc and `grounder::Session::clean_up`).
+    pub(super) fn clean_up(&mut self) {
+        if !self.cleanup.due.swap(false, Ordering::Relaxed) {
             return;
         }
-        cleanup.due = false;
-        cleanup.happened = true;
-        if cleanup.tracking {
-            self.scan(&mut cleanup);
-        }
-    }
-
-    fn scan(&self, cleanup: &mut CleanUp) {
-        if let (Some(shot), Some(ground)) = (&self.shot, &self.ground) {
-            cleanup.scan(&mut backend::lock(shot), ground.program.atom_count);
+        if let (Some(shot), Some(session)) = (&self.shot, &mut self.session) {
+            let fixed = backend::lock(shot).fixed_since(&mut self.cleanup.cursor);
+            session.clean_up(&fixed);
         }
     }
 
@@ -357,15 +321,7 @@ impl Control {
         let Some(session) = &self.session else {
             return SymbolicAtoms::default();
         };
-        let mut cleanup = self.cleanup();
-        if !cleanup.tracking {
-            cleanup.tracking = true;
-            if cleanup.happened {
-                self.scan(&mut cleanup);
-            }
-        }
-        let shot = self.shot.as_ref().map(backend::lock);
-        let mut shot = shot;
+        let mut shot = self.shot.as_ref().map(backend::lock);
         let mut atoms = SymbolicAtoms {
             signatures: session.signatures(),
             ..SymbolicAtoms::default()
@@ -378,9 +334,6 @@ impl Control {
         } in session.domain_atoms()
         {
             let Some(atom) = atom else { continue };
-            if cleanup.removed.contains(&atom) {
-                continue;
-            }
             let external = external
                 && shot
                     .as_mut()
@@ -389,7 +342,7 @@ impl Control {
             atoms.atoms.push(SymbolicAtom {
                 symbol,
                 atom,
-                fact: fact || cleanup.facts.contains(&atom),
+                fact,
                 external,
             });
         }

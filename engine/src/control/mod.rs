@@ -131,7 +131,7 @@ pub struct Control {
     /// The ground program the propagators' `init` sees (set before each solve call).
     propagator_ground: crate::propagator::GroundSlot,
     /// clingo's clean-up after a solve (see `atoms`).
-    cleanup: std::sync::Mutex<atoms::CleanUp>,
+    cleanup: atoms::CleanUp,
     /// The outputs backends added, appended again when a grounding rebuilds the table.
     backend_shows: Vec<(Symbol, Vec<solver_core::Literal>)>,
 }

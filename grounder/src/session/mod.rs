@@ -87,11 +87,13 @@
 mod add;
 mod atoms;
 mod call;
+mod cleanup;
 mod options;
 mod program;
 mod step;
 
 pub use atoms::{DomainAtom, Signature};
+pub use cleanup::Cleaned;
 pub(crate) use options::fail;
 pub use options::{GroundError, GroundOptions, Limits};
 

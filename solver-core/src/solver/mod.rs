@@ -52,7 +52,7 @@ use crate::program::GroundProgram;
 pub use self::propagator::{
     CheckMode, ClauseKind, PropagateControl, PropagateInit, Propagator, SolverLiteral,
 };
-pub use self::shot::MultiShot;
+pub use self::shot::{FixedCursor, MultiShot};
 
 /// A CDCL stable-model solver for one ground program and one set of options: a
 /// [`MultiShot`] solver given the program as its only delta and solved once.
