@@ -1,6 +1,5 @@
 //! Symbolic atoms (clingo's `Control.symbolic_atoms`): the ground atoms of the grounder's
-//! predicate domains with their program atom, fact and external status, and clingo's
-//! clean-up after a solve.
+//! predicate domains with their program atom, fact and external status.
 //!
 //! # Which atoms, as clingo 5.8.3 lists them
 //! - The atoms the grounder derived (its predicate domains: atoms in the head of some ground
@@ -14,18 +13,13 @@
 //! - `is_fact`: the grounder knows the atom to be true (a backend's facts included);
 //!   `is_external`: declared `#external` by a grounding (a backend's externals are not listed
 //!   as external, as in clingo), not released and without rules.
-//! - Clean-up: after a solve, the next grounding, external assignment or backend (clingo's
-//!   `enable_cleanup`, on by default) makes the atoms the solver fixed true at level 0 facts and
-//!   takes those it fixed false out of the grounder's domains (`grounder::Session::clean_up`),
-//!   so they are not listed, a later step derives nothing from them, and a later step deriving
-//!   one again makes a new atom. Each clean-up reads only the level-0 literals fixed since the
-//!   last one (`solver_core::FixedCursor`): all clean-ups of a run cost the trail once.
+//! - Clean-up (see `cleanup`): after a solve, the atoms the solver fixed true at level 0 are
+//!   facts and those it fixed false are gone from the domains, so they are not listed.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use grounder::{DomainAtom, Symbol};
-use solver_core::{Atom, FixedCursor};
+use solver_core::Atom;
 
 use super::Control;
 use crate::backend;
@@ -272,34 +266,7 @@ impl<'a> IntoIterator for &'a SymbolicAtoms {
     }
 }
 
-/// The state of clingo's clean-up (see the module doc).
-#[derive(Debug, Default)]
-pub(crate) struct CleanUp {
-    /// A solve call started since the last clean-up point.
-    due: AtomicBool,
-    /// How much of the solver's level-0 trail earlier clean-ups read.
-    cursor: FixedCursor,
-}
-
 impl Control {
-    /// Notes that a solve call started: the next clean-up point cleans up.
-    pub(super) fn cleanup_due(&self) {
-        self.cleanup.due.store(true, Ordering::Relaxed);
-    }
-
-    /// A clean-up point (a grounding, an external assignment, a backend): after a solve,
-    /// clingo's clean-up: the atoms the solver fixed at level 0 since the last clean-up go to
-    /// the grounder's domains (see the module doc and `grounder::Session::clean_up`).
-    pub(super) fn clean_up(&mut self) {
-        if !self.cleanup.due.swap(false, Ordering::Relaxed) {
-            return;
-        }
-        if let (Some(shot), Some(session)) = (&self.shot, &mut self.session) {
-            let fixed = backend::lock(shot).fixed_since(&mut self.cleanup.cursor);
-            session.clean_up(&fixed);
-        }
-    }
-
     /// The ground atoms so far (clingo's `ctl.symbolic_atoms`): what the grounder derived, with
     /// each atom's program atom, fact and external status (see [`SymbolicAtoms`]). Empty
     /// before the first grounding and for a program read from aspif.

@@ -366,4 +366,49 @@ mod tests {
             None
         );
     }
+    /// A removed atom is skipped by lookups (indexed or not, built before or after), not
+    /// found by its term, and its term makes a new atom.
+    #[test]
+    fn removed_atoms_leave_lookups() {
+        let mut table = Interner::default();
+        let mut store = Store::default();
+        let name = table.name("r");
+        let r = Pred {
+            name,
+            arity: 2,
+            negative: false,
+        };
+        let pred = store.pred(r);
+        let mut atoms = Vec::new();
+        for (a, b) in [(1, 1), (1, 2), (2, 1)] {
+            let v = table.fun(name, false, &[Val::Num(a), Val::Num(b)]);
+            let id = store.atom(v, pred);
+            store.add_to_domain(&table, id);
+            atoms.push((v, id));
+        }
+        let all = (0, u32::MAX);
+        let key = [Val::Num(1)];
+        assert_eq!(found(&mut store, &table, pred, 1, &key, all).len(), 2);
+        let (val, removed) = atoms[1];
+        assert!(store.remove_from_domain(removed));
+        assert!(!store.remove_from_domain(removed));
+        assert_eq!(
+            found(&mut store, &table, pred, 1, &key, all),
+            vec![atoms[0].1]
+        );
+        let second_is_one = vec![atoms[0].1, atoms[2].1];
+        assert_eq!(found(&mut store, &table, pred, 2, &key, all), second_is_one);
+        assert_eq!(found(&mut store, &table, pred, 0, &[], all).len(), 2);
+        let args = [Val::Num(1), Val::Num(2)];
+        assert_eq!(store.find_bound(&table, &r, &args, all), None);
+        assert_eq!(store.find(val), None);
+        let again = store.atom(val, pred);
+        assert_ne!(again, removed);
+        assert!(store.add_to_domain(&table, again));
+        assert_eq!(store.find_bound(&table, &r, &args, all), Some(again));
+        assert_eq!(
+            found(&mut store, &table, pred, 1, &key, all),
+            vec![atoms[0].1, again]
+        );
+    }
 }
