@@ -17,12 +17,9 @@ the optimal ones, under --opt-mode=optN), an error records its first line and en
 Usage: .reference/venv/bin/python scripts/backend-expected.py > engine/tests/data/backend.json
 """
 
-import json
-import sys
-
 import clingo
 
-VALUES = {"true": True, "false": False, "free": None}
+from recorded_steps import atom_list, control_step, write
 EXTERNAL = {"true": clingo.TruthValue.True_, "false": clingo.TruthValue.False_,
             "free": clingo.TruthValue.Free, "release": clingo.TruthValue.Release}
 
@@ -186,32 +183,21 @@ def run(case):
         step = dict(step)
         steps.append(step)
         try:
-            if "ground" in step:
-                ctl.ground([(n, [clingo.Number(a) for a in args]) for n, args in step["ground"]])
+            if control_step(ctl, step):
+                pass
             elif "add" in step:
                 ctl.add("base", [], step["add"])
-            elif "assign" in step:
-                atom, value = step["assign"]
-                ctl.assign_external(clingo.parse_term(atom), VALUES[value])
-            elif "release" in step:
-                ctl.release_external(clingo.parse_term(step["release"]))
             elif "backend" in step:
                 run_backend(ctl, step["backend"], names)
             elif "solve" in step:
                 step["expected"] = solve(ctl)
             elif "atoms" in step:
-                step["expected"] = [[str(a.symbol), a.is_fact, a.is_external]
-                                    for a in ctl.symbolic_atoms]
+                step["expected"] = atom_list(ctl)
         except RuntimeError as error:
             step["error"] = str(error).splitlines()[0]
             break
     return {"name": case["name"], "program": case["program"], "steps": steps}
 
 
-def main():
-    json.dump([run(case) for case in CASES], sys.stdout, indent=1)
-    sys.stdout.write("\n")
-
-
 if __name__ == "__main__":
-    main()
+    write(run, CASES)

@@ -10,12 +10,9 @@ signatures, and for each listed symbol whether the lookup finds it.
 Usage: .reference/venv/bin/python scripts/symbolic-atoms-expected.py > engine/tests/data/symbolic_atoms.json
 """
 
-import json
-import sys
-
 import clingo
 
-VALUES = {"true": True, "false": False, "free": None}
+from recorded_steps import SHARED, atom_list, record, write
 
 CASES = [
     {
@@ -104,7 +101,7 @@ w(X) :- item(X), in(Y) : item(Y), Y < X. #show in/1. #show t(X) : in(X).""",
 
 def atoms_record(ctl, lookups):
     """The symbolic atoms, signatures and lookups of `ctl` now."""
-    atoms = [[str(a.symbol), a.is_fact, a.is_external] for a in ctl.symbolic_atoms]
+    atoms = atom_list(ctl)
     signatures = [[n, a, p] for n, a, p in ctl.symbolic_atoms.signatures]
     found = {s: ctl.symbolic_atoms[clingo.parse_term(s)] is not None for s in lookups}
     return {"atoms": atoms, "signatures": signatures, "found": found}
@@ -114,28 +111,18 @@ def run(case):
     """The case with the clingo records filled in for its `atoms` steps."""
     ctl = clingo.Control(["0"], logger=lambda code, message: None)
     ctl.add("base", [], case["program"])
-    steps = []
-    for step in case["steps"]:
-        step = dict(step)
-        if "ground" in step:
-            ctl.ground([(n, [clingo.Number(a) for a in args]) for n, args in step["ground"]])
-        elif "solve" in step:
+
+    def other(step):
+        if "solve" in step:
             ctl.solve()
-        elif "assign" in step:
-            atom, value = step["assign"]
-            ctl.assign_external(clingo.parse_term(atom), VALUES[value])
-        elif "release" in step:
-            ctl.release_external(clingo.parse_term(step["release"]))
         elif "atoms" in step:
-            step["expected"] = atoms_record(ctl, step["atoms"])
-        steps.append(step)
-    return {"name": case["name"], "program": case["program"], "steps": steps}
+            return atoms_record(ctl, step["atoms"])
+        else:
+            return SHARED
+        return None
 
-
-def main():
-    json.dump([run(case) for case in CASES], sys.stdout, indent=1)
-    sys.stdout.write("\n")
+    return record(case, ctl, other)
 
 
 if __name__ == "__main__":
-    main()
+    write(run, CASES)

@@ -7,8 +7,8 @@ use grounder::{Diagnostic, Symbol};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use solver_core::{
-    Atom, ExternalValue, GroundProgram, Literal, Model, MultiShot, SolveError, SolveOptions,
-    Summary,
+    Atom, ExternalValue, FixedCursor, GroundProgram, Literal, Model, MultiShot, SolveError,
+    SolveOptions, Summary,
 };
 
 pub(crate) use grounder::{GroundOptions, Grounded, Session, Step};
@@ -93,10 +93,11 @@ impl Shot {
         self.solver.register_propagator(propagator);
     }
 
-    /// The level-0 value of `atom` between calls (`None`: undecided); ends the current call.
-    pub(crate) fn fixed_value(&mut self, atom: Atom) -> Option<bool> {
+    /// The atoms fixed at level 0 since `cursor` (see `MultiShot::fixed_since`); ends the
+    /// current call.
+    pub(crate) fn fixed_since(&mut self, cursor: &mut FixedCursor) -> Vec<Literal> {
         self.call += 1;
-        self.solver.fixed_value(atom)
+        self.solver.fixed_since(cursor)
     }
 
     /// The value of an external atom (`None`: not external).

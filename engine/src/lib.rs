@@ -38,6 +38,7 @@
 //! | `ctl.symbolic_atoms.by_signature(name, arity, positive)` | [`SymbolicAtoms::by_signature`] |
 //! | `ctl.symbolic_atoms[symbol]` | [`SymbolicAtoms::find`] |
 //! | `ctl.symbolic_atoms.signatures` | [`SymbolicAtoms::signatures`] |
+//! | `ctl.cleanup()` / `ctl.enable_cleanup = False` | [`Control::cleanup`] / [`Control::set_enable_cleanup`]`(false)` |
 //! | `with ctl.backend() as b:` | [`Control::backend`]`(\|b\| { ...; Ok(()) })` |
 //! | `b.add_atom(symbol)` / `b.add_atom()` | [`Backend::add_atom`]`(Some(&symbol))` / `(None)` |
 //! | `b.add_rule(head, body, choice)` | [`Backend::add_rule`] (body: [`Literal::positive`] / [`Literal::negative`]) |

@@ -11,7 +11,7 @@ use serde_json::Value;
 use engine::{Atom, Backend, Control, Error, Literal, OptMode, Symbol};
 
 mod recorded;
-use recorded::{ground, sym, truth};
+use recorded::{atom_list, case, ground, sym, truth};
 
 const DATA: &str = include_str!("data/backend.json");
 
@@ -135,24 +135,13 @@ fn step(ctl: &mut Control, step: &Value, names: &mut HashMap<String, Atom>) -> R
     } else if step.get("solve").is_some() {
         assert_eq!(solve(ctl), step["expected"]);
     } else if step.get("atoms").is_some() {
-        let atoms = ctl.symbolic_atoms();
-        let atoms: Vec<Value> = atoms
-            .iter()
-            .map(|a| serde_json::json!([a.symbol().to_string(), a.is_fact(), a.is_external()]))
-            .collect();
-        assert_eq!(Value::Array(atoms), step["expected"]);
+        assert_eq!(atom_list(ctl), step["expected"]);
     }
     Ok(())
 }
 
 fn run(name: &str) {
-    let cases: Value = serde_json::from_str(DATA).expect("json");
-    let case = cases
-        .as_array()
-        .expect("cases")
-        .iter()
-        .find(|c| c["name"] == name);
-    let case = case.expect("case");
+    let case = case(DATA, name);
     let mut ctl = Control::new();
     ctl.options_mut().models = Some(0);
     ctl.options_mut().opt_mode = OptMode::OptN;

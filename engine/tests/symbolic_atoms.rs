@@ -9,19 +9,9 @@ use serde_json::Value;
 use engine::Control;
 
 mod recorded;
-use recorded::{ground, sym, truth};
+use recorded::{atom_list, ground, sym, truth};
 
 const DATA: &str = include_str!("data/symbolic_atoms.json");
-
-/// The symbolic atoms of `ctl` as clingo's record: `[symbol, is_fact, is_external]` in order.
-fn atoms_now(ctl: &Control) -> Value {
-    let atoms = ctl.symbolic_atoms();
-    let list: Vec<Value> = atoms
-        .iter()
-        .map(|a| serde_json::json!([a.symbol().to_string(), a.is_fact(), a.is_external()]))
-        .collect();
-    Value::Array(list)
-}
 
 /// The atoms of `ctl` agree with a model (see the module doc), and `by_signature` lists
 /// each signature's atoms in order.
@@ -61,7 +51,7 @@ fn without_search_dependent(ours: &Value, clingos: &Value) -> Value {
 
 fn record(ctl: &Control, step: &Value, case: &str) {
     let expected = &step["expected"];
-    let atoms = atoms_now(ctl);
+    let atoms = atom_list(ctl);
     assert_eq!(
         without_search_dependent(&atoms, &expected["atoms"]),
         expected["atoms"],
@@ -117,13 +107,7 @@ fn run(case: &Value) {
 }
 
 fn case(name: &str) -> Value {
-    let cases: Value = serde_json::from_str(DATA).expect("json");
-    let cases = cases.as_array().expect("cases");
-    cases
-        .iter()
-        .find(|c| c["name"] == name)
-        .expect("case")
-        .clone()
+    recorded::case(DATA, name)
 }
 
 #[test]

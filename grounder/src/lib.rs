@@ -21,7 +21,9 @@ pub use diagnostic::{Diagnostic, Note, Severity};
 pub use ground::{ground, parse_symbol, print_text};
 pub use output::symbols::ProgramSymbols;
 pub use output::Grounded;
-pub use session::{DomainAtom, GroundError, GroundOptions, Limits, Session, Signature, Step};
+pub use session::{
+    Cleaned, DomainAtom, GroundError, GroundOptions, Limits, Session, Signature, Step,
+};
 pub use symbol::Symbol;
 pub use term::functions::{Functions, IntoSymbols};
 

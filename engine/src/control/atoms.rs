@@ -1,6 +1,5 @@
 //! Symbolic atoms (clingo's `Control.symbolic_atoms`): the ground atoms of the grounder's
-//! predicate domains with their program atom, fact and external status, and clingo's
-//! clean-up after a solve.
+//! predicate domains with their program atom, fact and external status.
 //!
 //! # Which atoms, as clingo 5.8.3 lists them
 //! - The atoms the grounder derived (its predicate domains: atoms in the head of some ground
@@ -14,25 +13,16 @@
 //! - `is_fact`: the grounder knows the atom to be true (a backend's facts included);
 //!   `is_external`: declared `#external` by a grounding (a backend's externals are not listed
 //!   as external, as in clingo), not released and without rules.
-//! - Clean-up: after a solve, the next grounding, external assignment or backend (clingo's
-//!   `enable_cleanup`, on by default) makes the atoms the solver fixed true at level 0 facts and
-//!   drops those it fixed false. Level-0 values only grow, so the last clean-up holds every
-//!   earlier one. The scan costs a pass over the atoms, so it runs only once symbolic atoms were
-//!   asked for: the first [`Control::symbolic_atoms`] after a clean-up point takes the level-0
-//!   values then (exact unless a solve came between that point and the call).
-//! - Deviation: clingo's clean-up also takes the dropped atoms out of the grounder's domains,
-//!   so a later step derives nothing from them; here the grounder still matches them, and an
-//!   atom a later step derives only from dropped atoms (`u(t) :- h.` with `h` dropped) is
-//!   listed (it is false in every model).
+//! - Clean-up (see `cleanup`): after a solve, the atoms the solver fixed true at level 0 are
+//!   facts and those it fixed false are gone from the domains, so they are not listed.
 
-use std::collections::{HashMap, HashSet};
-use std::sync::MutexGuard;
+use std::collections::HashMap;
 
 use grounder::{DomainAtom, Symbol};
 use solver_core::Atom;
 
 use super::Control;
-use crate::backend::{self, Shot};
+use crate::backend;
 
 pub use grounder::Signature;
 
@@ -276,66 +266,7 @@ impl<'a> IntoIterator for &'a SymbolicAtoms {
     }
 }
 
-/// The state of clingo's clean-up (see the module doc).
-#[derive(Debug, Default)]
-pub(crate) struct CleanUp {
-    /// Symbolic atoms were asked for: clean-up points scan the level-0 values.
-    tracking: bool,
-    /// A solve call started since the last clean-up point.
-    due: bool,
-    /// A clean-up point followed some solve call.
-    happened: bool,
-    /// Atoms fixed true at level 0 at the last clean-up.
-    facts: HashSet<Atom>,
-    /// Atoms fixed false at level 0 at the last clean-up.
-    removed: HashSet<Atom>,
-}
-
-impl CleanUp {
-    /// Records the level-0 values of the atoms `1..=count` of `shot`.
-    fn scan(&mut self, shot: &mut Shot, count: u32) {
-        self.facts.clear();
-        self.removed.clear();
-        for atom in (1..=count).map(Atom) {
-            match shot.fixed_value(atom) {
-                Some(true) => self.facts.insert(atom),
-                Some(false) => self.removed.insert(atom),
-                None => false,
-            };
-        }
-    }
-}
-
 impl Control {
-    fn cleanup(&self) -> MutexGuard<'_, CleanUp> {
-        self.cleanup.lock().unwrap_or_else(|p| p.into_inner())
-    }
-
-    /// Notes that a solve call started: the next clean-up point cleans up.
-    pub(super) fn cleanup_due(&self) {
-        self.cleanup().due = true;
-    }
-
-    /// A clean-up point (a grounding, an external assignment, a backend): after a solve,
-    /// clingo's clean-up (see the module doc).
-    pub(super) fn clean_up(&self) {
-        let mut cleanup = self.cleanup();
-        if !cleanup.due {
-            return;
-        }
-        cleanup.due = false;
-        cleanup.happened = true;
-        if cleanup.tracking {
-            self.scan(&mut cleanup);
-        }
-    }
-
-    fn scan(&self, cleanup: &mut CleanUp) {
-        if let (Some(shot), Some(ground)) = (&self.shot, &self.ground) {
-            cleanup.scan(&mut backend::lock(shot), ground.program.atom_count);
-        }
-    }
-
     /// The ground atoms so far (clingo's `ctl.symbolic_atoms`): what the grounder derived, with
     /// each atom's program atom, fact and external status (see [`SymbolicAtoms`]). Empty
     /// before the first grounding and for a program read from aspif.
@@ -357,15 +288,7 @@ impl Control {
         let Some(session) = &self.session else {
             return SymbolicAtoms::default();
         };
-        let mut cleanup = self.cleanup();
-        if !cleanup.tracking {
-            cleanup.tracking = true;
-            if cleanup.happened {
-                self.scan(&mut cleanup);
-            }
-        }
-        let shot = self.shot.as_ref().map(backend::lock);
-        let mut shot = shot;
+        let mut shot = self.shot.as_ref().map(backend::lock);
         let mut atoms = SymbolicAtoms {
             signatures: session.signatures(),
             ..SymbolicAtoms::default()
@@ -378,9 +301,6 @@ impl Control {
         } in session.domain_atoms()
         {
             let Some(atom) = atom else { continue };
-            if cleanup.removed.contains(&atom) {
-                continue;
-            }
             let external = external
                 && shot
                     .as_mut()
@@ -389,7 +309,7 @@ impl Control {
             atoms.atoms.push(SymbolicAtom {
                 symbol,
                 atom,
-                fact: fact || cleanup.facts.contains(&atom),
+                fact,
                 external,
             });
         }

@@ -10,7 +10,10 @@
 //! learnt nogoods are kept from call to call. [`Control::set_const`] is accepted until the
 //! first grounding ([`Control::register_function`] at any time, used by the next grounding);
 //! once something was ground, [`Control::backend`] adds ground statements (a step like a
-//! grounding's) and [`Control::symbolic_atoms`] lists the ground atoms; a program read from aspif ([`Control::load_aspif`]) accepts no more
+//! grounding's) and [`Control::symbolic_atoms`] lists the ground atoms; after a solve call,
+//! the next grounding, external assignment or backend first feeds what the solver fixed at
+//! level 0 back to the grounder (clingo's clean-up: [`Control::cleanup`],
+//! [`Control::set_enable_cleanup`]); a program read from aspif ([`Control::load_aspif`]) accepts no more
 //! text. Misuse returns `Err(Error::Usage)`; nothing panics. Options may be changed at any
 //! time; `seed` is read at the first grounding, `projection` at each grounding (it applies
 //! to the atoms ground so far), the others at each solve.
@@ -33,6 +36,7 @@
 //!   last solve call started, which their `init` reads (see `crate::propagator`).
 
 mod atoms;
+mod cleanup;
 mod ground_backend;
 mod search;
 mod shot;
@@ -131,7 +135,7 @@ pub struct Control {
     /// The ground program the propagators' `init` sees (set before each solve call).
     propagator_ground: crate::propagator::GroundSlot,
     /// clingo's clean-up after a solve (see `atoms`).
-    cleanup: std::sync::Mutex<atoms::CleanUp>,
+    cleanup: cleanup::CleanUp,
     /// The outputs backends added, appended again when a grounding rebuilds the table.
     backend_shows: Vec<(Symbol, Vec<solver_core::Literal>)>,
 }

@@ -48,7 +48,7 @@ impl Control {
         let first = self.ground.is_none();
         let ground = self.ground.get_or_insert_with(|| Arc::new(Ground::empty()));
         let grounded = session.ground_into(&parts, &mut Arc::make_mut(ground).symbols);
-        let step = grounded.map_err(|e| {
+        let mut step = grounded.map_err(|e| {
             if first {
                 self.ground = None;
             }
@@ -56,7 +56,6 @@ impl Control {
         })?;
         self.infos = step.infos.clone();
         let errors = step.errors.clone();
-        let mut step = step;
         if step.outputs_replace {
             for (symbol, condition) in &self.backend_shows {
                 step.program

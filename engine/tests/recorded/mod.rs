@@ -45,3 +45,20 @@ pub fn ground(ctl: &mut Control, spec: &Value) -> Result<(), Error> {
         .collect();
     ctl.ground_parts(&borrowed)
 }
+
+/// The case named `name` of the recorded cases `data` (a JSON list of `{"name": ..}`).
+pub fn case(data: &str, name: &str) -> Value {
+    let cases: Value = serde_json::from_str(data).expect("json");
+    let cases = cases.as_array().expect("cases");
+    let case = cases.iter().find(|c| c["name"] == name).expect("case");
+    case.clone()
+}
+
+/// The symbolic atoms of `ctl` as clingo's record: `[symbol, is_fact, is_external]` in order.
+pub fn atom_list(ctl: &Control) -> Value {
+    let atoms = ctl.symbolic_atoms();
+    let list = atoms
+        .iter()
+        .map(|a| serde_json::json!([a.symbol().to_string(), a.is_fact(), a.is_external()]));
+    Value::Array(list.collect())
+}

@@ -8,9 +8,16 @@
 //! join asks for that mask and kept up to date on every insertion. A lookup with every
 //! argument bound needs no index: the atom is found by its term ([`Store::find_bound`]).
 //!
+//! Between groundings an atom may leave its domain for good ([`Store::remove_from_domain`]:
+//! clingo's clean-up after a solve drops the atoms the solver fixed false). It keeps its
+//! position in `members` and the indexes, which lookups skip, so removing costs O(1) and
+//! positions stay stable; its term no longer finds it, so a later grounding deriving the same
+//! term makes a new atom (clingo gives it a new aspif number too).
+//!
 //! # Invariants
-//! - `by_val[atoms[i].val] == i` for every non-auxiliary atom.
-//! - `members[atoms[a].pos] == a` for every atom `a` in a domain.
+//! - `by_val[atoms[i].val] == i` for every non-auxiliary atom not removed from its domain.
+//! - `members[atoms[a].pos] == a` for every atom `a` in a domain; every member not in its
+//!   domain (`in_domain == false`) was removed, and `PredDomain::removed` counts them.
 //! - Index lists are ascending (members are only appended), so a position range is a
 //!   contiguous sub-slice found by binary search.
 //! - A fact is in its domain.
@@ -51,6 +58,8 @@ pub(crate) struct PredDomain {
     pub members: Vec<AtomId>,
     /// Whether every atom of the predicate has been derived (its component is done).
     pub complete: bool,
+    /// How many of `members` were removed from the domain (lookups skip them).
+    removed: u32,
     /// Indexes: argument mask → key values → ascending member positions.
     indexes: FxHashMap<u64, FxHashMap<Box<[Val]>, Vec<u32>>>,
 }
@@ -91,7 +100,10 @@ fn build_index(
 ) -> FxHashMap<Box<[Val]>, Vec<u32>> {
     let mut index: FxHashMap<Box<[Val]>, Vec<u32>> = FxHashMap::default();
     for (pos, &m) in members.iter().enumerate() {
-        let val = atoms.get(m.0 as usize).and_then(|i| i.val);
+        let Some(info) = atoms.get(m.0 as usize).filter(|i| i.in_domain) else {
+            continue; // removed from the domain
+        };
+        let val = info.val;
         let args: &[Val] = match val.and_then(|v| table.as_fun(v)) {
             Some(f) => f.args,
             None => &[],
@@ -115,6 +127,7 @@ impl Store {
             pred: p,
             members: Vec::new(),
             complete: false,
+            removed: 0,
             indexes: FxHashMap::default(),
         });
         let name = p.name as usize;
@@ -221,6 +234,27 @@ impl Store {
         true
     }
 
+    /// Takes `a` out of its domain for good (see the module doc): joins no longer match it and
+    /// its term no longer finds it. Returns whether it was in its domain.
+    pub fn remove_from_domain(&mut self, a: AtomId) -> bool {
+        let Some(info) = self.atoms.get_mut(a.0 as usize) else {
+            return false;
+        };
+        if !info.in_domain || info.val.is_none() {
+            return false;
+        }
+        debug_assert!(!info.fact, "a fact is never removed from its domain");
+        info.in_domain = false;
+        info.pos = NOT_MEMBER;
+        if let Some(val) = info.val {
+            self.by_val.remove(&val);
+        }
+        if let Some(dom) = self.preds.get_mut(info.pred as usize) {
+            dom.removed += 1;
+        }
+        true
+    }
+
     /// The members in positions `[lo, hi)` of `pred` whose arguments at `mask` equal `key`
     /// (`key` holds those arguments in order), appended to `out` as `make(atom)`.
     #[allow(clippy::too_many_arguments)]
@@ -241,13 +275,16 @@ impl Store {
         if lo >= hi {
             return;
         }
+        let (atoms, removed) = (&self.atoms, dom.removed);
+        let live =
+            |m: &&AtomId| removed == 0 || atoms.get(m.0 as usize).is_some_and(|i| i.in_domain);
         if mask == 0 {
             let members = dom.members.get(lo as usize..hi as usize).unwrap_or(&[]);
-            out.extend(members.iter().map(|&m| make(m)));
+            out.extend(members.iter().filter(live).map(|&m| make(m)));
             return;
         }
         if !dom.indexes.contains_key(&mask) {
-            let index = build_index(&self.atoms, table, &dom.members, mask);
+            let index = build_index(atoms, table, &dom.members, mask);
             dom.indexes.insert(mask, index);
         }
         let Some(list) = dom.indexes.get(&mask).and_then(|ix| ix.get(key)) else {
@@ -256,11 +293,10 @@ impl Store {
         let start = list.partition_point(|&p| p < lo);
         let end = list.partition_point(|&p| p < hi);
         let positions = list.get(start..end).unwrap_or(&[]);
-        out.extend(
-            positions
-                .iter()
-                .filter_map(|&p| dom.members.get(p as usize).map(|&m| make(m))),
-        );
+        let members = positions
+            .iter()
+            .filter_map(|&p| dom.members.get(p as usize));
+        out.extend(members.filter(live).map(|&m| make(m)));
     }
 
     /// The member of `pred` in positions `[lo, hi)` whose term is `name(args)` (all
@@ -345,6 +381,51 @@ mod tests {
         assert_eq!(
             store.find_bound(&table, &e, &[Val::Num(3), Val::Num(1)], all),
             None
+        );
+    }
+    /// A removed atom is skipped by lookups (indexed or not, built before or after), not
+    /// found by its term, and its term makes a new atom.
+    #[test]
+    fn removed_atoms_leave_lookups() {
+        let mut table = Interner::default();
+        let mut store = Store::default();
+        let name = table.name("r");
+        let r = Pred {
+            name,
+            arity: 2,
+            negative: false,
+        };
+        let pred = store.pred(r);
+        let mut atoms = Vec::new();
+        for (a, b) in [(1, 1), (1, 2), (2, 1)] {
+            let v = table.fun(name, false, &[Val::Num(a), Val::Num(b)]);
+            let id = store.atom(v, pred);
+            store.add_to_domain(&table, id);
+            atoms.push((v, id));
+        }
+        let all = (0, u32::MAX);
+        let key = [Val::Num(1)];
+        assert_eq!(found(&mut store, &table, pred, 1, &key, all).len(), 2);
+        let (val, removed) = atoms[1];
+        assert!(store.remove_from_domain(removed));
+        assert!(!store.remove_from_domain(removed));
+        assert_eq!(
+            found(&mut store, &table, pred, 1, &key, all),
+            vec![atoms[0].1]
+        );
+        let second_is_one = vec![atoms[0].1, atoms[2].1];
+        assert_eq!(found(&mut store, &table, pred, 2, &key, all), second_is_one);
+        assert_eq!(found(&mut store, &table, pred, 0, &[], all).len(), 2);
+        let args = [Val::Num(1), Val::Num(2)];
+        assert_eq!(store.find_bound(&table, &r, &args, all), None);
+        assert_eq!(store.find(val), None);
+        let again = store.atom(val, pred);
+        assert_ne!(again, removed);
+        assert!(store.add_to_domain(&table, again));
+        assert_eq!(store.find_bound(&table, &r, &args, all), Some(again));
+        assert_eq!(
+            found(&mut store, &table, pred, 1, &key, all),
+            vec![atoms[0].1, again]
         );
     }
 }

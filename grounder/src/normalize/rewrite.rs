@@ -46,6 +46,8 @@ use crate::term::intern::{Interner, Val};
 pub(crate) struct Directives {
     /// `#show p/n.` signatures.
     pub show: Vec<Pred>,
+    /// Each `#show p/n.` with where it is written (clingo's `no atoms over signature` info).
+    pub show_at: Vec<(Pred, ast::Span)>,
     /// Whether `#show.` or any `#show p/n.` switched off showing all atoms.
     pub show_explicit: bool,
     /// Hidden signatures (gringo 3's `#hide p/n.`).
@@ -101,7 +103,9 @@ pub(crate) fn global_directive(
 ) -> bool {
     match &stmt.kind {
         StatementKind::ShowSignature(s) => {
-            d.show.push(sig_pred(table, s));
+            let pred = sig_pred(table, s);
+            d.show.push(pred);
+            d.show_at.push((pred, stmt.span.clone()));
             d.show_explicit = true;
         }
         StatementKind::ShowNothing => d.show_explicit = true,

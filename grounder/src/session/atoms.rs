@@ -42,7 +42,7 @@ impl Session {
     pub fn domain_atoms(&self) -> Vec<DomainAtom> {
         let store = &self.state.kept.store;
         let member = |&a: &AtomId| {
-            let info = store.info(a)?;
+            let info = store.info(a).filter(|i| i.in_domain)?;
             Some(DomainAtom {
                 symbol: self.table.to_symbol(info.val?),
                 atom: self.state.emitted.number_of(a),

@@ -1,7 +1,9 @@
 //! Grounding in a [`Session`]: the parts named, the grounding itself, the one-shot result.
 
-use crate::diagnostic::Diagnostic;
+use crate::ast::Span;
+use crate::diagnostic::{Diagnostic, Note, Severity};
 use crate::instantiate::Stop;
+use crate::normalize::rules::Pred;
 use crate::output::symbols::ProgramSymbols;
 use crate::output::{Built, Grounded};
 use crate::session::options::{fail, GroundError};
@@ -44,7 +46,44 @@ impl Session {
             self.state.atoms.append(&mut built.atoms);
         }
         let error = built.error.take();
+        infos.extend(self.unused_show_signatures());
         Ok((built, infos, error))
+    }
+
+    /// clingo's `info: no atoms over signature occur in program:` after a grounding, at the
+    /// first `#show p/n.` of each signature no predicate domain has (gringo's
+    /// `checkOutPreds`): a predicate has one once a ground statement mentions it (head or
+    /// body), a fact of any part or `#defined` names it (see `Added::heads`). Every grounding
+    /// reports the signatures still missing, ordered as gringo sorts signatures: positive
+    /// before classically negated, then by arity, then by name.
+    fn unused_show_signatures(&self) -> Vec<Diagnostic> {
+        let store = &self.state.kept.store;
+        let mut seen = fxhash::FxHashSet::default();
+        let mut missing: Vec<_> = (self.added.directives.show_at.iter())
+            .filter(|(pred, _)| seen.insert(*pred))
+            .filter(|(pred, _)| store.find_pred(*pred).is_none())
+            .filter(|(pred, _)| !self.added.heads.contains(pred))
+            .collect();
+        let name = |pred: &Pred| self.table.name_text(pred.name);
+        missing.sort_by(|(a, _), (b, _)| {
+            let key = |p: &Pred| (p.negative, p.arity);
+            key(a).cmp(&key(b)).then_with(|| name(a).cmp(name(b)))
+        });
+        let info = |(pred, span): &(Pred, Span)| Diagnostic {
+            severity: Severity::Info,
+            span: Some(span.clone()),
+            message: "no atoms over signature occur in program:".into(),
+            notes: vec![Note {
+                span: None,
+                text: format!(
+                    "{}{}/{}",
+                    if pred.negative { "-" } else { "" },
+                    name(pred),
+                    pred.arity
+                ),
+            }],
+        };
+        missing.into_iter().map(info).collect()
     }
 
     /// The error for a grounding that stopped; the session refuses to ground again.

@@ -52,7 +52,9 @@
 //!   predicates it counts as having a head are those of the parts ground so far (this
 //!   grounding's included), of every fact added (`p(t).`, not `p :- #true.`) and `#defined`.
 //!   `global variable in tuple of aggregate element` comes again for every statement so far
-//!   whenever statements added later are rewritten.
+//!   whenever statements added later are rewritten. `no atoms over signature occur in
+//!   program` comes after every grounding for each `#show p/n.` (of any part) whose predicate
+//!   no ground statement, fact or `#defined` has mentioned yet.
 //! - `add` starts in `base`, as clingo's `Control.add(text)`; `add_to_part` in the part
 //!   named, as `Control.add(name, params, text)`.
 //! - `#include <incmode>.` adds nothing; [`Session::incmode`] says whether it was included
@@ -87,11 +89,13 @@
 mod add;
 mod atoms;
 mod call;
+mod cleanup;
 mod options;
 mod program;
 mod step;
 
 pub use atoms::{DomainAtom, Signature};
+pub use cleanup::Cleaned;
 pub(crate) use options::fail;
 pub use options::{GroundError, GroundOptions, Limits};
 

@@ -53,7 +53,7 @@ pub use self::propagator::{
     CheckMode, ClauseKind, PartialAssignment, PropagateControl, PropagateInit, Propagator,
     SolverLiteral,
 };
-pub use self::shot::MultiShot;
+pub use self::shot::{FixedCursor, MultiShot};
 
 /// A CDCL stable-model solver for one ground program and one set of options: a
 /// [`MultiShot`] solver given the program as its only delta and solved once.

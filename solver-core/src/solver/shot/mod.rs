@@ -39,8 +39,11 @@
 
 mod answers;
 mod call;
+mod fixed;
 mod tester;
 mod theory;
+
+pub use fixed::FixedCursor;
 
 use super::build::{ProgramState, Standing};
 use super::driver::Call;
