@@ -320,8 +320,12 @@ impl<'a> Run<'a> {
             false => None,
         };
         // `Control::solve` clears the interrupt handle for the new search, so "Solving..." is
-        // printed only after it: a Ctrl-C once that line is out always stops the search.
-        let mut handle = match self.control.solve() {
+        // printed only after it: a Ctrl-C once that line is out always stops the search. It
+        // also builds the solver's constraints, which polls the interrupt only between long
+        // phases: it runs watched, as reading and grounding do (see `worker`).
+        let flag = self.reading.clone();
+        let control = &self.control;
+        let mut handle = match worker::reading(flag.as_deref(), || control.solve()) {
             Ok(handle) => handle,
             Err(error) => return self.fail(&error, true),
         };
