@@ -36,7 +36,7 @@ impl Session {
             &mut infos,
         );
         self.added.restore(call);
-        let mut built = match built {
+        let (mut built, instantiation_infos) = match built {
             Ok(built) => built,
             Err(stop) => return Err(self.stopped(stop, infos)),
         };
@@ -46,7 +46,10 @@ impl Session {
             self.state.atoms.append(&mut built.atoms);
         }
         let error = built.error.take();
-        infos.extend(self.unused_show_signatures());
+        // gringo checks the shown signatures before it instantiates (after the undefined
+        // atoms): before the infos of instantiation (`interval undefined`, ...).
+        let unused = self.unused_show_signatures();
+        infos.splice(instantiation_infos..instantiation_infos, unused);
         Ok((built, infos, error))
     }
 

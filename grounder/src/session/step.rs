@@ -43,7 +43,9 @@ pub(crate) struct State {
     pub atoms: Vec<Option<Val>>,
 }
 
-/// Grounds `call` (its infos go to `infos`); an error if grounding stopped.
+/// Grounds `call` (its infos go to `infos`); an error if grounding stopped. With the built
+/// program comes the position in `infos` where the infos of instantiation start: before it
+/// are those clingo reports before grounding (rewriting, undefined atoms).
 pub(crate) fn ground_call(
     table: &mut Interner,
     state: &mut State,
@@ -51,7 +53,7 @@ pub(crate) fn ground_call(
     added: &Added,
     options: &GroundOptions,
     infos: &mut Vec<Diagnostic>,
-) -> Result<Built, Stop> {
+) -> Result<(Built, usize), Stop> {
     let budget = Budget {
         max_size: options.limits.max_ground_size,
         interrupt: options.interrupt.clone(),
@@ -73,6 +75,7 @@ pub(crate) fn ground_call(
     // clingo reports undefined atoms when it grounds their statements, before what grounding
     // meets (operation undefined) in them.
     infos.append(&mut undefined_atoms);
+    let instantiation_infos = infos.len();
     infos.append(&mut g.infos);
     infos.extend(calls_in_grounding_order(&g, &call.rules));
     if let Err(stop) = grounded {
@@ -89,7 +92,7 @@ pub(crate) fn ground_call(
     };
     let built = build(&g, &mut state.emitted, &source, &ground_rules, &state.truth);
     state.kept = g.into_kept();
-    Ok(built)
+    Ok((built, instantiation_infos))
 }
 
 /// The infos of calls of unknown functions, in clingo's grounding order of their rules (see
