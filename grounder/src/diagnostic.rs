@@ -42,6 +42,32 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
+    /// The name of clingo's warning class of this message, as `-W no-<name>` silences it:
+    /// `atom-undefined`, `file-included`, `operation-undefined`, `global-variable` or
+    /// `other` (the classes as clingo 5.8.3 files each message).
+    pub fn warning_class(&self) -> &'static str {
+        let message = self.message.as_str();
+        if message.starts_with("atom does not occur") || message.starts_with("no atoms over") {
+            "atom-undefined"
+        } else if message.starts_with("already included") {
+            "file-included"
+        } else if [
+            "operation undefined",
+            "interval undefined",
+            "tuple ignored",
+            "heuristic",
+        ]
+        .iter()
+        .any(|prefix| message.starts_with(prefix))
+        {
+            "operation-undefined"
+        } else if message.starts_with("global variable") {
+            "global-variable"
+        } else {
+            "other"
+        }
+    }
+
     /// An error without a location (`*** ERROR: (clingo): message` in clingo's output).
     pub(crate) fn unlocated_error(message: String) -> Diagnostic {
         Diagnostic {

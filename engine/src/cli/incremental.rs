@@ -53,10 +53,7 @@ fn with_sums(view: &mut StatsView, sum: &StatsView) {
 
 impl IncHandler for Calls<'_, '_> {
     fn grounded(&mut self, infos: &[Diagnostic]) {
-        if self.run.options.quiet_infos {
-            return;
-        }
-        for info in infos {
+        for info in infos.iter().filter(|i| self.run.options.shows(i)) {
             let _ = write!(self.run.err, "{info}\n\n");
         }
     }

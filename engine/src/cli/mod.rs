@@ -204,11 +204,10 @@ impl<'a> Run<'a> {
         if let Some(done) = watchdog {
             self.time_limit_hit = done.finish();
         }
-        let infos: Vec<String> = if self.options.quiet_infos {
-            Vec::new()
-        } else {
-            self.control.infos().iter().map(|d| d.to_string()).collect()
-        };
+        let infos: Vec<String> = (self.control.infos().iter())
+            .filter(|d| self.options.shows(d))
+            .map(|d| d.to_string())
+            .collect();
         for info in infos {
             let _ = write!(self.err, "{info}\n\n");
         }

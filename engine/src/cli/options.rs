@@ -11,7 +11,7 @@ use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Arg, ArgAction, ArgMatches, Command};
 
 use crate::output::{Format, OutputConfig, PrintLevel};
-use crate::{Dialect, EnumMode, OptMode, Options, Projection};
+use crate::{Diagnostic, Dialect, EnumMode, OptMode, Options, Projection};
 
 /// The program name used in messages.
 pub const PROGRAM: &str = "mini-clingo";
@@ -43,10 +43,18 @@ pub struct CliOptions {
     pub solve: Options,
     /// Printing options.
     pub output: OutputConfig,
-    /// `-W none`: do not print the grounder's informational messages.
-    pub quiet_infos: bool,
+    /// `-W`: the warning classes (clingo's names, see `Diagnostic::warning_class`) whose
+    /// messages are not printed.
+    pub silenced: Vec<&'static str>,
     /// `--check-models` (not in clingo): check every answer set with the independent checker.
     pub check_models: bool,
+}
+
+impl CliOptions {
+    /// Whether `-W` lets `diagnostic` be printed.
+    pub fn shows(&self, diagnostic: &Diagnostic) -> bool {
+        !self.silenced.contains(&diagnostic.warning_class())
+    }
 }
 
 /// What parsing the command line produced.
@@ -222,13 +230,14 @@ fn from_matches(m: &ArgMatches) -> Result<CliOptions, String> {
     options.constants = parse_constants(m)?;
     options.solve = parse_solve(m, positional_models)?;
     options.output = parse_output(m)?;
-    options.quiet_infos = parse_warnings(m)?;
+    options.silenced = parse_warnings(m)?;
     options.check_models = m.get_flag("check-models");
     Ok(options)
 }
 
-/// Whether `-W` turned the informational messages off (the last `none`/`all` wins).
-fn parse_warnings(m: &ArgMatches) -> Result<bool, String> {
+/// The warning classes `-W` silences, the values applied in order: `none` silences all,
+/// `all` none, `no-<name>` one class and `<name>` enables it again.
+fn parse_warnings(m: &ArgMatches) -> Result<Vec<&'static str>, String> {
     const NAMES: [&str; 5] = [
         "atom-undefined",
         "file-included",
@@ -236,16 +245,22 @@ fn parse_warnings(m: &ArgMatches) -> Result<bool, String> {
         "global-variable",
         "other",
     ];
-    let mut quiet = false;
+    let mut silenced: Vec<&'static str> = Vec::new();
     for value in m.get_many::<String>("warn").into_iter().flatten() {
-        match value.as_str() {
-            "none" => quiet = true,
-            "all" => quiet = false,
-            name if NAMES.contains(&name.trim_start_matches("no-")) => {}
-            other => return Err(invalid(other, "warn")),
+        let name = value.trim_start_matches("no-");
+        match (value.as_str(), NAMES.iter().find(|n| **n == name)) {
+            ("none", _) => silenced = NAMES.to_vec(),
+            ("all", _) => silenced.clear(),
+            (_, Some(&class)) if value.starts_with("no-") => {
+                if !silenced.contains(&class) {
+                    silenced.push(class);
+                }
+            }
+            (_, Some(&class)) => silenced.retain(|c| *c != class),
+            (other, None) => return Err(invalid(other, "warn")),
         }
     }
-    Ok(quiet)
+    Ok(silenced)
 }
 
 fn parse_mode(mode: Option<&String>, text: bool) -> Result<Mode, String> {
@@ -472,8 +487,12 @@ mod tests {
         assert_eq!(run("--dialect=gringo3").solve.dialect, Dialect::Gringo3);
         assert!(run("--check-models").check_models);
         assert!(!run("0").check_models);
-        assert!(run("-W none").quiet_infos);
-        assert!(!run("--warn=no-atom-undefined").quiet_infos);
+        assert_eq!(run("-W none").silenced.len(), 5);
+        assert_eq!(run("--warn=no-atom-undefined").silenced, ["atom-undefined"]);
+        assert!(run("-W none -W all").silenced.is_empty());
+        let some = run("-W none -W atom-undefined -W no-other");
+        assert!(!some.silenced.contains(&"atom-undefined"));
+        assert_eq!(some.silenced.len(), 4);
     }
 
     #[test]

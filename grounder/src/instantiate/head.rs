@@ -66,16 +66,26 @@ impl<'a> Grounder<'a> {
                 }
                 Ok(())
             }
-            Head::Heuristic(a, [weight, priority, modifier], span) => {
+            Head::Heuristic(a, [weight, priority, modifier], spans) => {
                 let Some(atom) = self.ground_atom(rule, a, binding) else {
                     return Ok(());
                 };
                 let values = [weight, priority, modifier].map(|t| self.eval_term(rule, t, binding));
                 if let [Some(weight), Some(priority), Some(modifier)] = values {
-                    if heuristic_modifier(self.table, modifier).is_none() {
+                    // clingo ignores a directive whose weight is not an integer, whose
+                    // priority is not a non-negative integer or whose modifier is unknown,
+                    // pointing at the first such term; one over an atom of no domain is not
+                    // instantiated (the output drops it), so it gets no message.
+                    let known = self.store.info(atom).is_some_and(|i| i.in_domain);
+                    let bad = [
+                        !matches!(weight, Val::Num(_)),
+                        !matches!(priority, Val::Num(p) if p >= 0),
+                        heuristic_modifier(self.table, modifier).is_none(),
+                    ];
+                    if let Some(at) = bad.iter().position(|&b| b).filter(|_| known) {
                         self.infos.push(Diagnostic {
                             severity: Severity::Info,
-                            span: Some(span.clone()),
+                            span: Some(spans[at].clone()),
                             message: "heuristic directive ignored".into(),
                             notes: Vec::new(),
                         });

@@ -174,8 +174,8 @@ pub(crate) enum Head {
     /// `#edge (u,v) : body.`
     Edge(T, T),
     /// `#heuristic a : body. [weight@priority, modifier]`: the atom, then weight, priority and
-    /// modifier, and the modifier's span (for `heuristic directive ignored`).
-    Heuristic(AtomPat, [T; 3], Span),
+    /// modifier, and their spans (for `heuristic directive ignored`).
+    Heuristic(AtomPat, [T; 3], Box<[Span; 3]>),
 }
 
 /// A variable of a rule that stands for a parameter of its program part (`#Inc0` for the

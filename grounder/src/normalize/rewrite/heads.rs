@@ -231,8 +231,8 @@ impl<'a> Converter<'a> {
             Variant::Heuristic(a, b, [weight, priority, modifier]) => {
                 let atom = self.atom(a);
                 let values = [self.term(weight), self.term(priority), self.term(modifier)];
-                let span = modifier.span.clone();
-                (Head::Heuristic(atom, values, span), b.as_slice())
+                let spans = [&weight.span, &priority.span, &modifier.span].map(Clone::clone);
+                (Head::Heuristic(atom, values, Box::new(spans)), b.as_slice())
             }
         };
         self.extra.extend(extra_body);
