@@ -180,6 +180,7 @@ impl MultiShot {
     ) -> Result<(), SolveError> {
         self.end_call();
         self.flush()?;
+        self.apply_releases();
         self.init_propagators();
         let count = self.atom_count();
         if let Some(l) = assumptions.iter().find(|l| l.atom().0 > count) {
