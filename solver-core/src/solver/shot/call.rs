@@ -142,6 +142,10 @@ impl MultiShot {
         }
         units.extend(delta.units);
         self.search.assert_facts(&units);
+        delta
+            .releases
+            .iter()
+            .for_each(|&atom| self.mark_released(atom));
         self.step_assumptions.extend(delta.assumptions);
     }
 

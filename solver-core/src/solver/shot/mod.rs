@@ -181,6 +181,11 @@ impl MultiShot {
     pub fn release_external(&mut self, atom: Atom) {
         self.end_call();
         let _ = self.flush();
+        self.mark_released(atom);
+    }
+
+    /// Records an external atom (other atoms are ignored) as released in the current step.
+    fn mark_released(&mut self, atom: Atom) {
         if let Standing::External(_) = self.standing(atom) {
             if let Err(slot) = self.releasing.binary_search(&atom) {
                 self.releasing.insert(slot, atom);
