@@ -25,6 +25,21 @@ EXTERNAL = {"true": clingo.TruthValue.True_, "false": clingo.TruthValue.False_,
 
 CASES = [
     {
+        # A backend release takes effect when the next solve starts: a later backend of the
+        # step (after an `assign_external`) still defines the atom; without a rule it is false.
+        "name": "released_by_backend_then_defined",
+        "program": """#external e. #external b. #external d. a :- e. c :- d.""",
+        "steps": [
+            {"ground": [["base", []]]},
+            {"backend": [["atom", "e", "e"], ["external", "e", "release"],
+                         ["atom", "d", "d"], ["external", "d", "release"]]},
+            {"assign": ["b", "true"]},
+            {"backend": [["atom", "e", "e"], ["rule", ["e"], [], False]]},
+            {"assign": ["d", "true"]},
+            {"solve": True},
+        ],
+    },
+    {
         "name": "atoms_join_the_domains",
         "program": """{b}. #program step(t). q(t) :- p(t). r(X) :- p(X). s :- not p(5).
 #show q/1. #show r/1. #show p/1. #show s/0.""",

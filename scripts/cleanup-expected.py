@@ -154,6 +154,71 @@ e :- #count{X: s(X)} = 0. f :- r(X) : X = 1..3.""",
         ],
     },
     {
+        # A release takes effect when the next solve starts: a rule of the same step defines
+        # the released atom (a plain atom then), with or without a grounding in between.
+        "name": "released_then_defined",
+        "program": """#external e. a :- e. #program p. x. #program q. e.""",
+        "steps": [
+            {"ground": BASE}, {"solve": True}, {"release": "e"}, {"atoms": ["e", "a"]},
+            {"ground": [["p", []]]}, {"ground": [["q", []]]}, {"atoms": ["e", "a"]},
+            {"solve": True},
+        ],
+    },
+    {
+        # Released and never defined: false; `assign_external` after the release is ignored.
+        "name": "released_never_defined",
+        "program": """#external e. a :- e.""",
+        "steps": [
+            {"ground": BASE}, {"assign": ["e", "true"]}, {"solve": True},
+            {"release": "e"}, {"assign": ["e", "true"]}, {"solve": True},
+            {"atoms": ["e", "a"]}, {"assign": ["e", "true"]}, {"solve": True},
+        ],
+    },
+    {
+        # Released, solved (so false and removed by the clean-up), then defined: a new atom,
+        # which `a :- e.` does not see.
+        "name": "released_solved_then_defined",
+        "program": """#external e. a :- e. #program p. e.""",
+        "steps": [
+            {"ground": BASE}, {"solve": True}, {"release": "e"}, {"solve": True},
+            {"ground": [["p", []]]}, {"atoms": ["e", "a"]}, {"solve": True},
+        ],
+    },
+    {
+        # Without the clean-up the released atom stays false: its new fact is a contradiction.
+        "name": "released_solved_then_defined_without_cleanup",
+        "program": """#external e. a :- e. #program p. e.""",
+        "steps": [
+            {"enable_cleanup": False},
+            {"ground": BASE}, {"solve": True}, {"release": "e"}, {"solve": True},
+            {"ground": [["p", []]]}, {"atoms": ["e", "a"]}, {"solve": True},
+        ],
+    },
+    {
+        # Defined by a rule over another external after the release (not `e :- b.`, which
+        # clasp merges with `b`: see the deviations in `MultiShot`). A release also outlives
+        # a later `#external f.` of the same step and an `assign_external`.
+        "name": "released_then_defined_by_rule",
+        "program": """#external e. #external b. a :- e. #external f. g :- f.
+#program p. e :- b, c. {c}. #program r. #external f.""",
+        "steps": [
+            {"ground": BASE}, {"release": "e"}, {"ground": [["p", []]]},
+            {"assign": ["e", "false"]}, {"assign": ["b", "true"]}, {"solve": True},
+            {"assign": ["b", "false"]}, {"solve": True},
+            {"release": "f"}, {"ground": [["r", []]]}, {"assign": ["f", "true"]},
+            {"atoms": ["e", "f", "g"]}, {"solve": True},
+        ],
+    },
+    {
+        # Released, then given a choice rule in the same step: free.
+        "name": "released_then_chosen",
+        "program": """#external e. a :- e. c :- not e. #program p. {e}.""",
+        "steps": [
+            {"ground": BASE}, {"assign": ["e", "true"]}, {"release": "e"},
+            {"ground": [["p", []]]}, {"solve": True},
+        ],
+    },
+    {
         # clingo's incremental loop over a small planning problem.
         "name": "incremental_path",
         "program": """#program base. edge(1,2). edge(2,3). edge(3,4). edge(1,5). edge(5,1).

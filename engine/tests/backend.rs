@@ -185,6 +185,11 @@ fn externals_assigned_released_and_defined() {
 }
 
 #[test]
+fn backend_release_takes_effect_when_the_next_solve_starts() {
+    run("released_by_backend_then_defined");
+}
+
+#[test]
 fn backend_facts_are_facts_and_its_externals_are_not_listed_external() {
     run("backend_facts_and_externals_as_symbolic_atoms");
 }

@@ -6,7 +6,9 @@
 //! each grounding its error and, where our rules are gringo's one for one, the number of
 //! rules it added, which clingo counts with an observer of the rules gringo passes on: rules
 //! over atoms the clean-up removed are not ground, so the second grounding of
-//! `joins_skip_removed_atoms` adds 4 rules where `joins_without_cleanup` adds 10.
+//! `joins_skip_removed_atoms` adds 4 rules where `joins_without_cleanup` adds 10. The
+//! `released_*` cases follow `release_external`, which takes effect when the next solve
+//! starts: a rule of the same step still defines the released atom.
 
 use std::collections::BTreeSet;
 
@@ -184,4 +186,34 @@ fn shown_atom_removed() {
 #[test]
 fn incremental_path() {
     run("incremental_path");
+}
+
+#[test]
+fn released_then_defined_in_the_same_step() {
+    run("released_then_defined");
+}
+
+#[test]
+fn released_never_defined_is_false() {
+    run("released_never_defined");
+}
+
+#[test]
+fn released_solved_then_defined_is_a_new_atom() {
+    run("released_solved_then_defined");
+}
+
+#[test]
+fn released_solved_then_defined_without_cleanup_contradicts() {
+    run("released_solved_then_defined_without_cleanup");
+}
+
+#[test]
+fn released_then_defined_by_rule() {
+    run("released_then_defined_by_rule");
+}
+
+#[test]
+fn released_then_chosen() {
+    run("released_then_chosen");
 }

@@ -27,8 +27,8 @@
 //!   deltas, the last output table) with the symbols of all atoms; it is shared (`Arc`) with
 //!   every [`Model`](crate::Model) so models stay valid after the `Control` changes, and
 //!   replaced (not modified) by a later grounding.
-//! - `externals` holds the values set by `assign_external` / `release_external`, applied to
-//!   the solver at once; [`Control::ground_program`] shows the program with its defaults.
+//! - `externals` holds the values set by `assign_external` / `release_external`, given to
+//!   the solver at once (which applies a release when the next search starts); [`Control::ground_program`] shows the program with its defaults.
 //! - `given` sources of `sources` are in the session; the others are added at the next
 //!   grounding.
 //! - Propagators ([`Control::register_propagator`], at any time) are in the solver once it

@@ -278,8 +278,10 @@ impl Control {
         Ok(())
     }
 
-    /// Makes an external atom false for good (clingo's `release_external`); an atom that is
-    /// not external, or unknown, is left alone as in clingo.
+    /// Releases an external atom (clingo's `release_external`): from now on it is no external
+    /// (its value and later `#external` declarations are ignored), and when the next search
+    /// starts it keeps the rules groundings since then gave it, or without any is false for
+    /// good. An atom that is not external, or unknown, is left alone as in clingo.
     ///
     /// ```
     /// use engine::Control;

@@ -105,6 +105,7 @@ impl<'p> Builder<'p> {
                 new_edges: false,
                 assumptions: Vec::new(),
                 mentioned: Vec::new(),
+                releases: Vec::new(),
             },
         }
     }

@@ -4,9 +4,10 @@
 //!
 //! An atom first mentioned by the delta (a new atom, or an open one) is completed by it unless
 //! it is declared external and no rule of the delta defines it; then it is an external whose
-//! last declared value stands (`Release` makes it a plain atom). An external of an earlier
-//! delta that a rule of this delta defines is completed here; one declared `Release` becomes
-//! false for good; another declaration changes its value. An atom completed earlier ignores
+//! last declared value stands (`Release`: released when the next solve call starts). An external of an earlier
+//! delta that a rule of this delta defines is completed here; one declared `Release` is
+//! released when the next solve call starts (false for good unless a later delta of the step
+//! defines it); another declaration changes its value. An atom completed earlier ignores
 //! declarations, and a rule defining it again is a redefinition unless its value is fixed at
 //! level 0. An external without defining rules gets no support clause: it is a free variable,
 //! assumed `True`/`False` or left `Free` by each solve call.
@@ -71,7 +72,14 @@ impl Builder<'_> {
         for var in std::mem::take(&mut self.fresh) {
             let atom = self.state.atoms.atom_of(var);
             match declared.get(&var.0) {
-                Some(&value) if value != ExternalValue::Release && !is_defined(var) => {
+                Some(&value) if !is_defined(var) => {
+                    let value = match value {
+                        ExternalValue::Release => {
+                            self.out.releases.push(atom);
+                            ExternalValue::False
+                        }
+                        value => value,
+                    };
                     self.state
                         .atoms
                         .set_standing(atom, Standing::External(value));
@@ -91,8 +99,7 @@ impl Builder<'_> {
                 continue;
             }
             if value == ExternalValue::Release {
-                self.state.atoms.set_standing(atom, Standing::Completed);
-                self.out.units.push(var.neg());
+                self.out.releases.push(atom);
             } else {
                 self.state
                     .atoms

@@ -177,6 +177,9 @@ pub(crate) struct Delta {
     pub(crate) assumptions: Vec<Lit>,
     /// The atoms (variables) the delta mentions first.
     pub(crate) mentioned: Vec<Var>,
+    /// Externals the delta releases without defining them: still externals, released when
+    /// the next solve call starts (a later delta of the step may define them).
+    pub(crate) releases: Vec<Atom>,
 }
 
 impl Delta {

@@ -142,6 +142,10 @@ impl MultiShot {
         }
         units.extend(delta.units);
         self.search.assert_facts(&units);
+        delta
+            .releases
+            .iter()
+            .for_each(|&atom| self.mark_released(atom));
         self.step_assumptions.extend(delta.assumptions);
     }
 
@@ -180,6 +184,7 @@ impl MultiShot {
     ) -> Result<(), SolveError> {
         self.end_call();
         self.flush()?;
+        self.apply_releases();
         self.init_propagators();
         let count = self.atom_count();
         if let Some(l) = assumptions.iter().find(|l| l.atom().0 > count) {

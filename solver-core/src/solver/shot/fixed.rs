@@ -136,7 +136,8 @@ mod tests {
     use super::*;
     use crate::program::{ExternalValue, GroundProgram, HeadKind};
 
-    /// `#external e. a :- e. :- a.`: `e` is false at level 0 but reported only once released.
+    /// `#external e. a :- e. :- a.`: `e` is false at level 0 but reported only once released,
+    /// which takes effect when the next solve call starts.
     #[test]
     fn externals_are_reported_once_released() {
         let mut program = GroundProgram::new();
@@ -150,6 +151,8 @@ mod tests {
         assert_eq!(solver.fixed_since(&mut cursor), [Literal::negative(a)]);
         assert_eq!(solver.fixed_since(&mut cursor), []);
         solver.release_external(e);
+        assert_eq!(solver.fixed_since(&mut cursor), []);
+        solver.solve(&[], crate::SolveOptions::default()).unwrap();
         assert_eq!(solver.fixed_since(&mut cursor), [Literal::negative(e)]);
         assert_eq!(solver.fixed_since(&mut cursor), []);
     }

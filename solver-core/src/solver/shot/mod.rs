@@ -5,8 +5,9 @@
 //!   their nogoods join the running search at level 0. Atoms of earlier deltas are never
 //!   redefined (clasp's "redefinition" error); an external of an earlier delta may be defined.
 //! - [`MultiShot::assign_external`] / [`MultiShot::release_external`]: an external's value is
-//!   an assumption of each solve call (`True`/`False`) or left free; released, it is false for
-//!   good (a level-0 unit). Externals are never fixed at level 0, so every nogood learnt under
+//!   an assumption of each solve call (`True`/`False`) or left free. Released, it is no
+//!   external any more; when the next call starts (clingo's end of the step) it keeps the
+//!   rules the step's deltas gave it, or without any is false for good (a level-0 unit). Externals are never fixed at level 0, so every nogood learnt under
 //!   one value stays valid under another.
 //! - [`MultiShot::solve`] starts a solve call under the externals' values, the assumptions
 //!   of the deltas added since the last call, and the call's own assumptions; [`MultiShot::next_model`]
@@ -88,6 +89,9 @@ pub struct MultiShot {
     broken: Option<SolveError>,
     /// The deltas of the current step not translated yet, as one program.
     pending: Option<GroundProgram>,
+    /// Externals released in the current step (ascending): released when the next call
+    /// starts, unless a delta of the step defined them.
+    releasing: Vec<Atom>,
 }
 
 /// Appends the statements of `delta` to `step`.
@@ -130,6 +134,7 @@ impl MultiShot {
             step_assumptions: Vec::new(),
             broken: None,
             pending: None,
+            releasing: Vec::new(),
         }
     }
 
@@ -158,6 +163,9 @@ impl MultiShot {
         }
         self.end_call();
         let _ = self.flush();
+        if self.releasing.binary_search(&atom).is_ok() {
+            return;
+        }
         if let Standing::External(_) = self.standing(atom) {
             self.program
                 .atoms
@@ -165,20 +173,37 @@ impl MultiShot {
         }
     }
 
-    /// Makes an external atom false for good (its assumptions and value are gone; a later
-    /// rule deriving it is a contradiction, as in clingo); ignored for other atoms. Ends the
-    /// current solve call.
+    /// Releases an external atom as clingo does, when the next solve call starts: then it
+    /// is a plain atom whose rules are those the deltas of the current step give it (none:
+    /// false for good, and a later rule deriving it is a contradiction). From now on it is no
+    /// external: its value and later declarations are ignored. Ignored for other atoms. Ends
+    /// the current solve call.
     pub fn release_external(&mut self, atom: Atom) {
         self.end_call();
         let _ = self.flush();
+        self.mark_released(atom);
+    }
+
+    /// Records an external atom (other atoms are ignored) as released in the current step.
+    fn mark_released(&mut self, atom: Atom) {
         if let Standing::External(_) = self.standing(atom) {
-            self.program.atoms.set_standing(atom, Standing::Completed);
-            let var = self.program.atoms.var(atom);
-            if let Err(slot) = self.program.released.binary_search(&var) {
-                self.program.released.insert(slot, var);
+            if let Err(slot) = self.releasing.binary_search(&atom) {
+                self.releasing.insert(slot, atom);
             }
-            let unit = var.neg();
-            self.search.assert_facts(&[unit]);
+        }
+    }
+
+    /// Completes the externals released in the step that no delta defined: false for good.
+    fn apply_releases(&mut self) {
+        for atom in std::mem::take(&mut self.releasing) {
+            if let Standing::External(_) = self.standing(atom) {
+                self.program.atoms.set_standing(atom, Standing::Completed);
+                let var = self.program.atoms.var(atom);
+                if let Err(slot) = self.program.released.binary_search(&var) {
+                    self.program.released.insert(slot, var);
+                }
+                self.search.assert_facts(&[var.neg()]);
+            }
         }
     }
 
@@ -187,6 +212,9 @@ impl MultiShot {
     /// translation error is reported by the next [`MultiShot::solve`].
     pub fn external_value(&mut self, atom: Atom) -> Option<ExternalValue> {
         let _ = self.flush();
+        if self.releasing.binary_search(&atom).is_ok() {
+            return None;
+        }
         match self.standing(atom) {
             Standing::External(value) => Some(value),
             _ => None,
