@@ -23,13 +23,25 @@ pub(crate) struct Printer<'a> {
 }
 
 impl Printer<'_> {
+    /// A variable's name (`_` for an unknown number).
+    fn name(&self, v: u32) -> &str {
+        self.names.get(v as usize).map_or("_", |s| s)
+    }
+
+    /// Whether `v` stands for an interval (`#Range0`).
+    fn is_range(&self, v: u32) -> bool {
+        self.name(v).starts_with("#Range")
+    }
+
     /// A term.
     pub fn term(&self, t: &T, out: &mut String) {
         match t {
             T::Val(v) => {
                 let _ = write!(out, "{}", self.table.show(*v));
             }
-            T::Var(v) => out.push_str(self.names.get(*v as usize).map_or("_", |s| s)),
+            // gringo replaces an interval by `#RangeN+0`, a linear term: `(#Range0+0)`.
+            T::Var(v) if self.is_range(*v) => out.push_str(&linear_text(self.name(*v), 1, 0)),
+            T::Var(v) => out.push_str(self.name(*v)),
             T::Fun(name, negative, args) => {
                 if *negative {
                     out.push('-');
@@ -49,6 +61,11 @@ impl Printer<'_> {
                 out.push('|');
                 self.term(a, out);
                 out.push('|');
+            }
+            T::Unary(UnaryOp::Minus, a) if matches!(**a, T::Var(v) if self.is_range(v)) => {
+                if let T::Var(v) = **a {
+                    out.push_str(&linear_text(self.name(v), -1, 0));
+                }
             }
             T::Unary(op, a) => {
                 out.push_str(if *op == UnaryOp::Minus { "(-" } else { "(~" });
@@ -185,7 +202,7 @@ impl Printer<'_> {
             }
             Lit::Range(v, lo, hi) => {
                 out.push_str("#range(");
-                self.term(&T::Var(*v), out);
+                out.push_str(self.name(*v));
                 out.push(',');
                 self.term(lo, out);
                 out.push(',');
