@@ -110,6 +110,15 @@ pub use solver_core::{
 pub struct ReadmeDoctests;
 
 /// Parses a ground term such as `p(1,"a")` with clingo's syntax.
+///
+/// ```
+/// use engine::{parse_term, Symbol};
+/// let term = parse_term("p(1,\"a\")").unwrap();
+/// let args = vec![Symbol::Number(1), Symbol::String("a".into())];
+/// assert_eq!(term, Symbol::function("p", args));
+/// assert_eq!(parse_term("-3").unwrap(), Symbol::Number(-3));
+/// assert!(parse_term("p(X)").is_err()); // not ground
+/// ```
 pub fn parse_term(text: &str) -> Result<Symbol, Diagnostic> {
     backend::parse_symbol(text)
 }
