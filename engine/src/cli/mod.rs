@@ -1,6 +1,6 @@
 //! The `mini-clingo` command line: a thin layer over [`Control`] and the printers.
 //!
-//! One run: parse the options ([`options`]); read the inputs (files, or standard input when
+//! One run: parse the options (module `options`); read the inputs (files, or standard input when
 //! there are none or for `-`); ground (or read aspif in clasp mode); then either print the
 //! ground program (`--text`, `--mode=gringo`) or solve, streaming each model to stdout as it
 //! is found and ending with clingo's result line and summary. Diagnostics and warnings go to
