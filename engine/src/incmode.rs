@@ -15,7 +15,7 @@ use crate::{Control, Diagnostic, Error, SolveHandle, Summary, Symbol, TruthValue
 /// When the loop stops: the result of a call that ends it (clingo's `istop`).
 ///
 /// ```
-/// use engine::incmode::{IncConfig, StopOn};
+/// # use engine::incmode::{IncConfig, StopOn};
 /// let constants = [("istop".to_string(), "\"UNSAT\"".to_string())];
 /// assert_eq!(IncConfig::from_constants(&constants).unwrap().istop, StopOn::Unsat);
 /// assert_eq!(IncConfig::default().istop, StopOn::Sat);
@@ -34,15 +34,15 @@ pub enum StopOn {
 /// The loop's bounds: clingo's constants `imin`, `imax` and `istop`.
 ///
 /// ```
-/// use engine::incmode::{run, IncConfig, IncHandler, StopOn};
-/// use engine::{Control, Diagnostic, SolveHandle, Summary};
-/// struct Quiet;
-/// impl IncHandler for Quiet {
-///     fn grounded(&mut self, _: &[Diagnostic]) {}
-///     fn solved(&mut self, _: &Control, _: u64, mut handle: SolveHandle) -> Summary {
-///         handle.summary()
-///     }
-/// }
+/// # use engine::incmode::{run, IncConfig, IncHandler, StopOn};
+/// # use engine::{Control, Diagnostic, SolveHandle, Summary};
+/// # struct Quiet;
+/// # impl IncHandler for Quiet {
+/// #     fn grounded(&mut self, _: &[Diagnostic]) {}
+/// #     fn solved(&mut self, _: &Control, _: u64, mut handle: SolveHandle) -> Summary {
+/// #         handle.summary()
+/// #     }
+/// # }
 /// # fn main() -> Result<(), engine::Error> {
 /// let mut ctl = Control::new();
 /// ctl.add("base", "#program check(t). :- query(t), t < 3.")?;
@@ -147,12 +147,12 @@ impl IncConfig {
 /// models).
 ///
 /// ```
-/// use engine::incmode::{run, IncConfig, IncHandler};
-/// use engine::{Control, Diagnostic, SolveHandle, Summary};
+/// # use engine::incmode::{run, IncConfig, IncHandler};
+/// # use engine::{Control, Diagnostic, SolveHandle, Summary};
 /// /// Each step's result.
 /// struct Results(Vec<Option<bool>>);
 /// impl IncHandler for Results {
-///     fn grounded(&mut self, _: &[Diagnostic]) {}
+/// #     fn grounded(&mut self, _: &[Diagnostic]) {}
 ///     fn solved(&mut self, _: &Control, _: u64, mut handle: SolveHandle) -> Summary {
 ///         let summary = handle.summary();
 ///         self.0.push(summary.satisfiable);
@@ -171,8 +171,8 @@ pub trait IncHandler {
     /// A grounding finished with these infos.
     ///
     /// ```
-    /// use engine::incmode::{run, IncConfig, IncHandler};
-    /// use engine::{Control, Diagnostic, SolveHandle, Summary};
+    /// # use engine::incmode::{run, IncConfig, IncHandler};
+    /// # use engine::{Control, Diagnostic, SolveHandle, Summary};
     /// struct Infos(Vec<String>);
     /// impl IncHandler for Infos {
     ///     fn grounded(&mut self, infos: &[Diagnostic]) {
@@ -192,11 +192,11 @@ pub trait IncHandler {
     /// A solve call started on `ctl`: consume the handle's models and return its summary.
     ///
     /// ```
-    /// use engine::incmode::{run, IncConfig, IncHandler};
-    /// use engine::{Control, Diagnostic, SolveHandle, Summary};
+    /// # use engine::incmode::{run, IncConfig, IncHandler};
+    /// # use engine::{Control, Diagnostic, SolveHandle, Summary};
     /// struct Steps(Vec<(u64, Vec<String>)>);
     /// impl IncHandler for Steps {
-    ///     fn grounded(&mut self, _: &[Diagnostic]) {}
+    /// #     fn grounded(&mut self, _: &[Diagnostic]) {}
     ///     fn solved(&mut self, _: &Control, step: u64, mut handle: SolveHandle) -> Summary {
     ///         let shown = handle.next().map(|m| m.shown_names()).unwrap_or_default();
     ///         self.0.push((step, shown));
@@ -215,12 +215,12 @@ pub trait IncHandler {
     /// Whether to end the loop now (checked before each step; default: never).
     ///
     /// ```
-    /// use engine::incmode::{run, IncConfig, IncHandler};
-    /// use engine::{Control, Diagnostic, SolveHandle, Summary};
+    /// # use engine::incmode::{run, IncConfig, IncHandler};
+    /// # use engine::{Control, Diagnostic, SolveHandle, Summary};
     /// /// Gives up after three calls.
     /// struct Budget(u64);
     /// impl IncHandler for Budget {
-    ///     fn grounded(&mut self, _: &[Diagnostic]) {}
+    /// #     fn grounded(&mut self, _: &[Diagnostic]) {}
     ///     fn solved(&mut self, _: &Control, _: u64, mut h: SolveHandle) -> Summary {
     ///         self.0 += 1;
     ///         h.summary()

@@ -23,7 +23,7 @@ use crate::ground::Ground;
 /// what the controls can do; the models of a search satisfy every clause it adds).
 ///
 /// ```
-/// use engine::{Control, PropagateInit, Propagator};
+/// # use engine::{Control, PropagateInit, Propagator};
 /// /// At most one `p/1` atom: a static clause `-x | -y` per pair, added in `init`.
 /// struct AtMostOne;
 /// impl Propagator for AtMostOne {
@@ -48,7 +48,7 @@ pub trait Propagator: Send {
     /// add watches, static clauses and literals, set the check mode.
     ///
     /// ```
-    /// use engine::{parse_term, Control, PropagateInit, Propagator};
+    /// # use engine::{parse_term, Control, PropagateInit, Propagator};
     /// struct ForbidA;
     /// impl Propagator for ForbidA {
     ///     fn init(&mut self, init: &mut PropagateInit<'_, '_>) {
@@ -69,14 +69,14 @@ pub trait Propagator: Send {
     /// The watched literals that became true since the last call, in assignment order.
     ///
     /// ```
-    /// use engine::{parse_term as term, ClauseKind, PropagateControl, PropagateInit, Propagator, SolverLiteral};
+    /// # use engine::{parse_term as term, ClauseKind, PropagateControl, PropagateInit, Propagator, SolverLiteral};
     /// /// `a` implies `b`: when `a` becomes true, add the clause `-a | b`.
     /// struct Implies(Vec<SolverLiteral>);
     /// impl Propagator for Implies {
-    ///     fn init(&mut self, init: &mut PropagateInit<'_, '_>) {
-    ///         self.0 = ["a", "b"].map(|s| init.symbol_literal(&term(s).unwrap()).unwrap()).to_vec();
-    ///         init.add_watch(self.0[0]);
-    ///     }
+    /// #     fn init(&mut self, init: &mut PropagateInit<'_, '_>) {
+    /// #         self.0 = ["a", "b"].map(|s| init.symbol_literal(&term(s).unwrap()).unwrap()).to_vec();
+    /// #         init.add_watch(self.0[0]);
+    /// #     }
     ///     fn propagate(&mut self, ctl: &mut PropagateControl<'_>, _: &[SolverLiteral]) {
     ///         ctl.add_clause(&[!self.0[0], self.0[1]], ClauseKind::Learnt);
     ///     }
@@ -98,14 +98,14 @@ pub trait Propagator: Send {
     /// per level undone, as clingo's `undo`).
     ///
     /// ```
-    /// use engine::{PartialAssignment, PropagateControl, PropagateInit, Propagator, SolverLiteral};
-    /// use std::sync::{Arc, Mutex};
+    /// # use engine::{PartialAssignment, PropagateControl, PropagateInit, Propagator, SolverLiteral};
+    /// # use std::sync::{Arc, Mutex};
     /// /// Counts the true watched literals (up in `propagate`, down in `undo`); `check` logs it.
     /// struct Count(usize, Arc<Mutex<Vec<usize>>>);
     /// impl Propagator for Count {
-    ///     fn init(&mut self, init: &mut PropagateInit<'_, '_>) {
-    ///         init.atoms_with_signature("p", 1).iter().for_each(|&(_, l)| init.add_watch(l));
-    ///     }
+    /// #     fn init(&mut self, init: &mut PropagateInit<'_, '_>) {
+    /// #         init.atoms_with_signature("p", 1).iter().for_each(|&(_, l)| init.add_watch(l));
+    /// #     }
     ///     fn propagate(&mut self, _: &mut PropagateControl<'_>, changes: &[SolverLiteral]) {
     ///         self.0 += changes.len();
     ///     }
@@ -135,13 +135,13 @@ pub trait Propagator: Send {
     /// A total assignment (before it is a model), or any fixpoint in `CheckMode::Fixpoint`.
     ///
     /// ```
-    /// use engine::{ClauseKind, PropagateControl, PropagateInit, Propagator, SolverLiteral};
+    /// # use engine::{ClauseKind, PropagateControl, PropagateInit, Propagator, SolverLiteral};
     /// /// Not all `p/1` atoms: a total assignment with all of them true gets a conflict.
     /// struct NotAll(Vec<SolverLiteral>);
     /// impl Propagator for NotAll {
-    ///     fn init(&mut self, init: &mut PropagateInit<'_, '_>) {
-    ///         self.0 = init.atoms_with_signature("p", 1).iter().map(|&(_, l)| l).collect();
-    ///     }
+    /// #     fn init(&mut self, init: &mut PropagateInit<'_, '_>) {
+    /// #         self.0 = init.atoms_with_signature("p", 1).iter().map(|&(_, l)| l).collect();
+    /// #     }
     ///     fn check(&mut self, ctl: &mut PropagateControl<'_>) {
     ///         if self.0.iter().all(|&l| ctl.value(l) == Some(true)) {
     ///             let clause: Vec<_> = self.0.iter().map(|&l| !l).collect();
@@ -166,13 +166,13 @@ pub trait Propagator: Send {
     /// (clingo's `decide`; see `solver_core::Propagator::decide`).
     ///
     /// ```
-    /// use engine::{parse_term, PartialAssignment, PropagateInit, Propagator, SolverLiteral};
+    /// # use engine::{parse_term, PartialAssignment, PropagateInit, Propagator, SolverLiteral};
     /// /// Decides `a` true first (the solver's own first choice is false).
     /// struct PreferA(Option<SolverLiteral>);
     /// impl Propagator for PreferA {
-    ///     fn init(&mut self, init: &mut PropagateInit<'_, '_>) {
-    ///         self.0 = init.symbol_literal(&parse_term("a").unwrap());
-    ///     }
+    /// #     fn init(&mut self, init: &mut PropagateInit<'_, '_>) {
+    /// #         self.0 = init.symbol_literal(&parse_term("a").unwrap());
+    /// #     }
     ///     fn decide(&mut self, view: &PartialAssignment<'_>, _: SolverLiteral) -> Option<SolverLiteral> {
     ///         self.0.filter(|&a| view.is_free(a))
     ///     }
@@ -202,7 +202,7 @@ pub(crate) type GroundSlot = Arc<Mutex<Option<Arc<Ground>>>>;
 /// What `init` gets: the solver's init control (through `Deref`) and the symbols.
 ///
 /// ```
-/// use engine::{parse_term, CheckMode, PropagateInit, Propagator};
+/// # use engine::{parse_term, CheckMode, PropagateInit, Propagator};
 /// struct Init;
 /// impl Propagator for Init {
 ///     fn init(&mut self, init: &mut PropagateInit<'_, '_>) {
@@ -242,7 +242,7 @@ impl PropagateInit<'_, '_> {
     /// symbolic atom's literal); `None` if the program has no such atom.
     ///
     /// ```
-    /// use engine::{parse_term, PropagateInit, Propagator};
+    /// # use engine::{parse_term, PropagateInit, Propagator};
     /// struct Lookup;
     /// impl Propagator for Lookup {
     ///     fn init(&mut self, init: &mut PropagateInit<'_, '_>) {
@@ -268,8 +268,8 @@ impl PropagateInit<'_, '_> {
     /// solver literals, in atom order.
     ///
     /// ```
-    /// use engine::{PropagateInit, Propagator};
-    /// use std::sync::{Arc, Mutex};
+    /// # use engine::{PropagateInit, Propagator};
+    /// # use std::sync::{Arc, Mutex};
     /// struct List(Arc<Mutex<Vec<String>>>);
     /// impl Propagator for List {
     ///     fn init(&mut self, init: &mut PropagateInit<'_, '_>) {
