@@ -4,6 +4,15 @@ use grounder::{Diagnostic, Severity};
 use solver_core::SolveError;
 
 /// Why a `Control` call failed. Unsatisfiability is a result, never an error.
+///
+/// ```
+/// use engine::{Control, Error};
+/// let mut ctl = Control::new();
+/// ctl.add("base", "p(X) :- not q(X).").unwrap();
+/// let error = ctl.ground().unwrap_err();
+/// assert!(matches!(error, Error::Ground(_)));
+/// assert_eq!(error.to_string(), "grounding stopped because of errors");
+/// ```
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// The program text does not parse; the diagnostics say where.
@@ -46,6 +55,15 @@ impl Error {
     }
 
     /// The diagnostics of a parse or grounding error (empty for other errors).
+    ///
+    /// ```
+    /// let mut ctl = engine::Control::new();
+    /// ctl.add("base", "p(.").unwrap();
+    /// let error = ctl.ground().unwrap_err();
+    /// assert!(matches!(error, engine::Error::Parse(_)));
+    /// let message = error.diagnostics()[0].to_string();
+    /// assert_eq!(message, "base:1:3-4: error: syntax error, unexpected ., expecting ) or ;");
+    /// ```
     pub fn diagnostics(&self) -> &[Diagnostic] {
         match self {
             Error::Parse(d) | Error::Ground(d) => d,

@@ -13,6 +13,13 @@
 use crate::{Control, Diagnostic, Error, SolveHandle, Summary, Symbol, TruthValue};
 
 /// When the loop stops: the result of a call that ends it (clingo's `istop`).
+///
+/// ```
+/// # use engine::incmode::{IncConfig, StopOn};
+/// let constants = [("istop".to_string(), "\"UNSAT\"".to_string())];
+/// assert_eq!(IncConfig::from_constants(&constants).unwrap().istop, StopOn::Unsat);
+/// assert_eq!(IncConfig::default().istop, StopOn::Sat);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub enum StopOn {
     /// A satisfiable call (the default).
@@ -25,6 +32,25 @@ pub enum StopOn {
 }
 
 /// The loop's bounds: clingo's constants `imin`, `imax` and `istop`.
+///
+/// ```
+/// # use engine::incmode::{run, IncConfig, IncHandler, StopOn};
+/// # use engine::{Control, Diagnostic, SolveHandle, Summary};
+/// # struct Quiet;
+/// # impl IncHandler for Quiet {
+/// #     fn grounded(&mut self, _: &[Diagnostic]) {}
+/// #     fn solved(&mut self, _: &Control, _: u64, mut handle: SolveHandle) -> Summary {
+/// #         handle.summary()
+/// #     }
+/// # }
+/// # fn main() -> Result<(), engine::Error> {
+/// let mut ctl = Control::new();
+/// ctl.add("base", "#program check(t). :- query(t), t < 3.")?;
+/// // Steps 0..=1 are unsatisfiable; `istop = UNSAT` stops after the first of them.
+/// let config = IncConfig { imax: Some(10), istop: StopOn::Unsat, ..IncConfig::default() };
+/// assert_eq!(run(&mut ctl, &config, &mut Quiet)?.1, 1);
+/// # Ok(()) }
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IncConfig {
     /// The least number of steps (default 1).
@@ -117,13 +143,97 @@ impl IncConfig {
     }
 }
 
-/// What the caller does at each step of [`run`].
+/// What the caller does at each step of [`run`] (see [`run`] for a handler that collects the
+/// models).
+///
+/// ```
+/// # use engine::incmode::{run, IncConfig, IncHandler};
+/// # use engine::{Control, Diagnostic, SolveHandle, Summary};
+/// /// Each step's result.
+/// struct Results(Vec<Option<bool>>);
+/// impl IncHandler for Results {
+/// #     fn grounded(&mut self, _: &[Diagnostic]) {}
+///     fn solved(&mut self, _: &Control, _: u64, mut handle: SolveHandle) -> Summary {
+///         let summary = handle.summary();
+///         self.0.push(summary.satisfiable);
+///         summary
+///     }
+/// }
+/// # fn main() -> Result<(), engine::Error> {
+/// let mut ctl = Control::new();
+/// ctl.add("base", "#program check(t). :- query(t), t < 2.")?;
+/// let mut results = Results(Vec::new());
+/// run(&mut ctl, &IncConfig::default(), &mut results)?;
+/// assert_eq!(results.0, [Some(false), Some(false), Some(true)]);
+/// # Ok(()) }
+/// ```
 pub trait IncHandler {
     /// A grounding finished with these infos.
+    ///
+    /// ```
+    /// # use engine::incmode::{run, IncConfig, IncHandler};
+    /// # use engine::{Control, Diagnostic, SolveHandle, Summary};
+    /// struct Infos(Vec<String>);
+    /// impl IncHandler for Infos {
+    ///     fn grounded(&mut self, infos: &[Diagnostic]) {
+    ///         self.0.extend(infos.iter().map(|d| d.message.clone()));
+    ///     }
+    ///     fn solved(&mut self, _: &Control, _: u64, mut h: SolveHandle) -> Summary { h.summary() }
+    /// }
+    /// # fn main() -> Result<(), engine::Error> {
+    /// let mut ctl = Control::new();
+    /// ctl.add("base", "#program step(t). p(t/0).")?;
+    /// let mut infos = Infos(Vec::new());
+    /// run(&mut ctl, &IncConfig::default(), &mut infos)?;
+    /// assert_eq!(infos.0, ["operation undefined:"]); // grounding step(1)
+    /// # Ok(()) }
+    /// ```
     fn grounded(&mut self, infos: &[Diagnostic]);
     /// A solve call started on `ctl`: consume the handle's models and return its summary.
+    ///
+    /// ```
+    /// # use engine::incmode::{run, IncConfig, IncHandler};
+    /// # use engine::{Control, Diagnostic, SolveHandle, Summary};
+    /// struct Steps(Vec<(u64, Vec<String>)>);
+    /// impl IncHandler for Steps {
+    /// #     fn grounded(&mut self, _: &[Diagnostic]) {}
+    ///     fn solved(&mut self, _: &Control, step: u64, mut handle: SolveHandle) -> Summary {
+    ///         let shown = handle.next().map(|m| m.shown_names()).unwrap_or_default();
+    ///         self.0.push((step, shown));
+    ///         handle.summary()
+    ///     }
+    /// }
+    /// # fn main() -> Result<(), engine::Error> {
+    /// let mut ctl = Control::new();
+    /// ctl.add("base", "#program step(t). p(t). #program check(t). :- query(t), t < 1.")?;
+    /// let mut steps = Steps(Vec::new());
+    /// run(&mut ctl, &IncConfig::default(), &mut steps)?;
+    /// assert_eq!(steps.0, [(0, vec![]), (1, vec!["p(1)".into(), "query(1)".into()])]);
+    /// # Ok(()) }
+    /// ```
     fn solved(&mut self, ctl: &Control, step: u64, handle: SolveHandle) -> Summary;
     /// Whether to end the loop now (checked before each step; default: never).
+    ///
+    /// ```
+    /// # use engine::incmode::{run, IncConfig, IncHandler};
+    /// # use engine::{Control, Diagnostic, SolveHandle, Summary};
+    /// /// Gives up after three calls.
+    /// struct Budget(u64);
+    /// impl IncHandler for Budget {
+    /// #     fn grounded(&mut self, _: &[Diagnostic]) {}
+    ///     fn solved(&mut self, _: &Control, _: u64, mut h: SolveHandle) -> Summary {
+    ///         self.0 += 1;
+    ///         h.summary()
+    ///     }
+    ///     fn stopped(&self) -> bool { self.0 == 3 }
+    /// }
+    /// # fn main() -> Result<(), engine::Error> {
+    /// let mut ctl = Control::new();
+    /// ctl.add("base", "#program check(t). :- query(t).")?; // never satisfiable
+    /// let (summary, calls) = run(&mut ctl, &IncConfig::default(), &mut Budget(0))?;
+    /// assert_eq!((calls, summary.satisfiable), (3, Some(false)));
+    /// # Ok(()) }
+    /// ```
     fn stopped(&self) -> bool {
         false
     }

@@ -16,29 +16,40 @@
 //! # From clingo's Python API to this crate
 //! | clingo (Python) | engine |
 //! |---|---|
-//! | `Control(["-c", "n=3", "0"])` | [`Control::new`], [`Control::set_const`], [`Control::options_mut`] (`models: Some(0)`) |
+//! | `Control(["-c", "n=3", "0"])` | [`Control::new`], [`Control::with_options`], [`Control::set_const`], [`Control::options_mut`] (`models: Some(0)`) |
+//! | `ctl.configuration.solve.models`, `.opt_mode`, `.enum_mode`, `.project`, `--heuristic` | the [`Options`] fields [`models`](Options::models), [`opt_mode`](Options::opt_mode), [`enum_mode`](Options::enum_mode), [`projection`](Options::projection), [`domain_heuristic`](Options::domain_heuristic); [`Control::options`] reads them |
 //! | `ctl.add("base", [], text)` | [`Control::add`] (`#program` inside the text selects parts) |
-//! | `ctl.load(path)` | [`Control::load`] |
+//! | `ctl.load(path)` | [`Control::load`] ([`Control::sources`] lists what was added) |
+//! | `ctl.load_aspif(files)` / `ctl.load(path)` of an aspif file | [`Control::load_aspif`] / [`Control::ground`] of an aspif source |
 //! | `ctl.ground([("base", [])])` | [`Control::ground`] |
 //! | `ctl.ground([("step", [Number(t)])])` | [`Control::ground_parts`]`(&[("step", &[Symbol::Number(t)])])` |
+//! | `Control(logger=f)` (the grounder's messages) | [`Control::infos`]; errors are [`Error::diagnostics`] |
 //! | `ctl.assign_external(atom, True/False/None)` | [`Control::assign_external`] with [`TruthValue`] |
 //! | `ctl.release_external(atom)` | [`Control::release_external`] |
-//! | `ctl.solve(assumptions=[(atom, True)], yield_=True)` | [`Control::solve_with_assumptions`], iterate the [`SolveHandle`] |
+//! | `ctl.solve(assumptions=[(atom, True)], yield_=True)` | [`Control::solve_with_assumptions`] ([`Control::solve`] without), iterate the [`SolveHandle`] |
 //! | `ctl.solve(assumptions=..., on_model=f)` (`f` returns `False` to stop) | [`Control::solve_with`]`(&assumptions, \|model\| -> bool)`, returns the [`Summary`] |
+//! | `handle.get()` (`satisfiable`, `exhausted`, `interrupted`) | [`SolveHandle::summary`] ([`Summary::satisfiable`], [`Summary::exhausted`], [`Summary::interrupted`]) |
 //! | `handle.cancel()` | [`SolveHandle::cancel`] |
-//! | `ctl.interrupt()` | [`Control::interrupt_handle`] (`Interrupt::interrupt` from any thread; stops grounding and solving) |
+//! | `ctl.statistics` | [`Summary::statistics`] |
+//! | `model.symbols(shown=True)` / `str(model)` | [`Model::symbols`] / [`Model::shown_names`] ([`Model::shown_len`] counts them) |
+//! | `model.symbols(atoms=True)`, `model.contains(s)` | [`Model::atoms`], [`Model::contains`] ([`Model::true_atoms`]: the program atoms) |
+//! | `model.number`, `model.cost`, `model.optimality_proven`, `model.type` | [`Model::number`], [`Model::costs`], [`Model::is_optimal`], [`Model::kind`] ([`ModelKind`]) |
+//! | the `Consequences: [l;u]` line of brave/cautious reasoning | [`Model::consequence_bounds`], [`Model::consequence_count`] |
+//! | `ctl.interrupt()` | [`Control::interrupt_handle`] (`Interrupt::interrupt` from any thread; stops grounding and solving), [`Control::use_interrupt`] to share one |
 //! | `ctl.get_const(name)` | [`Control::constant`] |
 //! | a context object / `#script` function for `@f` calls | [`Control::register_function`] |
-//! | `ctl.register_propagator(p)` (`init`, `propagate`, `undo`, `check`, `decide`) | [`Control::register_propagator`] with a [`Propagator`] |
-//! | `init.add_literal()`, `init.add_clause(c)`, `init.add_watch(l)`, `init.check_mode` | [`PropagateInit`] (through `Deref`: [`add_literal`](solver_core::PropagateInit::add_literal), [`add_clause`](solver_core::PropagateInit::add_clause), [`add_watch`](solver_core::PropagateInit::add_watch), [`set_check_mode`](solver_core::PropagateInit::set_check_mode)) |
+//! | `ctl.register_propagator(p)` (`init`, `propagate`, `undo`, `check`, `decide`) | [`Control::register_propagator`] with a [`Propagator`] ([`init`](Propagator::init), [`propagate`](Propagator::propagate), [`undo`](Propagator::undo), [`check`](Propagator::check), [`decide`](Propagator::decide)) |
+//! | `init.add_literal()`, `init.add_clause(c)`, `init.add_watch(l)`, `init.remove_watch(l)`, `init.check_mode`, `init.assignment`, `init.solver_literal(l)` | [`PropagateInit`] (through `Deref`: [`add_literal`](solver_core::PropagateInit::add_literal), [`add_clause`](solver_core::PropagateInit::add_clause), [`add_watch`](solver_core::PropagateInit::add_watch), [`remove_watch`](solver_core::PropagateInit::remove_watch), [`check_mode`](solver_core::PropagateInit::check_mode) / [`set_check_mode`](solver_core::PropagateInit::set_check_mode), [`assignment`](solver_core::PropagateInit::assignment), [`solver_literal`](solver_core::PropagateInit::solver_literal)) |
+//! | `init.solver_literal(init.symbolic_atoms[s].literal)`, `init.symbolic_atoms.by_signature(n, a)` | [`PropagateInit::symbol_literal`], [`PropagateInit::atoms_with_signature`] |
 //! | `ctl.add_literal()`, `ctl.add_clause(c, lock=True)`, `ctl.add_nogood(n)`, `ctl.propagate()` (in `propagate`/`check`) | [`PropagateControl::add_literal`], [`PropagateControl::add_clause`] with [`ClauseKind::Static`], [`PropagateControl::add_nogood`], [`PropagateControl::propagate`] |
 //! | `ctl.add_watch(l)`, `ctl.remove_watch(l)`, `ctl.has_watch(l)` | [`PropagateControl::add_watch`], [`PropagateControl::remove_watch`], [`PropagateControl::has_watch`] |
-//! | `ctl.assignment` / the `assignment` of `undo` and `decide` (`decision_level`, `value`, `level`, `is_fixed`, `decision`, `trail`) | [`PropagateControl::assignment`], a [`PartialAssignment`] ([`PartialAssignment::decision_level`], [`PartialAssignment::value`], [`PartialAssignment::level`], [`PartialAssignment::is_fixed`], [`PartialAssignment::decision`], [`PartialAssignment::trail`]) |
-//! | `for a in ctl.symbolic_atoms` (`a.symbol`, `a.literal`, `a.is_fact`, `a.is_external`) | [`Control::symbolic_atoms`], [`SymbolicAtoms::iter`] ([`SymbolicAtom::symbol`], [`SymbolicAtom::atom`], [`SymbolicAtom::is_fact`], [`SymbolicAtom::is_external`]) |
+//! | `ctl.assignment` / the `assignment` of `undo` and `decide` (`decision_level`, `root_level`, `value`, `is_true`, `is_false`, `is_free`, `level`, `is_fixed`, `has_conflict`, `decision`, `trail`) | [`PropagateControl::assignment`], a [`PartialAssignment`] ([`PartialAssignment::decision_level`], [`PartialAssignment::root_level`], [`PartialAssignment::value`], [`PartialAssignment::is_true`], [`PartialAssignment::is_false`], [`PartialAssignment::is_free`], [`PartialAssignment::level`], [`PartialAssignment::is_fixed`], [`PartialAssignment::has_conflict`], [`PartialAssignment::decision`], [`PartialAssignment::trail`]) |
+//! | `for a in ctl.symbolic_atoms` (`a.symbol`, `a.literal`, `a.is_fact`, `a.is_external`) | [`Control::symbolic_atoms`], [`SymbolicAtoms::iter`] ([`SymbolicAtom::symbol`], [`SymbolicAtom::atom`], [`SymbolicAtom::is_fact`], [`SymbolicAtom::is_external`], [`SymbolicAtom::signature`]) |
 //! | `ctl.symbolic_atoms.by_signature(name, arity, positive)` | [`SymbolicAtoms::by_signature`] |
 //! | `ctl.symbolic_atoms[symbol]` | [`SymbolicAtoms::find`] |
 //! | `ctl.symbolic_atoms.signatures` | [`SymbolicAtoms::signatures`] |
-//! | `ctl.cleanup()` / `ctl.enable_cleanup = False` | [`Control::cleanup`] / [`Control::set_enable_cleanup`]`(false)` |
+//! | `len(ctl.symbolic_atoms)` | [`SymbolicAtoms::len`], [`SymbolicAtoms::is_empty`] |
+//! | `ctl.cleanup()` / `ctl.enable_cleanup = False` / `ctl.enable_cleanup` | [`Control::cleanup`] / [`Control::set_enable_cleanup`]`(false)` / [`Control::enable_cleanup`] |
 //! | `with ctl.backend() as b:` | [`Control::backend`]`(\|b\| { ...; Ok(()) })` |
 //! | `b.add_atom(symbol)` / `b.add_atom()` | [`Backend::add_atom`]`(Some(&symbol))` / `(None)` |
 //! | `b.add_rule(head, body, choice)` | [`Backend::add_rule`] (body: [`Literal::positive`] / [`Literal::negative`]) |
@@ -46,8 +57,14 @@
 //! | `b.add_minimize(priority, literals)` | [`Backend::add_minimize`] |
 //! | `b.add_external(atom, value)` | [`Backend::add_external`] |
 //! | (aspif output statement) | [`Backend::add_show`] |
-//! | the ground program itself | [`Control::ground_program`] (read-only) |
+//! | `ctl.register_observer(o)` (to see the ground program) | [`Control::ground_program`] (read-only), [`Control::program_with_externals`], [`Control::has_minimize`] |
+//! | `clingo.parse_term("p(1)")`, `Number(1)`, `String("a")`, `Function("p", args)` | [`parse_term`], [`Symbol::Number`], [`Symbol::String`], [`Symbol::function`] |
 //! | `#include <incmode>.` driven by clingo | [`incmode::run`] |
+//! | `clingo.clingo_main(app, args)` (the command line) | [`cli::run`], [`cli::run_and_exit`]; [`output::Printer`] prints clingo's output |
+//!
+//! Ours only: [`Control::parse`] (syntax errors before grounding), [`Control::incmode`],
+//! [`Control::end_grounding`] (free the grounder's memory for good), [`Control::text`] and
+//! [`Control::aspif`] (clingo's `--text` and `--mode=gringo` output).
 //!
 //! ```
 //! use engine::{Control, Symbol, TruthValue};
@@ -110,6 +127,15 @@ pub use solver_core::{
 pub struct ReadmeDoctests;
 
 /// Parses a ground term such as `p(1,"a")` with clingo's syntax.
+///
+/// ```
+/// use engine::{parse_term, Symbol};
+/// let term = parse_term("p(1,\"a\")").unwrap();
+/// let args = vec![Symbol::Number(1), Symbol::String("a".into())];
+/// assert_eq!(term, Symbol::function("p", args));
+/// assert_eq!(parse_term("-3").unwrap(), Symbol::Number(-3));
+/// assert!(parse_term("p(X)").is_err()); // not ground
+/// ```
 pub fn parse_term(text: &str) -> Result<Symbol, Diagnostic> {
     backend::parse_symbol(text)
 }

@@ -18,6 +18,18 @@ use crate::ground::Ground;
 use crate::Error;
 
 /// What a model stands for.
+///
+/// ```
+/// use engine::{Control, EnumMode, ModelKind};
+/// # fn main() -> Result<(), engine::Error> {
+/// let mut ctl = Control::new();
+/// ctl.options_mut().enum_mode = EnumMode::Brave;
+/// ctl.add("base", "a | b.")?;
+/// ctl.ground()?;
+/// let last = ctl.solve()?.last().unwrap();
+/// assert_eq!((last.kind(), last.shown_names()), (ModelKind::Brave, vec!["a".into(), "b".into()]));
+/// # Ok(()) }
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum ModelKind {
     /// A stable model.
@@ -29,6 +41,16 @@ pub enum ModelKind {
 }
 
 /// One answer of a search.
+///
+/// ```
+/// # fn main() -> Result<(), engine::Error> {
+/// let mut ctl = engine::Control::new();
+/// ctl.add("base", "p(1). { q }.")?;
+/// ctl.ground()?;
+/// let model = ctl.solve()?.next().unwrap();
+/// assert_eq!((model.number(), model.shown_names()), (1, vec!["p(1)".to_string()]));
+/// # Ok(()) }
+/// ```
 #[derive(Clone, Debug)]
 pub struct Model {
     number: u64,
@@ -44,16 +66,48 @@ pub struct Model {
 
 impl Model {
     /// clingo's `Answer: N` (optN numbers the optimal models from 1 again).
+    ///
+    /// ```
+    /// # fn main() -> Result<(), engine::Error> {
+    /// let mut ctl = engine::Control::new();
+    /// ctl.options_mut().models = Some(0);
+    /// ctl.add("base", "{ a; b }.")?;
+    /// ctl.ground()?;
+    /// assert_eq!(ctl.solve()?.map(|m| m.number()).collect::<Vec<_>>(), [1, 2, 3, 4]);
+    /// # Ok(()) }
+    /// ```
     pub fn number(&self) -> u64 {
         self.number
     }
 
     /// Whether this is a stable model or a consequence approximation.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), engine::Error> {
+    /// let mut ctl = engine::Control::new();
+    /// ctl.options_mut().enum_mode = engine::EnumMode::Cautious;
+    /// ctl.add("base", "a. b | c.")?;
+    /// ctl.ground()?;
+    /// let last = ctl.solve()?.last().unwrap();
+    /// assert_eq!((last.kind(), last.shown_names()), (engine::ModelKind::Cautious, vec!["a".into()]));
+    /// # Ok(()) }
+    /// ```
     pub fn kind(&self) -> ModelKind {
         self.kind
     }
 
     /// The shown symbols, in clingo's printing order (facts first, then by atom number).
+    ///
+    /// ```
+    /// use engine::{Control, Symbol};
+    /// # fn main() -> Result<(), engine::Error> {
+    /// let mut ctl = Control::new();
+    /// ctl.add("base", "p(2). q(X+1) :- p(X). #show q/1.")?;
+    /// ctl.ground()?;
+    /// let model = ctl.solve()?.next().unwrap();
+    /// assert_eq!(model.symbols(), [Symbol::function("q", vec![Symbol::Number(3)])]);
+    /// # Ok(()) }
+    /// ```
     pub fn symbols(&self) -> Vec<Symbol> {
         self.shown
             .iter()
@@ -62,11 +116,29 @@ impl Model {
     }
 
     /// The number of shown atoms.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), engine::Error> {
+    /// let mut ctl = engine::Control::new();
+    /// ctl.add("base", "p(1..4). #show p/1.")?;
+    /// ctl.ground()?;
+    /// assert_eq!(ctl.solve()?.next().unwrap().shown_len(), 4);
+    /// # Ok(()) }
+    /// ```
     pub fn shown_len(&self) -> usize {
         self.shown.len()
     }
 
-    /// The shown atoms as clingo prints them.
+    /// The shown atoms as clingo prints them (`#show` terms included).
+    ///
+    /// ```
+    /// # fn main() -> Result<(), engine::Error> {
+    /// let mut ctl = engine::Control::new();
+    /// ctl.add("base", "a. #show. #show \"x y\" : a. #show (a,1) : a.")?;
+    /// ctl.ground()?;
+    /// assert_eq!(ctl.solve()?.next().unwrap().shown_names(), ["(a,1)", "\"x y\""]);
+    /// # Ok(()) }
+    /// ```
     pub fn shown_names(&self) -> Vec<String> {
         self.shown
             .iter()
@@ -74,7 +146,18 @@ impl Model {
             .collect()
     }
 
-    /// Every true atom that has a symbol, in the symbol order.
+    /// Every true atom that has a symbol, in the symbol order, shown or not.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), engine::Error> {
+    /// let mut ctl = engine::Control::new();
+    /// ctl.add("base", "b. a :- b. #show.")?;
+    /// ctl.ground()?;
+    /// let model = ctl.solve()?.next().unwrap();
+    /// assert_eq!(model.shown_len(), 0);
+    /// assert_eq!(model.atoms().iter().map(|s| s.to_string()).collect::<Vec<_>>(), ["a", "b"]);
+    /// # Ok(()) }
+    /// ```
     pub fn atoms(&self) -> Vec<Symbol> {
         let mut symbols: Vec<Symbol> = self
             .true_atoms
@@ -88,11 +171,34 @@ impl Model {
     /// The true atoms of the ground program ([`crate::Control::ground_program`]), ascending;
     /// for brave/cautious models, the current consequences. This is what an independent
     /// checker such as `solver_core::check::check_model` takes.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), engine::Error> {
+    /// let mut ctl = engine::Control::new();
+    /// ctl.add("base", "{ a }. b :- a. :- not b.")?;
+    /// ctl.ground()?;
+    /// let model = ctl.solve()?.next().unwrap();
+    /// let a = ctl.symbolic_atoms().find(&engine::parse_term("a").unwrap()).unwrap().atom();
+    /// assert!(model.true_atoms().contains(&a) && model.true_atoms().len() == 2);
+    /// # Ok(()) }
+    /// ```
     pub fn true_atoms(&self) -> &[Atom] {
         &self.true_atoms
     }
 
     /// Whether `symbol` is a true atom of this model.
+    ///
+    /// ```
+    /// use engine::parse_term;
+    /// # fn main() -> Result<(), engine::Error> {
+    /// let mut ctl = engine::Control::new();
+    /// ctl.add("base", "p(1). q :- p(2). #show.")?;
+    /// ctl.ground()?;
+    /// let model = ctl.solve()?.next().unwrap();
+    /// assert!(model.contains(&parse_term("p(1)").unwrap()));
+    /// assert!(!model.contains(&parse_term("q").unwrap()));
+    /// # Ok(()) }
+    /// ```
     pub fn contains(&self, symbol: &Symbol) -> bool {
         self.ground
             .atom_of(symbol)
@@ -100,6 +206,16 @@ impl Model {
     }
 
     /// Costs per priority level, highest first (empty without minimize statements).
+    ///
+    /// ```
+    /// # fn main() -> Result<(), engine::Error> {
+    /// let mut ctl = engine::Control::new();
+    /// ctl.add("base", "1 { a; b } 1. :~ a. [3@2] :~ b. [1@1]")?;
+    /// ctl.ground()?;
+    /// let best = ctl.solve()?.last().unwrap();
+    /// assert_eq!((best.shown_names(), best.costs()), (vec!["b".to_string()], &[0, 1][..]));
+    /// # Ok(()) }
+    /// ```
     pub fn costs(&self) -> &[i64] {
         &self.costs
     }
@@ -110,6 +226,17 @@ impl Model {
     /// those of it already true before the first decision (clasp's reading). Shown facts
     /// count in both, unless the program has a projection of its own (`#project`): then the
     /// bounds range over the projected atoms only.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), engine::Error> {
+    /// let mut ctl = engine::Control::new();
+    /// ctl.options_mut().enum_mode = engine::EnumMode::Brave;
+    /// ctl.add("base", "a. b | c.")?;
+    /// ctl.ground()?;
+    /// let bounds: Vec<_> = ctl.solve()?.map(|m| m.consequence_bounds().unwrap()).collect();
+    /// assert_eq!(bounds, [(2, 3), (3, 3)]);
+    /// # Ok(()) }
+    /// ```
     pub fn consequence_bounds(&self) -> Option<(u64, u64)> {
         let (lower, upper) = self.consequences?;
         if self.ground.projection_statement {
@@ -123,6 +250,16 @@ impl Model {
     /// Brave/cautious only: the number of consequences this model stands for (clingo's
     /// final `Consequences : N`): the shown atoms, or under a projection of the program's own
     /// the projected atoms in the approximation (see [`Model::consequence_bounds`]).
+    ///
+    /// ```
+    /// # fn main() -> Result<(), engine::Error> {
+    /// let mut ctl = engine::Control::new();
+    /// ctl.options_mut().enum_mode = engine::EnumMode::Cautious;
+    /// ctl.add("base", "a. b | c.")?;
+    /// ctl.ground()?;
+    /// assert_eq!(ctl.solve()?.last().unwrap().consequence_count(), Some(1));
+    /// # Ok(()) }
+    /// ```
     pub fn consequence_count(&self) -> Option<u64> {
         let (lower, upper) = self.consequence_bounds()?;
         Some(match (self.ground.projection_statement, self.kind) {
@@ -133,12 +270,37 @@ impl Model {
     }
 
     /// Whether the model is known to be optimal.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), engine::Error> {
+    /// let mut ctl = engine::Control::new();
+    /// ctl.options_mut().opt_mode = engine::OptMode::OptN;
+    /// ctl.add("base", "1 { a; b; c } 1. :~ a. [1] :~ b. [1]")?;
+    /// ctl.ground()?;
+    /// let optimal: Vec<_> = ctl.solve()?.filter(|m| m.is_optimal()).map(|m| m.shown_names()).collect();
+    /// assert_eq!(optimal, [["c"]]);
+    /// # Ok(()) }
+    /// ```
     pub fn is_optimal(&self) -> bool {
         self.optimal
     }
 }
 
 /// A running search: an iterator over models.
+///
+/// ```
+/// # fn main() -> Result<(), engine::Error> {
+/// let mut ctl = engine::Control::new();
+/// ctl.options_mut().models = Some(0);
+/// ctl.add("base", "1 { p(1..3) } 1.")?;
+/// ctl.ground()?;
+/// let mut handle = ctl.solve()?;
+/// let mut models: Vec<Vec<String>> = handle.by_ref().map(|m| m.shown_names()).collect();
+/// models.sort();
+/// assert_eq!(models, [["p(1)"], ["p(2)"], ["p(3)"]]);
+/// assert_eq!(handle.summary().models, 3);
+/// # Ok(()) }
+/// ```
 pub struct SolveHandle {
     search: Search,
     ground: Arc<Ground>,
@@ -176,6 +338,17 @@ impl SolveHandle {
     }
 
     /// Runs the search to its end (dropping the remaining models) and tells how it ended.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), engine::Error> {
+    /// let mut ctl = engine::Control::new();
+    /// ctl.options_mut().models = Some(0);
+    /// ctl.add("base", "{ a; b }. :- a, b.")?;
+    /// ctl.ground()?;
+    /// let summary = ctl.solve()?.summary();
+    /// assert_eq!((summary.satisfiable, summary.models, summary.exhausted), (Some(true), 3, true));
+    /// # Ok(()) }
+    /// ```
     pub fn summary(&mut self) -> Summary {
         while self.next().is_some() {}
         self.search.summary()

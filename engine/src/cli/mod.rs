@@ -1,6 +1,6 @@
 //! The `mini-clingo` command line: a thin layer over [`Control`] and the printers.
 //!
-//! One run: parse the options ([`options`]); read the inputs (files, or standard input when
+//! One run: parse the options (module `options`); read the inputs (files, or standard input when
 //! there are none or for `-`); ground (or read aspif in clasp mode); then either print the
 //! ground program (`--text`, `--mode=gringo`) or solve, streaming each model to stdout as it
 //! is found and ending with clingo's result line and summary. Diagnostics and warnings go to
@@ -10,11 +10,11 @@
 //! allocator's: see `src/oom.rs`.)
 
 mod incremental;
-pub mod options;
+mod options;
 mod report;
 mod worker;
 
-pub use report::{exit_code, EXIT_EXHAUSTED, EXIT_INTERRUPTED, EXIT_SAT};
+use report::{exit_code, EXIT_INTERRUPTED};
 use report::{stats_view, Reporter};
 
 use std::io::Write;
@@ -26,22 +26,24 @@ use options::{CliOptions, Mode, Parsed, PROGRAM};
 use solver_core::GroundProgram;
 
 /// Exit code: the input was rejected.
-pub const EXIT_INPUT_ERROR: i32 = 65;
+const EXIT_INPUT_ERROR: i32 = 65;
 /// Exit code: bad command line.
-pub const EXIT_BAD_OPTION: i32 = 1;
+const EXIT_BAD_OPTION: i32 = 1;
 
-/// Runs the command line with the process's arguments and standard streams.
-pub fn main() -> i32 {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    run(
-        &args,
-        Interrupt::new(),
-        &mut std::io::stdout(),
-        &mut std::io::stderr(),
-    )
-}
-
-/// Runs the command line; `interrupt` is set by the caller's signal handler.
+/// Runs the command line; `interrupt` is set by the caller's signal handler. Returns the
+/// exit code.
+///
+/// ```
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// let path = std::env::temp_dir().join(format!("cli-doc-{}.lp", std::process::id()));
+/// std::fs::write(&path, "{ a }.")?;
+/// let args = ["-V0".to_string(), "0".to_string(), path.display().to_string()];
+/// let (mut out, mut err) = (Vec::new(), Vec::new());
+/// let code = engine::cli::run(&args, engine::Interrupt::new(), &mut out, &mut err);
+/// std::fs::remove_file(&path)?;
+/// assert_eq!((code, String::from_utf8(out)?.as_str()), (30, "\na\nSATISFIABLE\n"));
+/// # Ok(()) }
+/// ```
 pub fn run(args: &[String], interrupt: Interrupt, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let options = match options::parse(args) {
         Parsed::Run(options) => options,
@@ -66,6 +68,12 @@ pub fn run(args: &[String], interrupt: Interrupt, out: &mut dyn Write, err: &mut
 /// process with the exit code without freeing what the run built: the system takes the memory
 /// back at once, while freeing a million-atom program's many small vectors one by one takes
 /// about a second (also after an interrupt).
+///
+/// ```no_run
+/// // The `main` of a clingo-like binary (it does not return: the example is not run).
+/// let args: Vec<String> = std::env::args().skip(1).collect();
+/// engine::cli::run_and_exit(&args, engine::Interrupt::new())
+/// ```
 pub fn run_and_exit(args: &[String], interrupt: Interrupt) -> ! {
     match options::parse(args) {
         Parsed::Run(options) => worker::run_and_exit(options, interrupt),

@@ -14,11 +14,11 @@ use crate::output::{Format, OutputConfig, PrintLevel};
 use crate::{Diagnostic, Dialect, EnumMode, OptMode, Options, Projection};
 
 /// The program name used in messages.
-pub const PROGRAM: &str = "mini-clingo";
+pub(super) const PROGRAM: &str = "mini-clingo";
 
 /// What the run does (`--mode`, `--text`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
-pub enum Mode {
+pub(super) enum Mode {
     /// Ground and solve.
     #[default]
     Clingo,
@@ -32,34 +32,34 @@ pub enum Mode {
 
 /// Everything the command line asked for.
 #[derive(Clone, Debug, PartialEq, Default)]
-pub struct CliOptions {
+pub(super) struct CliOptions {
     /// What the run does.
-    pub mode: Mode,
+    pub(super) mode: Mode,
     /// Input files in order (empty: standard input).
-    pub files: Vec<String>,
+    pub(super) files: Vec<String>,
     /// `-c name=term`, in order.
-    pub constants: Vec<(String, String)>,
+    pub(super) constants: Vec<(String, String)>,
     /// Solving options.
-    pub solve: Options,
+    pub(super) solve: Options,
     /// Printing options.
-    pub output: OutputConfig,
+    pub(super) output: OutputConfig,
     /// `-W`: the warning classes (clingo's names, see `Diagnostic::warning_class`) whose
     /// messages are not printed.
-    pub silenced: Vec<&'static str>,
+    pub(super) silenced: Vec<&'static str>,
     /// `--check-models` (not in clingo): check every answer set with the independent checker.
-    pub check_models: bool,
+    pub(super) check_models: bool,
 }
 
 impl CliOptions {
     /// Whether `-W` lets `diagnostic` be printed.
-    pub fn shows(&self, diagnostic: &Diagnostic) -> bool {
+    pub(super) fn shows(&self, diagnostic: &Diagnostic) -> bool {
         !self.silenced.contains(&diagnostic.warning_class())
     }
 }
 
 /// What parsing the command line produced.
 #[derive(Debug, PartialEq)]
-pub enum Parsed {
+pub(super) enum Parsed {
     /// Run with these options.
     Run(Box<CliOptions>),
     /// Print this text (help, version) and exit 0.
@@ -139,7 +139,7 @@ fn command() -> Command {
 }
 
 /// Parses `args` (without the program name).
-pub fn parse(args: &[String]) -> Parsed {
+pub(super) fn parse(args: &[String]) -> Parsed {
     let argv = std::iter::once(PROGRAM.to_string()).chain(args.iter().map(|a| expand_short(a)));
     let matches = match command().try_get_matches_from(argv) {
         Ok(m) => m,
@@ -173,7 +173,7 @@ fn expand_short(arg: &str) -> String {
 }
 
 /// `mini-clingo version X` and the license line.
-pub fn version_text() -> String {
+pub(super) fn version_text() -> String {
     format!(
         "{PROGRAM} version {}\nLicense: The MIT License <https://opensource.org/licenses/MIT>\n",
         env!("CARGO_PKG_VERSION")

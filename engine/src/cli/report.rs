@@ -11,11 +11,11 @@ use crate::{Control, EnumMode, Model, OptMode, Summary};
 use solver_core::{Body, ExternalValue, GroundProgram, HeadKind};
 
 /// Exit code: a model was found.
-pub const EXIT_SAT: i32 = 10;
+pub(super) const EXIT_SAT: i32 = 10;
 /// Exit code: the search space was exhausted.
-pub const EXIT_EXHAUSTED: i32 = 20;
+pub(super) const EXIT_EXHAUSTED: i32 = 20;
 /// Exit code: the search was interrupted (signal or time limit).
-pub const EXIT_INTERRUPTED: i32 = 1;
+pub(super) const EXIT_INTERRUPTED: i32 = 1;
 
 /// What the reports of one run read: its options, its control and when it started.
 pub(super) struct Reporter<'a> {
@@ -188,7 +188,7 @@ fn count_program_kinds(view: &mut StatsView, program: &GroundProgram) {
 }
 
 /// clingo's exit code for a finished search.
-pub fn exit_code(s: &Summary) -> i32 {
+pub(super) fn exit_code(s: &Summary) -> i32 {
     let mut code = 0;
     if s.satisfiable == Some(true) || s.models > 0 {
         code += EXIT_SAT;

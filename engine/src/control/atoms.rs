@@ -27,6 +27,18 @@ use crate::backend;
 pub use grounder::Signature;
 
 /// One ground atom of the program (clingo's `SymbolicAtom`).
+///
+/// ```
+/// # fn main() -> Result<(), engine::Error> {
+/// let mut ctl = engine::Control::new();
+/// ctl.add("base", "p(1). { p(2) }. #external e.")?;
+/// ctl.ground()?;
+/// let atoms = ctl.symbolic_atoms();
+/// let flags: Vec<(String, bool, bool)> =
+///     atoms.iter().map(|a| (a.symbol().to_string(), a.is_fact(), a.is_external())).collect();
+/// assert_eq!(flags, [("p(1)".into(), true, false), ("p(2)".into(), false, false), ("e".into(), false, true)]);
+/// # Ok(()) }
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SymbolicAtom {
     symbol: Symbol,

@@ -106,6 +106,13 @@ impl Control {
 
     /// Whether the automatic clean-up after each solve call is on (see
     /// [`Control::set_enable_cleanup`]).
+    ///
+    /// ```
+    /// let mut ctl = engine::Control::new();
+    /// assert!(ctl.enable_cleanup()); // on by default, as in clingo
+    /// ctl.set_enable_cleanup(false);
+    /// assert!(!ctl.enable_cleanup());
+    /// ```
     pub fn enable_cleanup(&self) -> bool {
         !self.cleanup.disabled
     }

@@ -30,6 +30,21 @@ use crate::backend::{Session, Step};
 use crate::Error;
 
 /// Adds ground statements to a [`Control`]'s program (see [`Control::backend`]).
+///
+/// ```
+/// use engine::{Control, Literal, Symbol};
+/// # fn main() -> Result<(), engine::Error> {
+/// let mut ctl = Control::new();
+/// ctl.add("base", "a.")?;
+/// ctl.ground()?;
+/// ctl.backend(|b| {
+///     let (a, c) = (b.add_atom(Some(&Symbol::constant("a")))?, b.add_atom(Some(&Symbol::constant("c")))?);
+///     b.add_rule(&[c], &[Literal::positive(a)], false); // c :- a.
+///     Ok(())
+/// })?;
+/// assert_eq!(ctl.solve()?.next().unwrap().shown_names(), ["a", "c"]);
+/// # Ok(()) }
+/// ```
 pub struct Backend<'a> {
     session: &'a mut Session,
     /// The statements added so far.

@@ -57,6 +57,19 @@ use crate::ground::{Ground, Origin};
 use crate::Error;
 
 /// What `--project` projects onto.
+///
+/// ```
+/// use engine::{Control, Projection};
+/// # fn main() -> Result<(), engine::Error> {
+/// let mut ctl = Control::new();
+/// ctl.options_mut().models = Some(0);
+/// ctl.options_mut().projection = Projection::Show;
+/// ctl.add("base", "{ a; b }. #show a/0.")?;
+/// ctl.ground()?;
+/// // Four models, two after projecting onto the shown `a`.
+/// assert_eq!(ctl.solve()?.count(), 2);
+/// # Ok(()) }
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub enum Projection {
     /// No projection: every model is reported.
@@ -71,6 +84,18 @@ pub enum Projection {
 }
 
 /// Solving options (clingo's command-line options of the same names).
+///
+/// ```
+/// use engine::{Control, OptMode, Options};
+/// # fn main() -> Result<(), engine::Error> {
+/// let options = Options { models: Some(0), opt_mode: OptMode::Enum, ..Options::default() };
+/// let mut ctl = Control::with_options(options);
+/// ctl.add("base", "{ a; b }. :~ a. [1]")?;
+/// ctl.ground()?;
+/// // `--opt-mode=enum 0`: every model, not only the improving ones.
+/// assert_eq!(ctl.solve()?.count(), 4);
+/// # Ok(()) }
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Options {
     /// How many models to compute; `None` is clingo's default (all when optimizing or
@@ -93,6 +118,19 @@ pub struct Options {
 }
 
 /// The value [`Control::assign_external`] gives an external atom.
+///
+/// ```
+/// use engine::{Control, TruthValue};
+/// # fn main() -> Result<(), engine::Error> {
+/// let mut ctl = Control::new();
+/// ctl.options_mut().models = Some(0);
+/// ctl.add("base", "#external e. p :- e.")?;
+/// ctl.ground()?;
+/// assert_eq!(ctl.solve()?.count(), 1); // externals are false by default
+/// ctl.assign_external(&engine::parse_term("e").unwrap(), TruthValue::Free)?;
+/// assert_eq!(ctl.solve()?.count(), 2);
+/// # Ok(()) }
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum TruthValue {
     /// The atom holds.
@@ -150,13 +188,30 @@ impl std::fmt::Debug for Control {
     }
 }
 
+/// Making a control, and its options.
 impl Control {
     /// A fresh control with default options.
+    ///
+    /// ```
+    /// let ctl = engine::Control::new();
+    /// assert_eq!(ctl.options(), &engine::Options::default());
+    /// assert!(ctl.sources().is_empty() && ctl.ground_program().is_none());
+    /// ```
     pub fn new() -> Control {
         Control::default()
     }
 
     /// A fresh control with `options`.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), engine::Error> {
+    /// let options = engine::Options { models: Some(0), ..Default::default() };
+    /// let mut ctl = engine::Control::with_options(options);
+    /// ctl.add("base", "{ a; b; c }.")?;
+    /// ctl.ground()?;
+    /// assert_eq!(ctl.solve()?.count(), 8);
+    /// # Ok(()) }
+    /// ```
     pub fn with_options(options: Options) -> Control {
         Control {
             options,
@@ -165,15 +220,34 @@ impl Control {
     }
 
     /// The options.
+    ///
+    /// ```
+    /// let ctl = engine::Control::new();
+    /// assert_eq!(ctl.options().models, None); // clingo's default: 1, or all when optimizing
+    /// ```
     pub fn options(&self) -> &Options {
         &self.options
     }
 
-    /// The options, to change them.
+    /// The options, to change them (they apply to the next grounding or solve call).
+    ///
+    /// ```
+    /// # fn main() -> Result<(), engine::Error> {
+    /// let mut ctl = engine::Control::new();
+    /// ctl.add("base", "{ a; b }.")?;
+    /// ctl.ground()?;
+    /// assert_eq!(ctl.solve()?.count(), 1);
+    /// ctl.options_mut().models = Some(3);
+    /// assert_eq!(ctl.solve()?.count(), 3);
+    /// # Ok(()) }
+    /// ```
     pub fn options_mut(&mut self) -> &mut Options {
         &mut self.options
     }
+}
 
+/// Adding program text, grounding it, or reading a ground program.
+impl Control {
     fn require_building(&self, what: &str) -> Result<(), Error> {
         match self.ground {
             None => Ok(()),
@@ -200,6 +274,18 @@ impl Control {
     }
 
     /// Replaces the constant `name` by `term` (`-c name=term`); the grounder parses `term`.
+    /// Only before the first grounding.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), engine::Error> {
+    /// let mut ctl = engine::Control::new();
+    /// ctl.set_const("n", "2")?;
+    /// ctl.add("base", "#const n = 5. p(1..n).")?;
+    /// ctl.ground()?;
+    /// assert_eq!(ctl.solve()?.next().unwrap().shown_names(), ["p(1)", "p(2)"]);
+    /// assert!(matches!(ctl.set_const("n", "3"), Err(engine::Error::Usage(_))));
+    /// # Ok(()) }
+    /// ```
     pub fn set_const(&mut self, name: &str, term: &str) -> Result<(), Error> {
         self.require_building("set_const")?;
         self.constants.push((name.to_string(), term.to_string()));
@@ -246,6 +332,17 @@ impl Control {
     }
 
     /// Adds program text; `name` is shown in messages.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), engine::Error> {
+    /// let mut ctl = engine::Control::new();
+    /// ctl.add("prog.lp", "p(1). q(X) :- p(X), not r(X).")?;
+    /// ctl.ground()?;
+    /// assert_eq!(ctl.solve()?.next().unwrap().shown_names(), ["p(1)", "q(1)"]);
+    /// assert_eq!(ctl.infos()[0].to_string(),
+    ///            "prog.lp:1:25-29: info: atom does not occur in any rule head:\n  r(X)");
+    /// # Ok(()) }
+    /// ```
     pub fn add(&mut self, name: &str, text: &str) -> Result<(), Error> {
         self.require_text("add")?;
         self.sources.push(Source::new(name, text));
@@ -253,6 +350,19 @@ impl Control {
     }
 
     /// Adds the contents of a file; `-` reads standard input.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// let path = std::env::temp_dir().join(format!("load-doc-{}.lp", std::process::id()));
+    /// std::fs::write(&path, "p(1..3).")?;
+    /// let mut ctl = engine::Control::new();
+    /// ctl.load(&path)?;
+    /// std::fs::remove_file(&path)?;
+    /// ctl.ground()?;
+    /// assert_eq!(ctl.solve()?.next().unwrap().shown_len(), 3);
+    /// assert!(matches!(ctl.load("no/such.lp"), Err(engine::Error::FileNotFound(f)) if f == "no/such.lp"));
+    /// # Ok(()) }
+    /// ```
     pub fn load(&mut self, path: impl AsRef<Path>) -> Result<(), Error> {
         self.require_text("load")?;
         let path = path.as_ref();
@@ -331,6 +441,17 @@ impl Control {
     /// Reads a ground program in aspif (clasp mode) instead of grounding text.
     ///
     /// Output names are parsed as terms where possible, else kept verbatim.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), engine::Error> {
+    /// let mut ctl = engine::Control::new();
+    /// // `{ a }. b :- a.` with both atoms shown.
+    /// ctl.load_aspif("asp 1 0 0\n1 1 1 1 0 0\n1 0 1 2 0 1 1\n4 1 a 1 1\n4 1 b 1 2\n0\n")?;
+    /// ctl.options_mut().models = Some(0);
+    /// let models: Vec<_> = ctl.solve()?.map(|m| m.shown_names()).collect();
+    /// assert_eq!(models, [vec![], vec!["a", "b"]]);
+    /// # Ok(()) }
+    /// ```
     pub fn load_aspif(&mut self, text: &str) -> Result<(), Error> {
         self.require_building("load_aspif")?;
         let mut program = backend::read_aspif(text).map_err(Error::Aspif)?;
@@ -364,29 +485,81 @@ impl Control {
         self.ground = Some(Arc::new(ground));
         Ok(())
     }
+}
 
+/// What was added and ground.
+impl Control {
     /// The sources added so far, in order.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), engine::Error> {
+    /// let mut ctl = engine::Control::new();
+    /// ctl.add("one", "a.")?;
+    /// ctl.add("two", "b.")?;
+    /// let names: Vec<&str> = ctl.sources().iter().map(|s| s.name.as_str()).collect();
+    /// assert_eq!(names, ["one", "two"]);
+    /// # Ok(()) }
+    /// ```
     pub fn sources(&self) -> &[Source] {
         &self.sources
     }
 
     /// The grounder's informational messages from the last grounding.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), engine::Error> {
+    /// let mut ctl = engine::Control::new();
+    /// ctl.add("base", "a :- b. c(X) :- X = 1/0.")?;
+    /// ctl.ground()?;
+    /// let infos: Vec<&str> = ctl.infos().iter().map(|d| d.message.as_str()).collect();
+    /// assert_eq!(infos, ["operation undefined:", "atom does not occur in any rule head:"]);
+    /// # Ok(()) }
+    /// ```
     pub fn infos(&self) -> &[Diagnostic] {
         &self.infos
     }
 
     /// The ground program so far (the union of the groundings' deltas), once grounded.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), engine::Error> {
+    /// let mut ctl = engine::Control::new();
+    /// ctl.add("base", "{ a }. b :- a.")?;
+    /// assert!(ctl.ground_program().is_none());
+    /// ctl.ground()?;
+    /// assert_eq!(ctl.ground_program().unwrap().rules.len(), 2);
+    /// # Ok(()) }
+    /// ```
     pub fn ground_program(&self) -> Option<&GroundProgram> {
         self.ground.as_ref().map(|g| &g.program)
     }
 
     /// Whether the ground program has minimize statements.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), engine::Error> {
+    /// let mut ctl = engine::Control::new();
+    /// ctl.add("base", "{ a }. #minimize { 1: a }.")?;
+    /// ctl.ground()?;
+    /// assert!(ctl.has_minimize());
+    /// # Ok(()) }
+    /// ```
     pub fn has_minimize(&self) -> bool {
         self.ground_program()
             .is_some_and(|p| !p.minimizes.is_empty())
     }
 
-    /// The ground program as text (clingo's `--text`).
+    /// The ground program as text (clingo's `--text`, in our own format: the rules as
+    /// clingo prints them, then `#show` statements that make the text a complete program).
+    ///
+    /// ```
+    /// # fn main() -> Result<(), engine::Error> {
+    /// let mut ctl = engine::Control::new();
+    /// ctl.add("base", "p(1..2). { q(X) } :- p(X), X > 1. #show q/1.")?;
+    /// ctl.ground()?;
+    /// assert_eq!(ctl.text()?, "#show.\np(1).\np(2).\n{q(2)}.\n#show q(2):q(2).\n");
+    /// # Ok(()) }
+    /// ```
     pub fn text(&self) -> Result<String, Error> {
         let ground = self.require_ground("text")?;
         match ground.grounded() {
@@ -398,6 +571,15 @@ impl Control {
     }
 
     /// The ground program in aspif (clingo's `--mode=gringo`).
+    ///
+    /// ```
+    /// # fn main() -> Result<(), engine::Error> {
+    /// let mut ctl = engine::Control::new();
+    /// ctl.add("base", "{ a }.")?;
+    /// ctl.ground()?;
+    /// assert_eq!(ctl.aspif()?, "asp 1 0 0\n1 1 1 1 0 0\n4 1 a 1 1\n0\n");
+    /// # Ok(()) }
+    /// ```
     pub fn aspif(&self) -> Result<String, Error> {
         Ok(backend::write_aspif(&self.require_ground("aspif")?.program))
     }

@@ -17,12 +17,42 @@ use crate::Error;
 
 impl Control {
     /// A handle that stops a running search (or grounding) from any thread.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), engine::Error> {
+    /// let mut ctl = engine::Control::new();
+    /// ctl.options_mut().models = Some(0);
+    /// ctl.add("base", "{ p(1..30) }.")?;
+    /// ctl.ground()?;
+    /// let stop = ctl.interrupt_handle();
+    /// let mut handle = ctl.solve()?;
+    /// handle.next();
+    /// stop.interrupt(); // as another thread would, while the search runs
+    /// let summary = handle.summary();
+    /// assert!(summary.interrupted && summary.satisfiable == Some(true) && !summary.exhausted);
+    /// # Ok(()) }
+    /// ```
     pub fn interrupt_handle(&self) -> Interrupt {
         self.interrupt.clone()
     }
 
     /// Makes this control use `handle` (for example one that a signal handler sets) instead
     /// of its own interrupt handle.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), engine::Error> {
+    /// let mut ctl = engine::Control::new();
+    /// let shared = engine::Interrupt::new(); // e.g. one a signal handler sets
+    /// ctl.use_interrupt(shared.clone());
+    /// ctl.options_mut().models = Some(0);
+    /// ctl.add("base", "{ p(1..30) }.")?;
+    /// ctl.ground()?;
+    /// let mut handle = ctl.solve()?;
+    /// handle.next();
+    /// shared.interrupt();
+    /// assert!(handle.summary().interrupted);
+    /// # Ok(()) }
+    /// ```
     pub fn use_interrupt(&mut self, handle: Interrupt) {
         self.interrupt = handle;
     }

@@ -93,6 +93,21 @@ impl Control {
     /// The ground program so far with the external values set by
     /// [`Control::assign_external`] (what a model of the next search is a stable model of;
     /// a released external is false).
+    ///
+    /// ```
+    /// use engine::{parse_term, TruthValue};
+    /// # fn main() -> Result<(), engine::Error> {
+    /// let mut ctl = engine::Control::new();
+    /// ctl.add("base", "#external e. #external f. p :- e.")?;
+    /// ctl.ground()?;
+    /// ctl.assign_external(&parse_term("e").unwrap(), TruthValue::True)?;
+    /// ctl.release_external(&parse_term("f").unwrap())?;
+    /// let program = ctl.program_with_externals().unwrap();
+    /// assert_eq!(ctl.ground_program().unwrap().externals.len(), 2);
+    /// let e = ctl.symbolic_atoms().find(&parse_term("e").unwrap()).unwrap().atom();
+    /// assert_eq!(format!("{:?}", program.externals), format!("[({e:?}, True)]")); // no `f`
+    /// # Ok(()) }
+    /// ```
     pub fn program_with_externals(&self) -> Option<GroundProgram> {
         let mut program = self.ground.as_ref()?.program.clone();
         program
@@ -129,6 +144,16 @@ impl Control {
 
     /// Whether a source included clingo's `incmode` library (`#include <incmode>.`), as far
     /// as the text was parsed (by the last grounding).
+    ///
+    /// ```
+    /// # fn main() -> Result<(), engine::Error> {
+    /// let mut ctl = engine::Control::new();
+    /// ctl.add("base", "#include <incmode>. p.")?;
+    /// assert!(!ctl.incmode()); // not parsed yet
+    /// ctl.ground()?;
+    /// assert!(ctl.incmode());
+    /// # Ok(()) }
+    /// ```
     pub fn incmode(&self) -> bool {
         self.session.as_ref().is_some_and(|s| s.incmode())
     }
@@ -238,7 +263,10 @@ impl Control {
     fn release_propagator_ground(&self) {
         *super::search::lock_slot(&self.propagator_ground) = None;
     }
+}
 
+/// Setting external atoms between solve calls.
+impl Control {
     /// Sets the value of an external atom for the following searches (clingo's
     /// `assign_external`; [`TruthValue::Release`] is [`Control::release_external`]).
     ///

@@ -116,7 +116,7 @@ impl JsonWriter {
 
 /// The JSON printer's state.
 #[derive(Debug)]
-pub struct JsonPrinter {
+pub(super) struct JsonPrinter {
     writer: JsonWriter,
     verbosity: u32,
     /// The quiet levels and the last model kept for them.
@@ -127,7 +127,7 @@ pub struct JsonPrinter {
 
 impl JsonPrinter {
     /// A JSON printer (verbosity is capped at 1 as in clasp).
-    pub fn new(config: &OutputConfig) -> JsonPrinter {
+    pub(super) fn new(config: &OutputConfig) -> JsonPrinter {
         JsonPrinter {
             writer: JsonWriter::default(),
             verbosity: config.verbosity.min(1),
@@ -137,7 +137,7 @@ impl JsonPrinter {
     }
 
     /// Opens the document: `Solver`, `Input`, and the `Call` array.
-    pub fn begin(&mut self, solver: &str, inputs: &[String]) -> String {
+    pub(super) fn begin(&mut self, solver: &str, inputs: &[String]) -> String {
         let w = &mut self.writer;
         w.push(None, '{', false);
         w.key_string("Solver", solver);
@@ -151,14 +151,14 @@ impl JsonPrinter {
     }
 
     /// Opens the call object.
-    pub fn solving(&mut self) -> String {
+    pub(super) fn solving(&mut self) -> String {
         self.writer.push(None, '{', false);
         self.writer.key_time("Start", 0.0);
         self.writer.take()
     }
 
     /// One witness, subject to the quiet levels.
-    pub fn model(&mut self, model: &ModelEvent) -> String {
+    pub(super) fn model(&mut self, model: &ModelEvent) -> String {
         if let Some(level) = self.quiet.on_model(model) {
             self.print_model(model, level);
         }
@@ -204,7 +204,7 @@ impl JsonPrinter {
     }
 
     /// Closes the call (printing a deferred best model) and writes the summary.
-    pub fn finish(&mut self, summary: &RunSummary) -> String {
+    pub(super) fn finish(&mut self, summary: &RunSummary) -> String {
         if let Some(model) = self.quiet.deferred(summary) {
             self.print_model(&model, PrintLevel::Best);
         }

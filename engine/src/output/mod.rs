@@ -20,10 +20,20 @@ mod text;
 
 use std::fmt::Write as _;
 
-pub use json::JsonPrinter;
-pub use text::TextPrinter;
+use json::JsonPrinter;
+use text::TextPrinter;
 
 /// clasp's print levels for models and costs (`--quiet`).
+///
+/// ```
+/// use engine::output::{ModelEvent, OutputConfig, PrintLevel, Printer, RunSummary};
+/// // `--quiet=1 -V0`: a model that is not known optimal waits; the last one prints at the end.
+/// let config = OutputConfig { models: PrintLevel::Best, verbosity: 0, ..OutputConfig::default() };
+/// let mut printer = Printer::new(&config);
+/// let model = ModelEvent { number: 1, shown: vec!["a".into()], ..ModelEvent::default() };
+/// assert_eq!(printer.model(&model), "");
+/// assert_eq!(printer.finish(&RunSummary::default()), "a\nUNKNOWN\n");
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Default)]
 pub enum PrintLevel {
     /// Print every model.
@@ -36,6 +46,13 @@ pub enum PrintLevel {
 }
 
 /// The output format (`--outf`).
+///
+/// ```
+/// use engine::output::{Format, OutputConfig, Printer};
+/// let config = OutputConfig { format: Format::Json, ..OutputConfig::default() };
+/// let begin = Printer::new(&config).begin("mini-clingo", &["a.lp".to_string()]);
+/// assert!(begin.starts_with("{\n  \"Solver\": \"mini-clingo\",\n  \"Input\": [\n    \"a.lp\""));
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub enum Format {
     /// clingo's default text format.
@@ -50,6 +67,14 @@ pub enum Format {
 }
 
 /// How a run is printed.
+///
+/// ```
+/// use engine::output::{OutputConfig, Printer};
+/// // The default is clingo's: text, verbosity 1 (banner and summary), every model.
+/// let mut printer = Printer::new(&OutputConfig::default());
+/// let begin = printer.begin("mini-clingo version 0.1.0", &["a.lp".to_string()]);
+/// assert_eq!(begin, "mini-clingo version 0.1.0\nReading from a.lp\n");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OutputConfig {
     /// Text, competition, JSON or none.
@@ -78,6 +103,19 @@ impl Default for OutputConfig {
 }
 
 /// Brave or cautious reasoning.
+///
+/// ```
+/// use engine::output::{ConsequenceKind, OutputConfig, Outcome, Printer, RunSummary};
+/// let summary = RunSummary {
+///     outcome: Some(Outcome::Satisfiable),
+///     models: 3,
+///     complete: true,
+///     consequences: Some((ConsequenceKind::Cautious, 2)),
+///     ..RunSummary::default()
+/// };
+/// let text = Printer::new(&OutputConfig::default()).finish(&summary);
+/// assert!(text.contains("Models       : 3\n  Cautious   : yes\nConsequences : 2\n"));
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum ConsequenceKind {
     /// The union of all models.
@@ -88,6 +126,12 @@ pub enum ConsequenceKind {
 
 impl ConsequenceKind {
     /// The name clasp prints in the summary.
+    ///
+    /// ```
+    /// use engine::output::ConsequenceKind;
+    /// assert_eq!(ConsequenceKind::Brave.name(), "Brave");
+    /// assert_eq!(ConsequenceKind::Cautious.name(), "Cautious");
+    /// ```
     pub fn name(self) -> &'static str {
         match self {
             ConsequenceKind::Brave => "Brave",
@@ -97,7 +141,15 @@ impl ConsequenceKind {
 }
 
 /// One answer, as the printer sees it.
-#[derive(Clone, Debug, PartialEq)]
+///
+/// ```
+/// use engine::output::{ModelEvent, OutputConfig, Printer};
+/// let mut printer = Printer::new(&OutputConfig::default());
+/// let model = ModelEvent { number: 2, shown: vec!["a".into(), "b".into()], costs: Some(vec![3]),
+///                          ..ModelEvent::default() };
+/// assert_eq!(printer.model(&model), "Answer: 2 (Time: 0.000s)\na b\nOptimization: 3\n");
+/// ```
+#[derive(Clone, Debug, PartialEq, Default)]
 pub struct ModelEvent {
     /// `Answer: N`.
     pub number: u64,
@@ -116,6 +168,13 @@ pub struct ModelEvent {
 }
 
 /// The result line.
+///
+/// ```
+/// use engine::output::{OutputConfig, Outcome, Printer, RunSummary};
+/// let mut printer = Printer::new(&OutputConfig { verbosity: 0, ..OutputConfig::default() });
+/// let summary = RunSummary { outcome: Some(Outcome::Unsatisfiable), ..RunSummary::default() };
+/// assert_eq!(printer.finish(&summary), "UNSATISFIABLE\n");
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
     /// Stopped before anything was known.
@@ -130,6 +189,12 @@ pub enum Outcome {
 
 impl Outcome {
     /// The text clingo prints for it.
+    ///
+    /// ```
+    /// use engine::output::Outcome;
+    /// assert_eq!(Outcome::OptimumFound.text(), "OPTIMUM FOUND");
+    /// assert_eq!(Outcome::Unknown.text(), "UNKNOWN");
+    /// ```
     pub fn text(self) -> &'static str {
         match self {
             Outcome::Unknown => "UNKNOWN",
@@ -141,6 +206,13 @@ impl Outcome {
 }
 
 /// Why a run stopped early.
+///
+/// ```
+/// use engine::output::{OutputConfig, Printer, RunSummary, StopReason};
+/// let summary = RunSummary { stopped: Some(StopReason::TimeLimit), ..RunSummary::default() };
+/// let text = Printer::new(&OutputConfig::default()).finish(&summary);
+/// assert!(text.starts_with("UNKNOWN\n\nTIME LIMIT   : 1\nModels       : 0+\n"));
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum StopReason {
     /// A signal or the interrupt handle (`INTERRUPTED  : 1`).
@@ -150,6 +222,14 @@ pub enum StopReason {
 }
 
 /// Wall and CPU times of a run, in seconds.
+///
+/// ```
+/// use engine::output::{OutputConfig, Printer, RunSummary, Times};
+/// let times = Times { total: 1.5, solve: 1.25, first_model: 0.5, unsat: 0.0, cpu: 1.5 };
+/// let text = Printer::new(&OutputConfig::default())
+///     .finish(&RunSummary { times, ..RunSummary::default() });
+/// assert!(text.contains("Time         : 1.500s (Solving: 1.25s 1st Model: 0.50s Unsat: 0.00s)\n"));
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Default)]
 pub struct Times {
     /// The whole run.
@@ -165,6 +245,14 @@ pub struct Times {
 }
 
 /// Solver statistics printed by `--stats`.
+///
+/// ```
+/// use engine::output::{OutputConfig, Printer, RunSummary, StatsView};
+/// let stats = StatsView { choices: 7, conflicts: 2, ..StatsView::default() };
+/// let mut printer = Printer::new(&OutputConfig { stats: 1, ..OutputConfig::default() });
+/// let text = printer.finish(&RunSummary { stats, ..RunSummary::default() });
+/// assert!(text.contains("Choices      : 7       \nConflicts    : 2        (Analyzed: 2)\n"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct StatsView {
     /// Decisions.
@@ -212,6 +300,18 @@ pub struct StatsView {
 }
 
 /// Everything the final summary prints.
+///
+/// ```
+/// use engine::output::{OutputConfig, Outcome, Printer, RunSummary};
+/// let summary = RunSummary {
+///     outcome: Some(Outcome::Satisfiable),
+///     models: 2,
+///     complete: true,
+///     ..RunSummary::default()
+/// };
+/// let text = Printer::new(&OutputConfig::default()).finish(&summary);
+/// assert!(text.starts_with("SATISFIABLE\n\nModels       : 2\nCalls        : 1\n"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct RunSummary {
     /// The result line (`None` prints `UNKNOWN`).
@@ -242,9 +342,24 @@ pub struct RunSummary {
     pub stats: StatsView,
 }
 
-/// The printer for one run, in any format.
+/// The printer for one run, in any format: each method returns the text to write.
+///
+/// ```
+/// use engine::output::{ModelEvent, OutputConfig, Outcome, Printer, RunSummary};
+/// let mut printer = Printer::new(&OutputConfig { verbosity: 0, ..OutputConfig::default() });
+/// let mut out = printer.begin("mini-clingo", &[]) + &printer.solving();
+/// out += &printer.model(&ModelEvent { number: 1, shown: vec!["a".into()], ..Default::default() });
+/// out += &printer.finish(&RunSummary { outcome: Some(Outcome::Satisfiable), ..Default::default() });
+/// assert_eq!(out, "a\nSATISFIABLE\n");
+/// ```
 #[derive(Debug)]
-pub enum Printer {
+pub struct Printer {
+    format: Kind,
+}
+
+/// The printer of each format.
+#[derive(Debug)]
+enum Kind {
     /// `--outf=0` and `--outf=1`.
     Text(TextPrinter),
     /// `--outf=2`.
@@ -255,66 +370,114 @@ pub enum Printer {
 
 impl Printer {
     /// A printer for `config`.
+    ///
+    /// ```
+    /// use engine::output::{Format, OutputConfig, Printer};
+    /// let config = OutputConfig { format: Format::Competition, ..OutputConfig::default() };
+    /// let mut printer = Printer::new(&config);
+    /// assert_eq!(printer.solving(), "% Solving...\n");
+    /// ```
     pub fn new(config: &OutputConfig) -> Printer {
-        match config.format {
-            Format::Text => Printer::Text(TextPrinter::new(config, false)),
-            Format::Competition => Printer::Text(TextPrinter::new(config, true)),
-            Format::Json => Printer::Json(JsonPrinter::new(config)),
-            Format::None => Printer::None,
-        }
+        let format = match config.format {
+            Format::Text => Kind::Text(TextPrinter::new(config, false)),
+            Format::Competition => Kind::Text(TextPrinter::new(config, true)),
+            Format::Json => Kind::Json(JsonPrinter::new(config)),
+            Format::None => Kind::None,
+        };
+        Printer { format }
     }
 
     /// Banner and inputs: `solver` is e.g. `mini-clingo version 0.1.0`.
+    ///
+    /// ```
+    /// use engine::output::{OutputConfig, Printer};
+    /// let mut printer = Printer::new(&OutputConfig::default());
+    /// let inputs = ["a.lp".to_string(), "b.lp".to_string()];
+    /// assert_eq!(printer.begin("mini-clingo", &inputs), "mini-clingo\nReading from a.lp ...\n");
+    /// ```
     pub fn begin(&mut self, solver: &str, inputs: &[String]) -> String {
-        match self {
-            Printer::Text(p) => p.begin(solver, inputs),
-            Printer::Json(p) => p.begin(solver, inputs),
-            Printer::None => String::new(),
+        match &mut self.format {
+            Kind::Text(p) => p.begin(solver, inputs),
+            Kind::Json(p) => p.begin(solver, inputs),
+            Kind::None => String::new(),
         }
     }
 
     /// Reading and preprocessing are done (text formats print their times from `-V2` on).
+    ///
+    /// ```
+    /// use engine::output::{OutputConfig, Printer};
+    /// let mut printer = Printer::new(&OutputConfig { verbosity: 2, ..OutputConfig::default() });
+    /// assert_eq!(printer.prepared(0.25, 0.0), "Reading      : 0.250s\nPreprocessing: 0.000s\n");
+    /// ```
     pub fn prepared(&mut self, reading: f64, preprocessing: f64) -> String {
-        match self {
-            Printer::Text(p) => p.prepared(reading, preprocessing),
-            Printer::Json(_) | Printer::None => String::new(),
+        match &mut self.format {
+            Kind::Text(p) => p.prepared(reading, preprocessing),
+            Kind::Json(_) | Kind::None => String::new(),
         }
     }
 
     /// The search starts.
+    ///
+    /// ```
+    /// use engine::output::{OutputConfig, Printer};
+    /// let mut printer = Printer::new(&OutputConfig::default());
+    /// assert_eq!(printer.solving(), "Solving...\n");
+    /// ```
     pub fn solving(&mut self) -> String {
-        match self {
-            Printer::Text(p) => p.solving(),
-            Printer::Json(p) => p.solving(),
-            Printer::None => String::new(),
+        match &mut self.format {
+            Kind::Text(p) => p.solving(),
+            Kind::Json(p) => p.solving(),
+            Kind::None => String::new(),
         }
     }
 
     /// Whether any answer's shown atoms can be printed (not under `--quiet=2,2` or `--outf=3`);
     /// when not, a [`ModelEvent`] may leave `shown` empty.
+    ///
+    /// ```
+    /// use engine::output::{OutputConfig, PrintLevel, Printer};
+    /// assert!(Printer::new(&OutputConfig::default()).prints_models());
+    /// let quiet = OutputConfig { models: PrintLevel::No, costs: PrintLevel::No, ..OutputConfig::default() };
+    /// assert!(!Printer::new(&quiet).prints_models());
+    /// ```
     pub fn prints_models(&self) -> bool {
-        match self {
-            Printer::Text(p) => p.quiet.prints_anything(),
-            Printer::Json(p) => p.quiet.prints_anything(),
-            Printer::None => false,
+        match &self.format {
+            Kind::Text(p) => p.quiet.prints_anything(),
+            Kind::Json(p) => p.quiet.prints_anything(),
+            Kind::None => false,
         }
     }
 
     /// One answer.
+    ///
+    /// ```
+    /// use engine::output::{Format, ModelEvent, OutputConfig, Printer};
+    /// let mut printer = Printer::new(&OutputConfig { format: Format::Competition, ..OutputConfig::default() });
+    /// let model = ModelEvent { number: 1, shown: vec!["a".into()], optimal: true, ..ModelEvent::default() };
+    /// assert_eq!(printer.model(&model), "% Answer: 1 (Time: 0.000s)\nANSWER\na.\n");
+    /// ```
     pub fn model(&mut self, model: &ModelEvent) -> String {
-        match self {
-            Printer::Text(p) => p.model(model),
-            Printer::Json(p) => p.model(model),
-            Printer::None => String::new(),
+        match &mut self.format {
+            Kind::Text(p) => p.model(model),
+            Kind::Json(p) => p.model(model),
+            Kind::None => String::new(),
         }
     }
 
     /// The end of the run: deferred best model, result and summary.
+    ///
+    /// ```
+    /// use engine::output::{Format, OutputConfig, Outcome, Printer, RunSummary};
+    /// let mut printer = Printer::new(&OutputConfig { format: Format::None, ..OutputConfig::default() });
+    /// let summary = RunSummary { outcome: Some(Outcome::Satisfiable), ..RunSummary::default() };
+    /// assert_eq!(printer.finish(&summary), "");
+    /// ```
     pub fn finish(&mut self, summary: &RunSummary) -> String {
-        match self {
-            Printer::Text(p) => p.finish(summary),
-            Printer::Json(p) => p.finish(summary),
-            Printer::None => String::new(),
+        match &mut self.format {
+            Kind::Text(p) => p.finish(summary),
+            Kind::Json(p) => p.finish(summary),
+            Kind::None => String::new(),
         }
     }
 }

@@ -14,7 +14,7 @@ use super::{
 
 /// The text printer's state.
 #[derive(Debug)]
-pub struct TextPrinter {
+pub(super) struct TextPrinter {
     verbosity: u32,
     stats: u32,
     competition: bool,
@@ -24,7 +24,7 @@ pub struct TextPrinter {
 
 impl TextPrinter {
     /// A text printer; `competition` selects `--outf=1`.
-    pub fn new(config: &OutputConfig, competition: bool) -> TextPrinter {
+    pub(super) fn new(config: &OutputConfig, competition: bool) -> TextPrinter {
         let mut quiet = Quiet::new(config);
         if competition {
             quiet.models = PrintLevel::Best;
@@ -70,7 +70,7 @@ impl TextPrinter {
     }
 
     /// Banner and `Reading from`.
-    pub fn begin(&mut self, solver: &str, inputs: &[String]) -> String {
+    pub(super) fn begin(&mut self, solver: &str, inputs: &[String]) -> String {
         let mut out = String::new();
         self.comment(&mut out, solver);
         if let Some(first) = inputs.first() {
@@ -82,7 +82,7 @@ impl TextPrinter {
 
     /// From verbosity 2 on: how long reading (parsing and grounding) and preparing the search
     /// took, as clasp's `Reading      : 0.001s` and `Preprocessing: 0.000s` lines.
-    pub fn prepared(&mut self, reading: f64, preprocessing: f64) -> String {
+    pub(super) fn prepared(&mut self, reading: f64, preprocessing: f64) -> String {
         let mut out = String::new();
         if self.verbosity >= 2 {
             // Unlike the summary, these keys are 13 columns wide in both formats.
@@ -94,14 +94,14 @@ impl TextPrinter {
     }
 
     /// `Solving...`
-    pub fn solving(&mut self) -> String {
+    pub(super) fn solving(&mut self) -> String {
         let mut out = String::new();
         self.comment(&mut out, "Solving...");
         out
     }
 
     /// One answer, subject to the quiet levels.
-    pub fn model(&mut self, model: &ModelEvent) -> String {
+    pub(super) fn model(&mut self, model: &ModelEvent) -> String {
         match self.quiet.on_model(model) {
             Some(level) => self.print_model(model, level),
             None => String::new(),
@@ -173,7 +173,7 @@ impl TextPrinter {
 
     /// The deferred best model, the result line and the summary; from verbosity 2 on, clasp's
     /// separator line (90 `-` and a `|`) ends the search first.
-    pub fn finish(&mut self, summary: &RunSummary) -> String {
+    pub(super) fn finish(&mut self, summary: &RunSummary) -> String {
         let mut out = String::new();
         if self.verbosity >= 2 {
             let _ = writeln!(out, "{}{}|", self.comment_prefix(), "-".repeat(90));
