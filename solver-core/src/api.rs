@@ -47,7 +47,7 @@ pub enum EnumMode {
 /// How minimize statements are used (clingo's `--opt-mode`).
 ///
 /// ```
-/// use solver_core::{GroundProgram, HeadKind, Literal, OptMode, Solver, SolveOptions, WeightedLiteral};
+/// use solver_core::*;
 /// let mut program = GroundProgram::new(); // { a; b }. :- not a, not b. #minimize { 1: a; 1: b }.
 /// let (a, b) = (program.new_atom(), program.new_atom());
 /// program.add_rule(HeadKind::Choice, vec![a, b], vec![]);
@@ -55,7 +55,8 @@ pub enum EnumMode {
 /// let weighted = |atom| WeightedLiteral { literal: Literal::positive(atom), weight: 1 };
 /// program.add_minimize(0, vec![weighted(a), weighted(b)]);
 /// let summary = |opt_mode| {
-///     let mut solver = Solver::new(&program, SolveOptions { opt_mode, ..SolveOptions::default() }).unwrap();
+///     let options = SolveOptions { opt_mode, ..SolveOptions::default() };
+///     let mut solver = Solver::new(&program, options).unwrap();
 ///     while solver.next_model().is_some() {}
 ///     solver.summary()
 /// };

@@ -72,7 +72,8 @@ impl<'a> PropagateControl<'a> {
     /// # use solver_core::doc_support::{choice, on_propagate};
     /// // In `propagate` on `{a; b}.`, every atom watched: the changes are true.
     /// let run = on_propagate(&choice(2), |ctl, _, changes| {
-    ///     changes.iter().all(|&lit| ctl.value(lit) == Some(true)) && ctl.value(!changes[0]) == Some(false)
+    ///     let all_true = changes.iter().all(|&lit| ctl.value(lit) == Some(true));
+    ///     all_true && ctl.value(!changes[0]) == Some(false)
     /// });
     /// assert!(run.calls.iter().all(|&fine| fine));
     /// ```

@@ -25,7 +25,9 @@ impl SolverLiteral {
     /// ```
     /// # use solver_core::doc_support::{choice, on_check};
     /// use solver_core::SolverLiteral;
-    /// let run = on_check(&choice(1), |ctl, _, _| (ctl.value(SolverLiteral::TRUE), ctl.value(!SolverLiteral::TRUE)));
+    /// let run = on_check(&choice(1), |ctl, _, _| {
+    ///     (ctl.value(SolverLiteral::TRUE), ctl.value(!SolverLiteral::TRUE))
+    /// });
     /// assert!(run.calls.iter().all(|&values| values == (Some(true), Some(false))));
     /// ```
     pub const TRUE: SolverLiteral = SolverLiteral(Lit::TRUE.0);
@@ -88,15 +90,17 @@ impl std::fmt::Display for SolverLiteral {
 ///     fn init(&mut self, init: &mut PropagateInit<'_>) { init.set_check_mode(self.0) }
 ///     fn check(&mut self, _: &mut PropagateControl<'_>) { self.1.fetch_add(1, Ordering::SeqCst); }
 /// }
-/// # let program = solver_core::doc_support::choice(1); // { a }.
-/// let checks = |mode| {
-///     let (count, mut solver) = (Arc::new(AtomicUsize::new(0)), MultiShot::new());
-///     solver.add(&program).unwrap();
-///     solver.register_propagator(Box::new(Counter(mode, count.clone())));
-///     solver.solve(&[], SolveOptions::default()).unwrap();
-///     while solver.next_model().is_some() {}
-///     count.load(Ordering::SeqCst)
-/// };
+/// // `checks(mode)`: how often a `Counter(mode, _)` checks while the models of `{a}.` are
+/// // enumerated.
+/// # let program = solver_core::doc_support::choice(1);
+/// # let checks = |mode| {
+/// #     let (count, mut solver) = (Arc::new(AtomicUsize::new(0)), MultiShot::new());
+/// #     solver.add(&program).unwrap();
+/// #     solver.register_propagator(Box::new(Counter(mode, count.clone())));
+/// #     solver.solve(&[], SolveOptions::default()).unwrap();
+/// #     while solver.next_model().is_some() {}
+/// #     count.load(Ordering::SeqCst)
+/// # };
 /// assert_eq!(checks(CheckMode::Off), 0);
 /// assert_eq!(checks(CheckMode::Total), 2); // the models {a} and {}
 /// assert!(checks(CheckMode::Fixpoint) > 2); // also at the fixpoints before them

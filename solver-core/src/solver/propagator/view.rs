@@ -61,12 +61,14 @@ impl<'a> PartialAssignment<'a> {
     ///
     /// ```
     /// # use solver_core::doc_support::{choice, on_check};
-    /// // In `check` on the models of `{a}.`:
-    /// let run = on_check(&choice(1), |ctl, _, _| {
+    /// // In `check` on the models of `{a}.`: `a` is first decided above the root level; once
+    /// // enumeration has exhausted that value, the other one is at the root level for good.
+    /// let run = on_check(&choice(1), |ctl, atoms, _| {
     ///     let assignment = ctl.assignment();
-    ///     (assignment.root_level(), assignment.decision_level())
+    ///     (assignment.level(atoms[0]).unwrap(), assignment.root_level())
     /// });
-    /// assert!(run.calls.iter().all(|&(root, level)| root <= level));
+    /// let (first, last) = (run.calls[0], run.calls[1]);
+    /// assert!(first.0 > first.1 && last.0 <= last.1);
     /// ```
     pub fn root_level(&self) -> u32 {
         self.root
@@ -194,7 +196,7 @@ impl<'a> PartialAssignment<'a> {
     /// Whether `lit` is assigned at level 0 (for good in this solve call).
     ///
     /// ```
-    /// # use solver_core::doc_support::{choice, on_check};
+    /// # use solver_core::doc_support::on_check;
     /// use solver_core::{GroundProgram, HeadKind};
     /// let mut program = GroundProgram::new(); // a. { b }.
     /// let (a, b) = (program.new_atom(), program.new_atom());
@@ -238,7 +240,8 @@ impl<'a> PartialAssignment<'a> {
     ///     let assignment = ctl.assignment();
     ///     let level = assignment.decision_level();
     ///     let last = assignment.decision(level).unwrap();
-    ///     (assignment.decision(0), assignment.level(last) == Some(level), assignment.decision(level + 1))
+    ///     let last_is_at_level = assignment.level(last) == Some(level);
+    ///     (assignment.decision(0), last_is_at_level, assignment.decision(level + 1))
     /// });
     /// assert!(run.calls.iter().all(|&c| c == (Some(SolverLiteral::TRUE), true, None)));
     /// ```
