@@ -31,13 +31,29 @@ pub struct Note {
     pub text: String,
 }
 
-/// One message.
+/// One message; `Display` writes it as clingo does.
+///
+/// ```
+/// use grounder::{ground, GroundOptions, Severity, Source};
+/// let source = Source::new("f.lp", "p(X) :- not q(X).");
+/// let error = ground(&[source], &GroundOptions::default()).unwrap_err();
+/// let unsafe_x = &error.diagnostics[0];
+/// assert_eq!(unsafe_x.severity, Severity::Error);
+/// assert_eq!(unsafe_x.message, "unsafe variables in:");
+/// assert_eq!(
+///     unsafe_x.to_string(),
+///     "f.lp:1:1-18: error: unsafe variables in:\n  p(X):-[#inc_base];not q(X).\nf.lp:1:3-4: note: 'X' is unsafe"
+/// );
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
+    /// Error, warning or info.
     pub severity: Severity,
+    /// Where in the input (`None`: no location, `<unknown>` in the text).
     pub span: Option<Span>,
     /// The first line (without location and severity); may continue on further lines.
     pub message: String,
+    /// Notes written after the message, each on its own line.
     pub notes: Vec<Note>,
 }
 
@@ -45,6 +61,14 @@ impl Diagnostic {
     /// The name of clingo's warning class of this message, as `-W no-<name>` silences it:
     /// `atom-undefined`, `file-included`, `operation-undefined`, `global-variable` or
     /// `other` (the classes as clingo 5.8.3 files each message).
+    ///
+    /// ```
+    /// use grounder::{ground, GroundOptions, Source};
+    /// let grounded = ground(&[Source::new("f.lp", "p :- q.")], &GroundOptions::default()).unwrap();
+    /// let info = &grounded.infos[0];
+    /// assert_eq!(info.to_string(), "f.lp:1:6-7: info: atom does not occur in any rule head:\n  q");
+    /// assert_eq!(info.warning_class(), "atom-undefined");
+    /// ```
     pub fn warning_class(&self) -> &'static str {
         let message = self.message.as_str();
         if message.starts_with("atom does not occur") || message.starts_with("no atoms over") {

@@ -15,6 +15,20 @@ use std::time::Duration;
 use crate::program::Atom;
 
 /// How models are enumerated (clingo's `--enum-mode`).
+///
+/// ```
+/// use solver_core::{EnumMode, GroundProgram, HeadKind, Literal, Solver, SolveOptions};
+/// let mut program = GroundProgram::new(); // a; b. :- a, b.
+/// let (a, b) = (program.new_atom(), program.new_atom());
+/// program.add_rule(HeadKind::Disjunction, vec![a, b], vec![]);
+/// program.add_constraint(vec![Literal::positive(a), Literal::positive(b)]);
+/// let last = |enum_mode| {
+///     let mut solver = Solver::new(&program, SolveOptions { enum_mode, ..SolveOptions::default() });
+///     std::iter::from_fn(|| solver.as_mut().unwrap().next_model()).last().unwrap().atoms
+/// };
+/// assert_eq!(last(EnumMode::Brave), [a, b]); // each holds in some model
+/// assert_eq!(last(EnumMode::Cautious), []); // none holds in every model
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub enum EnumMode {
     /// Backtracking enumeration, or recording when projecting.
@@ -31,6 +45,24 @@ pub enum EnumMode {
 }
 
 /// How minimize statements are used (clingo's `--opt-mode`).
+///
+/// ```
+/// use solver_core::*;
+/// let mut program = GroundProgram::new(); // { a; b }. :- not a, not b. #minimize { 1: a; 1: b }.
+/// let (a, b) = (program.new_atom(), program.new_atom());
+/// program.add_rule(HeadKind::Choice, vec![a, b], vec![]);
+/// program.add_constraint(vec![Literal::negative(a), Literal::negative(b)]);
+/// let weighted = |atom| WeightedLiteral { literal: Literal::positive(atom), weight: 1 };
+/// program.add_minimize(0, vec![weighted(a), weighted(b)]);
+/// let summary = |opt_mode| {
+///     let options = SolveOptions { opt_mode, ..SolveOptions::default() };
+///     let mut solver = Solver::new(&program, options).unwrap();
+///     while solver.next_model().is_some() {}
+///     solver.summary()
+/// };
+/// assert_eq!(summary(OptMode::OptN).optimal_models, 2); // {a} and {b}
+/// assert_eq!(summary(OptMode::Enum).models, 3); // {a}, {b} and {a, b}
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub enum OptMode {
     /// Find an optimum by branch and bound; report each improving model.
@@ -68,23 +100,62 @@ pub struct SolveOptions {
 }
 
 /// A `Send + Sync` handle that stops a running search.
+///
+/// ```
+/// use solver_core::Interrupt;
+/// let interrupt = Interrupt::new();
+/// let handle = interrupt.clone(); // the clones share the flag
+/// std::thread::spawn(move || handle.interrupt()).join().unwrap();
+/// assert!(interrupt.is_set());
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct Interrupt(Arc<AtomicBool>);
 
 impl Interrupt {
     /// A fresh, unset handle.
+    ///
+    /// ```
+    /// assert!(!solver_core::Interrupt::new().is_set());
+    /// ```
     pub fn new() -> Interrupt {
         Interrupt::default()
     }
     /// Asks the search to stop as soon as possible.
+    ///
+    /// ```
+    /// use solver_core::{GroundProgram, HeadKind, Interrupt, Solver, SolveOptions};
+    /// let mut program = GroundProgram::new(); // { a }.
+    /// let a = program.new_atom();
+    /// program.add_rule(HeadKind::Choice, vec![a], vec![]);
+    /// let interrupt = Interrupt::new();
+    /// interrupt.interrupt(); // before the search even starts
+    /// let options = SolveOptions { interrupt: Some(interrupt), ..SolveOptions::default() };
+    /// let mut solver = Solver::new(&program, options).unwrap();
+    /// assert_eq!(solver.next_model(), None);
+    /// assert!(solver.summary().interrupted);
+    /// ```
     pub fn interrupt(&self) {
         self.0.store(true, Ordering::SeqCst);
     }
     /// Whether an interrupt was asked for.
+    ///
+    /// ```
+    /// let interrupt = solver_core::Interrupt::new();
+    /// assert!(!interrupt.is_set());
+    /// interrupt.interrupt();
+    /// assert!(interrupt.is_set());
+    /// ```
     pub fn is_set(&self) -> bool {
         self.0.load(Ordering::Relaxed)
     }
     /// Clears the flag, for the next solve call.
+    ///
+    /// ```
+    /// let interrupt = solver_core::Interrupt::new();
+    /// interrupt.interrupt();
+    /// interrupt.reset();
+    /// assert!(!interrupt.is_set());
+    /// ```
     pub fn reset(&self) {
         self.0.store(false, Ordering::SeqCst);
     }
@@ -114,6 +185,17 @@ pub struct Model {
 }
 
 /// Wall-clock times of a search.
+///
+/// ```
+/// use solver_core::{GroundProgram, Solver, SolveOptions};
+/// let mut program = GroundProgram::new(); // a.
+/// let a = program.new_atom();
+/// program.add_fact(a);
+/// let mut solver = Solver::new(&program, SolveOptions::default()).unwrap();
+/// while solver.next_model().is_some() {}
+/// let times = solver.summary().times;
+/// assert!(times.first_model <= times.solve && times.unsat <= times.solve);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub struct SolveTimes {
     /// The whole search, from the solver's creation to its end (or to now).
@@ -125,6 +207,18 @@ pub struct SolveTimes {
 }
 
 /// How a search ended (or stands).
+///
+/// ```
+/// use solver_core::{GroundProgram, HeadKind, Solver, SolveOptions};
+/// let mut program = GroundProgram::new(); // { a; b }.
+/// let (a, b) = (program.new_atom(), program.new_atom());
+/// program.add_rule(HeadKind::Choice, vec![a, b], vec![]);
+/// let mut solver = Solver::new(&program, SolveOptions::default()).unwrap();
+/// assert_eq!(solver.summary().satisfiable, None); // nothing searched yet
+/// while solver.next_model().is_some() {}
+/// let summary = solver.summary();
+/// assert_eq!((summary.satisfiable, summary.models, summary.exhausted), (Some(true), 4, true));
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Summary {
     /// `Some(true)` if a model was found, `Some(false)` if proven to have none, `None` if unknown.
@@ -150,22 +244,47 @@ pub struct Summary {
 }
 
 /// Counters of one solve call.
+///
+/// ```
+/// use solver_core::{GroundProgram, HeadKind, Literal, Solver, SolveOptions};
+/// let mut program = GroundProgram::new(); // { a }. b :- a. a :- b.
+/// let (a, b) = (program.new_atom(), program.new_atom());
+/// program.add_rule(HeadKind::Choice, vec![a], vec![]);
+/// program.add_rule(HeadKind::Disjunction, vec![b], vec![Literal::positive(a)]);
+/// program.add_rule(HeadKind::Disjunction, vec![a], vec![Literal::positive(b)]);
+/// let mut solver = Solver::new(&program, SolveOptions::default()).unwrap();
+/// while solver.next_model().is_some() {}
+/// let statistics = solver.summary().statistics;
+/// assert_eq!((statistics.atoms, statistics.rules), (2, 3));
+/// assert!(!statistics.tight); // a and b depend on each other positively
+/// assert!(statistics.choices >= 1); // {a, b} and {} both need a decision
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Statistics {
+    /// Decisions made by the search.
     pub choices: u64,
+    /// Conflicts met (each is analysed into a learnt nogood, or ends the search at level 0).
     pub conflicts: u64,
+    /// Restarts of the search.
     pub restarts: u64,
+    /// Nogoods learnt from conflicts and loops.
     pub learnt_nogoods: u64,
+    /// Learnt nogoods deleted by the clean-ups of the learnt nogood database.
     pub deleted_nogoods: u64,
+    /// Assigned literals whose consequences were propagated (decisions included).
     pub propagations: u64,
     /// Learnt nogoods (loop nogoods included) kept from earlier solve calls of a
     /// [`crate::MultiShot`] solver when this call started.
     pub kept_nogoods: u64,
-    /// Atoms/rules/bodies of the input program and variables/constraints after preprocessing.
+    /// Atoms of the input program.
     pub atoms: u64,
+    /// Rules of the input program.
     pub rules: u64,
+    /// Distinct rule bodies of the input program.
     pub bodies: u64,
+    /// Variables of the solver after preprocessing.
     pub variables: u64,
+    /// The program's nogoods and weight constraints after preprocessing.
     pub constraints: u64,
     /// Rule bodies that got no variable of their own: equal to one literal, to none (true),
     /// to the atom they are the only support of, or used by integrity constraints only
@@ -174,7 +293,7 @@ pub struct Statistics {
     pub equivalences: u64,
     /// External atoms, whose variables preprocessing must keep (clasp's `Frozen`).
     pub frozen: u64,
-    /// Whether the positive dependency graph had cycles (non-tight program).
+    /// Whether the program is tight: its positive dependency graph has no cycle.
     pub tight: bool,
 }
 

@@ -11,6 +11,8 @@ pub mod api;
 pub mod aspif;
 pub mod brute;
 pub mod check;
+#[doc(hidden)]
+pub mod doc_support;
 pub mod program;
 mod solver;
 

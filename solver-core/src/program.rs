@@ -20,46 +20,115 @@
 use std::fmt;
 
 /// An atom of the ground program, aspif numbering (1-based).
+///
+/// ```
+/// use solver_core::{Atom, GroundProgram};
+/// let mut program = GroundProgram::new();
+/// assert_eq!(program.new_atom(), Atom(1));
+/// assert_eq!(program.new_atom(), Atom(2));
+/// assert!(Atom(1) < Atom(2));
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Atom(pub u32);
+pub struct Atom(
+    /// The aspif number, `1..=atom_count`.
+    pub u32,
+);
 
 impl Atom {
     /// The atom's index into 0-based arrays (`id - 1`).
+    ///
+    /// ```
+    /// let values = ["a", "b"]; // one entry per atom
+    /// assert_eq!(values[solver_core::Atom(2).index()], "b");
+    /// ```
     pub fn index(self) -> usize {
         self.0 as usize - 1
     }
 }
 
 /// A body literal: an atom or its default negation; aspif's signed integer.
+///
+/// ```
+/// use solver_core::{Atom, Literal};
+/// let not_b = Literal::negative(Atom(2));
+/// assert_eq!(not_b.to_string(), "-2");
+/// assert_eq!(not_b.negate(), Literal::positive(Atom(2)));
+/// assert_eq!((not_b.atom(), not_b.is_positive()), (Atom(2), false));
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Literal(i32);
 
 impl Literal {
     /// The positive literal of `atom`.
+    ///
+    /// ```
+    /// use solver_core::{Atom, Literal};
+    /// let a = Literal::positive(Atom(3));
+    /// assert_eq!((a.to_aspif(), a.is_positive()), (3, true));
+    /// ```
     pub fn positive(atom: Atom) -> Literal {
         Literal(atom.0 as i32)
     }
     /// The default negation `not atom`.
+    ///
+    /// ```
+    /// use solver_core::{Atom, Literal};
+    /// let not_a = Literal::negative(Atom(3));
+    /// assert_eq!((not_a.to_aspif(), not_a.atom()), (-3, Atom(3)));
+    /// ```
     pub fn negative(atom: Atom) -> Literal {
         Literal(-(atom.0 as i32))
     }
-    /// A literal from aspif's signed integer; `None` for 0.
+    /// A literal from aspif's signed integer; `None` for 0 (and `i32::MIN`, which has no
+    /// atom).
+    ///
+    /// ```
+    /// use solver_core::{Atom, Literal};
+    /// assert_eq!(Literal::from_aspif(-4), Some(Literal::negative(Atom(4))));
+    /// assert_eq!(Literal::from_aspif(0), None);
+    /// assert_eq!(Literal::from_aspif(i32::MIN), None);
+    /// ```
     pub fn from_aspif(value: i32) -> Option<Literal> {
         (value != 0 && value != i32::MIN).then_some(Literal(value))
     }
     /// The aspif signed integer of this literal.
+    ///
+    /// ```
+    /// use solver_core::{Atom, Literal};
+    /// assert_eq!(Literal::negative(Atom(7)).to_aspif(), -7);
+    /// assert_eq!(Literal::from_aspif(5).unwrap().to_aspif(), 5);
+    /// ```
     pub fn to_aspif(self) -> i32 {
         self.0
     }
     /// The literal's atom.
+    ///
+    /// ```
+    /// use solver_core::{Atom, Literal};
+    /// assert_eq!(Literal::negative(Atom(2)).atom(), Atom(2));
+    /// assert_eq!(Literal::positive(Atom(2)).atom(), Atom(2));
+    /// ```
     pub fn atom(self) -> Atom {
         Atom(self.0.unsigned_abs())
     }
     /// Whether the literal is the atom itself (not its negation).
+    ///
+    /// ```
+    /// use solver_core::{Atom, Literal};
+    /// assert!(Literal::positive(Atom(1)).is_positive());
+    /// assert!(!Literal::negative(Atom(1)).is_positive());
+    /// ```
     pub fn is_positive(self) -> bool {
         self.0 > 0
     }
     /// The complementary literal.
+    ///
+    /// ```
+    /// use solver_core::{Atom, Literal};
+    /// let a = Literal::positive(Atom(1));
+    /// assert_eq!(a.negate(), Literal::negative(Atom(1)));
+    /// assert_eq!(a.negate().negate(), a);
+    /// ```
     pub fn negate(self) -> Literal {
         Literal(-self.0)
     }
@@ -183,15 +252,31 @@ pub struct HeuristicDirective {
 }
 
 /// A whole ground program.
+///
+/// ```
+/// use solver_core::{GroundProgram, HeadKind, Literal, Solver, SolveOptions};
+/// let mut program = GroundProgram::new(); // { a; b }. :- a, b.
+/// let (a, b) = (program.new_atom(), program.new_atom());
+/// program.add_rule(HeadKind::Choice, vec![a, b], vec![]);
+/// program.add_constraint(vec![Literal::positive(a), Literal::positive(b)]);
+/// let mut solver = Solver::new(&program, SolveOptions::default()).unwrap();
+/// let mut models: Vec<_> = std::iter::from_fn(|| solver.next_model()).map(|m| m.atoms).collect();
+/// models.sort();
+/// assert_eq!(models, [vec![], vec![a], vec![b]]);
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GroundProgram {
     /// Atoms are `1..=atom_count`.
     pub atom_count: u32,
+    /// The rules, in order.
     pub rules: Vec<Rule>,
+    /// The minimize statements (several may share a priority).
     pub minimizes: Vec<Minimize>,
     /// `None`: no projection statement; `Some`: project onto these atoms.
     pub projection: Option<Vec<Atom>>,
+    /// The output table: what a model shows.
     pub outputs: Vec<Output>,
+    /// The external atoms with their values, in order (a later entry for an atom wins).
     pub externals: Vec<(Atom, ExternalValue)>,
     /// Literals assumed true for solving (aspif statement 6).
     pub assumptions: Vec<Literal>,
@@ -211,17 +296,40 @@ pub struct AtomOutOfRange {
 
 impl GroundProgram {
     /// An empty program.
+    ///
+    /// ```
+    /// use solver_core::{brute::stable_models, GroundProgram};
+    /// let program = GroundProgram::new();
+    /// assert_eq!(program.atom_count, 0);
+    /// assert_eq!(stable_models(&program).unwrap(), [vec![]]); // one empty model
+    /// ```
     pub fn new() -> GroundProgram {
         GroundProgram::default()
     }
 
     /// A fresh atom.
+    ///
+    /// ```
+    /// use solver_core::{Atom, GroundProgram};
+    /// let mut program = GroundProgram::new();
+    /// let (a, b) = (program.new_atom(), program.new_atom());
+    /// assert_eq!((a, b, program.atom_count), (Atom(1), Atom(2), 2));
+    /// ```
     pub fn new_atom(&mut self) -> Atom {
         self.atom_count += 1;
         Atom(self.atom_count)
     }
 
     /// Adds `head :- body.` for a normal body.
+    ///
+    /// ```
+    /// use solver_core::{brute::stable_models, GroundProgram, HeadKind, Literal};
+    /// let mut program = GroundProgram::new(); // a :- not b. b :- not a.
+    /// let (a, b) = (program.new_atom(), program.new_atom());
+    /// program.add_rule(HeadKind::Disjunction, vec![a], vec![Literal::negative(b)]);
+    /// program.add_rule(HeadKind::Disjunction, vec![b], vec![Literal::negative(a)]);
+    /// assert_eq!(stable_models(&program).unwrap(), [vec![a], vec![b]]);
+    /// ```
     pub fn add_rule(&mut self, kind: HeadKind, head: Vec<Atom>, body: Vec<Literal>) {
         self.rules.push(Rule {
             kind,
@@ -231,6 +339,16 @@ impl GroundProgram {
     }
 
     /// Adds `head :- lower <= { elements }.`
+    ///
+    /// ```
+    /// use solver_core::{brute::stable_models, GroundProgram, HeadKind, Literal, WeightedLiteral};
+    /// let mut program = GroundProgram::new(); // { a; b }. c :- 3 <= { 2: a; 1: b }.
+    /// let (a, b, c) = (program.new_atom(), program.new_atom(), program.new_atom());
+    /// program.add_rule(HeadKind::Choice, vec![a, b], vec![]);
+    /// let weighted = |atom, weight| WeightedLiteral { literal: Literal::positive(atom), weight };
+    /// program.add_weight_rule(HeadKind::Disjunction, vec![c], 3, vec![weighted(a, 2), weighted(b, 1)]);
+    /// assert_eq!(stable_models(&program).unwrap(), [vec![], vec![a], vec![a, b, c], vec![b]]);
+    /// ```
     pub fn add_weight_rule(
         &mut self,
         kind: HeadKind,
@@ -246,26 +364,76 @@ impl GroundProgram {
     }
 
     /// Adds the fact `atom.`
+    ///
+    /// ```
+    /// use solver_core::{brute::stable_models, GroundProgram};
+    /// let mut program = GroundProgram::new();
+    /// let a = program.new_atom();
+    /// program.add_fact(a);
+    /// assert_eq!(stable_models(&program).unwrap(), [vec![a]]);
+    /// ```
     pub fn add_fact(&mut self, atom: Atom) {
         self.add_rule(HeadKind::Disjunction, vec![atom], Vec::new());
     }
 
     /// Adds the integrity constraint `:- body.`
+    ///
+    /// ```
+    /// use solver_core::{brute::stable_models, GroundProgram, HeadKind, Literal};
+    /// let mut program = GroundProgram::new(); // { a }. :- not a.
+    /// let a = program.new_atom();
+    /// program.add_rule(HeadKind::Choice, vec![a], vec![]);
+    /// program.add_constraint(vec![Literal::negative(a)]);
+    /// assert_eq!(stable_models(&program).unwrap(), [vec![a]]);
+    /// ```
     pub fn add_constraint(&mut self, body: Vec<Literal>) {
         self.add_rule(HeadKind::Disjunction, Vec::new(), body);
     }
 
     /// Adds a minimize statement at `priority`.
+    ///
+    /// ```
+    /// use solver_core::{GroundProgram, HeadKind, Literal, Solver, SolveOptions, WeightedLiteral};
+    /// let mut program = GroundProgram::new(); // a; b. #minimize { 3: a; 2: b }.
+    /// let (a, b) = (program.new_atom(), program.new_atom());
+    /// program.add_rule(HeadKind::Disjunction, vec![a, b], vec![]);
+    /// let weighted = |atom, weight| WeightedLiteral { literal: Literal::positive(atom), weight };
+    /// program.add_minimize(0, vec![weighted(a, 3), weighted(b, 2)]);
+    /// let mut solver = Solver::new(&program, SolveOptions::default()).unwrap();
+    /// let last = std::iter::from_fn(|| solver.next_model()).last().unwrap();
+    /// assert_eq!((last.atoms, last.costs), (vec![b], vec![2]));
+    /// assert!(solver.summary().optimum_proven);
+    /// ```
     pub fn add_minimize(&mut self, priority: i32, elements: Vec<WeightedLiteral>) {
         self.minimizes.push(Minimize { priority, elements });
     }
 
     /// Adds `atom` to the projection (and turns projection on).
+    ///
+    /// ```
+    /// use solver_core::{GroundProgram, HeadKind, Solver, SolveOptions};
+    /// let mut program = GroundProgram::new(); // { a; b }. #project a.
+    /// let (a, b) = (program.new_atom(), program.new_atom());
+    /// program.add_rule(HeadKind::Choice, vec![a, b], vec![]);
+    /// program.add_projection(a);
+    /// let options = SolveOptions { project: true, ..SolveOptions::default() };
+    /// let mut solver = Solver::new(&program, options).unwrap();
+    /// assert_eq!(std::iter::from_fn(|| solver.next_model()).count(), 2); // 4 models, 2 projections
+    /// ```
     pub fn add_projection(&mut self, atom: Atom) {
         self.projection.get_or_insert_with(Vec::new).push(atom);
     }
 
     /// Adds an output entry.
+    ///
+    /// ```
+    /// use solver_core::{GroundProgram, Literal};
+    /// let mut program = GroundProgram::new(); // #show p(1) : a.
+    /// let a = program.new_atom();
+    /// program.add_output("p(1)", vec![Literal::positive(a)]);
+    /// assert_eq!(program.outputs[0].name, "p(1)");
+    /// assert_eq!(program.outputs[0].condition, [Literal::positive(a)]);
+    /// ```
     pub fn add_output(&mut self, name: impl Into<String>, condition: Vec<Literal>) {
         self.outputs.push(Output {
             name: name.into(),
@@ -274,11 +442,32 @@ impl GroundProgram {
     }
 
     /// Declares `atom` external with a default value.
+    ///
+    /// ```
+    /// use solver_core::{brute::stable_models, ExternalValue, GroundProgram};
+    /// let mut program = GroundProgram::new(); // #external e. [free]
+    /// let e = program.new_atom();
+    /// program.add_external(e, ExternalValue::Free);
+    /// assert_eq!(stable_models(&program).unwrap(), [vec![], vec![e]]);
+    /// ```
     pub fn add_external(&mut self, atom: Atom, value: ExternalValue) {
         self.externals.push((atom, value));
     }
 
     /// Adds the edge `from -> to`, present when `condition` holds.
+    ///
+    /// ```
+    /// use solver_core::{GroundProgram, HeadKind, Literal, Solver, SolveOptions};
+    /// let mut program = GroundProgram::new(); // { a; b }. #edge (1,2) : a. #edge (2,1) : b.
+    /// let (a, b) = (program.new_atom(), program.new_atom());
+    /// program.add_rule(HeadKind::Choice, vec![a, b], vec![]);
+    /// program.add_edge(1, 2, vec![Literal::positive(a)]);
+    /// program.add_edge(2, 1, vec![Literal::positive(b)]);
+    /// let mut solver = Solver::new(&program, SolveOptions::default()).unwrap();
+    /// let mut models: Vec<_> = std::iter::from_fn(|| solver.next_model()).map(|m| m.atoms).collect();
+    /// models.sort();
+    /// assert_eq!(models, [vec![], vec![a], vec![b]]); // not both: a cycle
+    /// ```
     pub fn add_edge(&mut self, from: u32, to: u32, condition: Vec<Literal>) {
         self.edges.push(Edge {
             from,
@@ -288,11 +477,33 @@ impl GroundProgram {
     }
 
     /// Adds a heuristic directive.
+    ///
+    /// ```
+    /// use solver_core::*;
+    /// let mut program = GroundProgram::new(); // { a }. #heuristic a. [1, sign]
+    /// let a = program.new_atom();
+    /// program.add_rule(HeadKind::Choice, vec![a], vec![]);
+    /// let (modifier, condition) = (HeuristicModifier::Sign, vec![]);
+    /// program.add_heuristic(HeuristicDirective { modifier, atom: a, value: 1, priority: 0, condition });
+    /// let options = SolveOptions { models: 1, domain_heuristic: true, ..SolveOptions::default() };
+    /// let mut solver = Solver::new(&program, options).unwrap();
+    /// assert_eq!(solver.next_model().unwrap().atoms, [a]); // `a` is decided true first
+    /// ```
     pub fn add_heuristic(&mut self, directive: HeuristicDirective) {
         self.heuristics.push(directive);
     }
 
     /// Checks that every atom mentioned is in `1..=atom_count`.
+    ///
+    /// ```
+    /// use solver_core::{Atom, GroundProgram};
+    /// let mut program = GroundProgram::new();
+    /// program.add_fact(Atom(3));
+    /// let error = program.validate().unwrap_err();
+    /// assert_eq!(error.to_string(), "atom 3 is out of range (the program has 0 atoms)");
+    /// program.atom_count = 3;
+    /// assert!(program.validate().is_ok());
+    /// ```
     pub fn validate(&self) -> Result<(), AtomOutOfRange> {
         let check = |atom: Atom| {
             if atom.0 == 0 || atom.0 > self.atom_count {

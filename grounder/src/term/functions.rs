@@ -21,8 +21,21 @@ use std::sync::Arc;
 use crate::term::symbol::Symbol;
 
 /// What an external function returns: one symbol or a pool of symbols.
+///
+/// ```
+/// use grounder::{IntoSymbols, Symbol};
+/// assert_eq!(Symbol::Number(1).into_symbols(), vec![Symbol::Number(1)]);
+/// let pool = vec![Symbol::Number(1), Symbol::Number(2)];
+/// assert_eq!(pool.clone().into_symbols(), pool);
+/// ```
 pub trait IntoSymbols {
     /// The symbols, in order.
+    ///
+    /// ```
+    /// use grounder::{IntoSymbols, Symbol};
+    /// assert_eq!(Vec::<Symbol>::new().into_symbols(), vec![]); // an empty pool
+    /// assert_eq!(Symbol::constant("a").into_symbols()[0].to_string(), "a");
+    /// ```
     fn into_symbols(self) -> Vec<Symbol>;
 }
 
@@ -62,6 +75,12 @@ pub struct Functions {
 
 impl Functions {
     /// No functions.
+    ///
+    /// ```
+    /// let functions = grounder::Functions::new();
+    /// assert!(functions.is_empty());
+    /// assert!(!functions.contains("f"));
+    /// ```
     pub fn new() -> Functions {
         Functions::default()
     }
@@ -69,6 +88,19 @@ impl Functions {
     /// Registers `function` under `name` (without the `@`), replacing an earlier one. It gets
     /// the call's arguments and returns a symbol or a `Vec` of symbols (a pool), or an error
     /// that stops grounding.
+    ///
+    /// ```
+    /// use grounder::{ground, Functions, GroundOptions, Source, Symbol};
+    /// let mut functions = Functions::new();
+    /// functions.register("range", |args: &[Symbol]| match args {
+    ///     [Symbol::Number(n)] => Ok((1..=*n).map(Symbol::Number).collect::<Vec<_>>()),
+    ///     _ => Err("range: expected a number"),
+    /// });
+    /// let options = GroundOptions { functions, ..Default::default() };
+    /// let grounded = ground(&[Source::new("f.lp", "p(@range(3)).")], &options).unwrap();
+    /// let shown: Vec<String> = grounded.symbols.shown_symbols().map(|s| s.to_string()).collect();
+    /// assert_eq!(shown, ["p(1)", "p(2)", "p(3)"]);
+    /// ```
     pub fn register<F, R, E>(&mut self, name: impl Into<String>, function: F)
     where
         F: Fn(&[Symbol]) -> Result<R, E> + Send + Sync + 'static,
@@ -84,11 +116,27 @@ impl Functions {
     }
 
     /// Whether a function is registered under `name`.
+    ///
+    /// ```
+    /// use grounder::{Functions, Symbol};
+    /// let mut functions = Functions::new();
+    /// functions.register("id", |args: &[Symbol]| Ok::<_, String>(args.to_vec()));
+    /// assert!(functions.contains("id"));
+    /// assert!(!functions.contains("@id")); // names are without the `@`
+    /// ```
     pub fn contains(&self, name: &str) -> bool {
         self.by_name.contains_key(name)
     }
 
     /// Whether no function is registered.
+    ///
+    /// ```
+    /// use grounder::{Functions, Symbol};
+    /// let mut functions = Functions::new();
+    /// assert!(functions.is_empty());
+    /// functions.register("one", |_: &[Symbol]| Ok::<_, String>(Symbol::Number(1)));
+    /// assert!(!functions.is_empty());
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.by_name.is_empty()
     }

@@ -10,17 +10,34 @@
 use std::cmp::Ordering;
 use std::fmt;
 
-/// A ground term.
+/// A ground term, written as clingo writes it and ordered by clingo's term order.
+///
+/// ```
+/// use grounder::{parse_symbol, Symbol};
+/// let p = Symbol::function("p", vec![Symbol::String("a".into()), Symbol::Number(-3)]);
+/// assert_eq!(p.to_string(), r#"p("a",-3)"#);
+/// assert_eq!(parse_symbol(r#"p("a",-3)"#).unwrap(), p);
+/// // #inf < numbers < constants < strings < functions with arguments < #sup
+/// let mut terms = vec![Symbol::Supremum, p.clone(), Symbol::String("b".into())];
+/// terms.extend([Symbol::constant("c"), Symbol::Number(9), Symbol::Infimum]);
+/// terms.sort();
+/// let text: Vec<String> = terms.iter().map(Symbol::to_string).collect();
+/// assert_eq!(text, ["#inf", "9", "c", r#""b""#, r#"p("a",-3)"#, "#sup"]);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Symbol {
     /// `#inf`, smaller than every other term.
     Infimum,
+    /// An integer.
     Number(i32),
     /// `name(args)`; a constant has no arguments, a tuple has the empty name.
     /// `negative` is classical negation (`-p(1)`), meaningful for functions with a name.
     Function {
+        /// The name (empty for a tuple).
         name: String,
+        /// The arguments (none for a constant).
         args: Vec<Symbol>,
+        /// Classical negation: `-name(args)`.
         negative: bool,
     },
     /// A string, unescaped.
@@ -31,11 +48,25 @@ pub enum Symbol {
 
 impl Symbol {
     /// The constant `name`.
+    ///
+    /// ```
+    /// use grounder::Symbol;
+    /// let a = Symbol::constant("a");
+    /// assert_eq!(a.to_string(), "a");
+    /// assert_eq!(a, Symbol::function("a", vec![]));
+    /// ```
     pub fn constant(name: impl Into<String>) -> Symbol {
         Symbol::function(name, Vec::new())
     }
 
     /// The function term `name(args)`.
+    ///
+    /// ```
+    /// use grounder::Symbol;
+    /// let f = Symbol::function("f", vec![Symbol::Number(1), Symbol::constant("x")]);
+    /// assert_eq!(f.to_string(), "f(1,x)");
+    /// assert!(Symbol::function("f", vec![Symbol::Number(2)]) < f); // arity before arguments
+    /// ```
     pub fn function(name: impl Into<String>, args: Vec<Symbol>) -> Symbol {
         Symbol::Function {
             name: name.into(),
@@ -45,11 +76,27 @@ impl Symbol {
     }
 
     /// The tuple `(args)`.
+    ///
+    /// ```
+    /// use grounder::Symbol;
+    /// assert_eq!(Symbol::tuple(vec![Symbol::Number(1), Symbol::Number(2)]).to_string(), "(1,2)");
+    /// assert_eq!(Symbol::tuple(vec![Symbol::Number(1)]).to_string(), "(1,)");
+    /// assert_eq!(Symbol::tuple(vec![]).to_string(), "()");
+    /// ```
     pub fn tuple(args: Vec<Symbol>) -> Symbol {
         Symbol::function("", args)
     }
 
-    /// The name and arity of a function term (None for other terms).
+    /// The name, arity and sign (classical negation) of a function term (None for other
+    /// terms).
+    ///
+    /// ```
+    /// use grounder::{parse_symbol, Symbol};
+    /// let q = parse_symbol("-q(1,2)").unwrap();
+    /// assert_eq!(q.signature(), Some(("q", 2, true)));
+    /// assert_eq!(Symbol::constant("a").signature(), Some(("a", 0, false)));
+    /// assert_eq!(Symbol::Number(3).signature(), None);
+    /// ```
     pub fn signature(&self) -> Option<(&str, usize, bool)> {
         match self {
             Symbol::Function {

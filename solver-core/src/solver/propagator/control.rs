@@ -16,6 +16,17 @@ use crate::solver::lit::{Lit, Value, Var};
 
 /// The control a propagator gets in `propagate` and `check`: reads the assignment, adds
 /// literals, clauses and watches, and propagates.
+///
+/// ```
+/// # use solver_core::doc_support::{choice, on_propagate};
+/// use solver_core::{Atom, ClauseKind};
+/// // In `propagate` on `{a; b}.`, every atom watched: once `a` is true, `b` must be false.
+/// let run = on_propagate(&choice(2), |ctl, atoms, changes| {
+///     let (a, b) = (atoms[0], atoms[1]);
+///     !changes.contains(&a) || ctl.add_clause(&[!a, !b], ClauseKind::Learnt)
+/// });
+/// assert_eq!(run.models, [vec![], vec![Atom(1)], vec![Atom(2)]]);
+/// ```
 pub struct PropagateControl<'a> {
     /// The search (its propagators taken out while this control lives).
     search: &'a mut dyn SearchAccess,
@@ -42,21 +53,60 @@ impl<'a> PropagateControl<'a> {
     }
 
     /// The assignment (clingo's `PropagateControl.assignment`).
+    ///
+    /// ```
+    /// # use solver_core::doc_support::{choice, on_check};
+    /// // In `check` on the models of `{a}.`:
+    /// let run = on_check(&choice(1), |ctl, atoms, _| {
+    ///     ctl.assignment().value(atoms[0]) == ctl.value(atoms[0])
+    /// });
+    /// assert_eq!(run.calls, [true, true]);
+    /// ```
     pub fn assignment(&self) -> PartialAssignment<'_> {
         PartialAssignment::new(self.search.assignment(), self.search.root(), self.conflict)
     }
 
     /// The value of `lit`: `Some(true)`, `Some(false)`, or `None` while unassigned.
+    ///
+    /// ```
+    /// # use solver_core::doc_support::{choice, on_propagate};
+    /// // In `propagate` on `{a; b}.`, every atom watched: the changes are true.
+    /// let run = on_propagate(&choice(2), |ctl, _, changes| {
+    ///     let all_true = changes.iter().all(|&lit| ctl.value(lit) == Some(true));
+    ///     all_true && ctl.value(!changes[0]) == Some(false)
+    /// });
+    /// assert!(run.calls.iter().all(|&fine| fine));
+    /// ```
     pub fn value(&self, lit: SolverLiteral) -> Option<bool> {
         value_of(self.search.assignment(), lit)
     }
 
     /// The current decision level (0: before any decision).
+    ///
+    /// ```
+    /// # use solver_core::doc_support::{choice, on_propagate};
+    /// // In `propagate` on `{a; b}.`: no change is from a level above the current one.
+    /// let run = on_propagate(&choice(2), |ctl, _, changes| {
+    ///     let level = ctl.decision_level();
+    ///     (level, changes.iter().all(|&lit| ctl.level_of(lit) <= Some(level)))
+    /// });
+    /// assert!(run.calls.iter().all(|&(level, fine)| level > 0 && fine));
+    /// ```
     pub fn decision_level(&self) -> u32 {
         self.search.assignment().level()
     }
 
     /// The decision level `lit`'s variable was assigned at, if assigned.
+    ///
+    /// ```
+    /// # use solver_core::doc_support::{choice, on_propagate};
+    /// use solver_core::SolverLiteral;
+    /// // In `propagate` on `{a; b}.`:
+    /// let run = on_propagate(&choice(2), |ctl, _, changes| {
+    ///     (ctl.level_of(changes[0]).is_some(), ctl.level_of(SolverLiteral::TRUE))
+    /// });
+    /// assert!(run.calls.iter().all(|&c| c == (true, Some(0))));
+    /// ```
     pub fn level_of(&self, lit: SolverLiteral) -> Option<u32> {
         self.assignment().level(lit)
     }
@@ -65,6 +115,20 @@ impl<'a> PropagateControl<'a> {
     /// literal): it may be watched and used in clauses at once, is decided by the search like
     /// any other variable, and shows in no model. When the call ends the clauses that mention
     /// it (and the nogoods learnt from them) are deleted and it is fixed false for good.
+    ///
+    /// ```
+    /// # use solver_core::doc_support::{choice, on_propagate};
+    /// // In `propagate` on `{a}.`: a fresh literal is free; it shows in no model, but the
+    /// // search enumerates its values too, so (as in clingo 5.8.3) the model {a} comes twice.
+    /// let mut added = false;
+    /// let run = on_propagate(&choice(1), move |ctl, _, _| {
+    ///     let fresh = (!added).then(|| ctl.add_literal());
+    ///     added = true;
+    ///     fresh.map(|lit| (ctl.value(lit), ctl.assignment().has_literal(lit)))
+    /// });
+    /// assert_eq!(run.calls[0], Some((None, true)));
+    /// assert_eq!(run.models, [vec![], vec![solver_core::Atom(1)], vec![solver_core::Atom(1)]]);
+    /// ```
     pub fn add_literal(&mut self) -> SolverLiteral {
         SolverLiteral::of(self.search.add_volatile_var().pos())
     }
@@ -75,6 +139,15 @@ impl<'a> PropagateControl<'a> {
     /// a conflict further clauses are ignored (also `false`). A clause with a literal that is
     /// not of this solver is dropped. A clause over a literal of [`PropagateControl::add_literal`]
     /// is deleted when the solve call ends, whatever its kind.
+    ///
+    /// ```
+    /// # use solver_core::doc_support::{choice, on_check};
+    /// use solver_core::ClauseKind;
+    /// // In `check` on the models of `{a}.`: the clause `not a` rejects the model {a}.
+    /// let run = on_check(&choice(1), |ctl, atoms, _| ctl.add_clause(&[!atoms[0]], ClauseKind::Learnt));
+    /// assert!(run.calls.contains(&false)); // the conflict, at the assignment with `a` true
+    /// assert_eq!(run.models, [vec![]]);
+    /// ```
     pub fn add_clause(&mut self, clause: &[SolverLiteral], kind: ClauseKind) -> bool {
         if self.conflict {
             return false;
@@ -96,6 +169,14 @@ impl<'a> PropagateControl<'a> {
     }
 
     /// Adds a nogood (the literals must not all hold): the clause of their negations.
+    ///
+    /// ```
+    /// # use solver_core::doc_support::{choice, on_propagate};
+    /// use solver_core::{Atom, ClauseKind};
+    /// // In `propagate` on `{a; b}.`: `a` and `b` must not hold together.
+    /// let run = on_propagate(&choice(2), |ctl, atoms, _| ctl.add_nogood(atoms, ClauseKind::Learnt));
+    /// assert_eq!(run.models, [vec![], vec![Atom(1)], vec![Atom(2)]]);
+    /// ```
     pub fn add_nogood(&mut self, nogood: &[SolverLiteral], kind: ClauseKind) -> bool {
         let clause: Vec<SolverLiteral> = nogood.iter().map(|&l| !l).collect();
         self.add_clause(&clause, kind)
@@ -105,6 +186,26 @@ impl<'a> PropagateControl<'a> {
     /// unfounded-set check and the propagators) on what the clauses added so far implied;
     /// `false` on a conflict: the propagator must return (clingo's
     /// `PropagateControl.propagate`).
+    ///
+    /// ```
+    /// # use solver_core::doc_support::{on_propagate};
+    /// use solver_core::{ClauseKind, GroundProgram, HeadKind, Literal};
+    /// let mut program = GroundProgram::new(); // { a; b }. c :- b.
+    /// let (a, b, c) = (program.new_atom(), program.new_atom(), program.new_atom());
+    /// program.add_rule(HeadKind::Choice, vec![a, b], vec![]);
+    /// program.add_rule(HeadKind::Disjunction, vec![c], vec![Literal::positive(b)]);
+    /// // In `propagate`, once `a` is true: add `a -> b`; propagating derives `c` at once.
+    /// let run = on_propagate(&program, |ctl, atoms, changes| {
+    ///     let (a, b, c) = (atoms[0], atoms[1], atoms[2]);
+    ///     if !changes.contains(&a) || ctl.value(b).is_some() {
+    ///         return None;
+    ///     }
+    ///     ctl.add_clause(&[!a, b], ClauseKind::Learnt);
+    ///     let before = ctl.value(c);
+    ///     Some((before, ctl.propagate(), ctl.value(c)))
+    /// });
+    /// assert!(run.calls.contains(&Some((None, true, Some(true)))));
+    /// ```
     pub fn propagate(&mut self) -> bool {
         if !self.conflict && !self.search.propagate_units() {
             self.conflict = true;
@@ -113,16 +214,49 @@ impl<'a> PropagateControl<'a> {
     }
 
     /// Watches `lit` from now on (it is passed to `propagate` when it becomes true later).
+    ///
+    /// ```
+    /// # use solver_core::doc_support::{choice, on_check};
+    /// // In `check` on the models of `{a}.` (nothing watched):
+    /// let run = on_check(&choice(1), |ctl, atoms, _| {
+    ///     let before = ctl.has_watch(atoms[0]);
+    ///     ctl.add_watch(atoms[0]);
+    ///     (before, ctl.has_watch(atoms[0]))
+    /// });
+    /// assert_eq!(run.calls[0], (false, true));
+    /// ```
     pub fn add_watch(&mut self, lit: SolverLiteral) {
         set_watch(self.watched, lit.lit(), true);
     }
 
     /// Stops watching `lit`.
+    ///
+    /// ```
+    /// # use solver_core::doc_support::{choice, on_propagate};
+    /// // In `propagate` on `{a; b}.`, every atom watched: `a` is passed once, never again.
+    /// let run = on_propagate(&choice(2), |ctl, atoms, changes| {
+    ///     let a_passed = changes.contains(&atoms[0]);
+    ///     if a_passed {
+    ///         ctl.remove_watch(atoms[0]);
+    ///     }
+    ///     a_passed
+    /// });
+    /// assert_eq!(run.calls.iter().filter(|&&a_passed| a_passed).count(), 1);
+    /// ```
     pub fn remove_watch(&mut self, lit: SolverLiteral) {
         set_watch(self.watched, lit.lit(), false);
     }
 
     /// Whether `lit` is watched.
+    ///
+    /// ```
+    /// # use solver_core::doc_support::{choice, on_propagate};
+    /// // In `propagate` on `{a}.`, where the atom's positive literal is watched:
+    /// let run = on_propagate(&choice(1), |ctl, atoms, _| {
+    ///     (ctl.has_watch(atoms[0]), ctl.has_watch(!atoms[0]))
+    /// });
+    /// assert!(run.calls.iter().all(|&c| c == (true, false)));
+    /// ```
     pub fn has_watch(&self, lit: SolverLiteral) -> bool {
         is_watched(self.watched, lit.lit())
     }

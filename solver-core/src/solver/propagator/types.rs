@@ -6,19 +6,50 @@ use crate::solver::lit::{Lit, Var};
 /// A literal of the solver (an atom's or an auxiliary variable, positive or negated), as
 /// propagators see it. Obtained from [`crate::PropagateInit::solver_literal`] or
 /// [`crate::PropagateInit::add_literal`]; `!lit` is its negation.
+///
+/// ```
+/// # use solver_core::doc_support::{choice, on_check};
+/// // In a propagator's `check`, on each model of `{a}.`; `atoms[0]` is `a`'s literal:
+/// let run = on_check(&choice(1), |_, atoms, _| {
+///     let a = atoms[0];
+///     (a.variable() == (!a).variable(), a.is_positive(), (!a).to_string())
+/// });
+/// assert!(run.calls.iter().all(|c| c.0 && c.1 && c.2.starts_with('-')));
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct SolverLiteral(pub(crate) u32);
 
 impl SolverLiteral {
     /// The literal that is always true (`!SolverLiteral::TRUE` is always false).
+    ///
+    /// ```
+    /// # use solver_core::doc_support::{choice, on_check};
+    /// use solver_core::SolverLiteral;
+    /// let run = on_check(&choice(1), |ctl, _, _| {
+    ///     (ctl.value(SolverLiteral::TRUE), ctl.value(!SolverLiteral::TRUE))
+    /// });
+    /// assert!(run.calls.iter().all(|&values| values == (Some(true), Some(false))));
+    /// ```
     pub const TRUE: SolverLiteral = SolverLiteral(Lit::TRUE.0);
 
     /// The variable's number (0 is the constant true).
+    ///
+    /// ```
+    /// use solver_core::SolverLiteral;
+    /// assert_eq!(SolverLiteral::TRUE.variable(), 0);
+    /// assert_eq!((!SolverLiteral::TRUE).variable(), 0);
+    /// ```
     pub fn variable(self) -> u32 {
         self.0 >> 1
     }
 
     /// Whether this is the positive literal of its variable.
+    ///
+    /// ```
+    /// use solver_core::SolverLiteral;
+    /// assert!(SolverLiteral::TRUE.is_positive());
+    /// assert!(!(!SolverLiteral::TRUE).is_positive());
+    /// ```
     pub fn is_positive(self) -> bool {
         self.0 & 1 == 0
     }
@@ -50,6 +81,30 @@ impl std::fmt::Display for SolverLiteral {
 }
 
 /// When [`crate::Propagator::check`] is called.
+///
+/// ```
+/// use solver_core::*;
+/// use std::sync::{atomic::{AtomicUsize, Ordering}, Arc};
+/// struct Counter(CheckMode, Arc<AtomicUsize>); // counts its `check` calls
+/// impl Propagator for Counter {
+///     fn init(&mut self, init: &mut PropagateInit<'_>) { init.set_check_mode(self.0) }
+///     fn check(&mut self, _: &mut PropagateControl<'_>) { self.1.fetch_add(1, Ordering::SeqCst); }
+/// }
+/// // `checks(mode)`: how often a `Counter(mode, _)` checks while the models of `{a}.` are
+/// // enumerated.
+/// # let program = solver_core::doc_support::choice(1);
+/// # let checks = |mode| {
+/// #     let (count, mut solver) = (Arc::new(AtomicUsize::new(0)), MultiShot::new());
+/// #     solver.add(&program).unwrap();
+/// #     solver.register_propagator(Box::new(Counter(mode, count.clone())));
+/// #     solver.solve(&[], SolveOptions::default()).unwrap();
+/// #     while solver.next_model().is_some() {}
+/// #     count.load(Ordering::SeqCst)
+/// # };
+/// assert_eq!(checks(CheckMode::Off), 0);
+/// assert_eq!(checks(CheckMode::Total), 2); // the models {a} and {}
+/// assert!(checks(CheckMode::Fixpoint) > 2); // also at the fixpoints before them
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub enum CheckMode {
     /// Never.
@@ -62,6 +117,15 @@ pub enum CheckMode {
 }
 
 /// Whether a clause added by a propagator may be deleted again.
+///
+/// ```
+/// # use solver_core::doc_support::{choice, on_check};
+/// use solver_core::ClauseKind;
+/// assert_eq!(ClauseKind::default(), ClauseKind::Learnt);
+/// // In `check` on the models of `{a}.`, a static clause `not a` removes the model {a}:
+/// let run = on_check(&choice(1), |ctl, atoms, _| ctl.add_clause(&[!atoms[0]], ClauseKind::Static));
+/// assert_eq!(run.models, [vec![]]);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub enum ClauseKind {
     /// A learnt nogood: the solver may delete it when it cleans up learnt nogoods.
