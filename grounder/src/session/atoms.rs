@@ -34,6 +34,16 @@ pub struct DomainAtom {
 }
 
 /// A predicate signature: name, arity and whether it is positive (`false`: `-p/n`).
+///
+/// ```
+/// use grounder::{Session, Signature, Source};
+/// let mut session = Session::new(Default::default());
+/// session.add(&Source::new("f.lp", "p(1). -q(a,b).")).unwrap();
+/// session.ground(&[("base", vec![])]).unwrap();
+/// let mut signatures: Vec<Signature> = session.signatures();
+/// signatures.sort();
+/// assert_eq!(signatures, [("p".to_string(), 1, true), ("q".to_string(), 2, false)]);
+/// ```
 pub type Signature = (String, u32, bool);
 
 impl Session {
