@@ -20,6 +20,12 @@ the API semantics):
            p(X) first, from the highest X down (so p(3) comes before p(2)).
   greedy   decide: the first free in(X) in the order of `order`, made true; models=1 gives
            the greedy independent set in that order.
+  levels   no watches; check mode from `order` (total, fixpoint, both) and undo mode
+           Always: each check at a decision level above 0 pushes that level (once) on a
+           stack, each undo pops it (asserting it is the undone level and the changes are
+           empty), so every check sees the stack end at or below its level: that needs undo
+           for the levels where only check ran. check forbids three true p(X) (a nogood of
+           the first three): the models have at most two.
   decline  decide returns a false literal: ignored for the solver's choice; the model set
            is unchanged. (clingo also ignores a literal of no variable; the Rust API cannot
            make one. It loops on a true literal, which we ignore too: not recorded.)
@@ -135,7 +141,32 @@ class Decline:
         return false[0] if false else 0
 
 
-KINDS = {"pairs": Pairs, "chain": Chain, "greedy": Greedy, "decline": Decline}
+class Levels:
+    def __init__(self, order):
+        modes = clingo.PropagatorCheckMode
+        self.mode = {"total": modes.Total, "fixpoint": modes.Fixpoint, "both": modes.Both}[order]
+
+    def init(self, init):
+        init.check_mode = self.mode
+        init.undo_mode = clingo.PropagatorUndoMode.Always
+        self.p = [l for _, l in sorted(atoms(init, "p").items())]
+        self.stack = []
+
+    def check(self, ctl):
+        level = ctl.assignment.decision_level
+        assert not self.stack or self.stack[-1] <= level, "a checked level was not undone"
+        if level > 0 and (not self.stack or self.stack[-1] < level):
+            self.stack.append(level)
+        true = [l for l in self.p if ctl.assignment.is_true(l)]
+        if len(true) > 2:
+            ctl.add_nogood(true[:3])
+
+    def undo(self, thread_id, assignment, changes):
+        assert not changes
+        assert self.stack and self.stack.pop() == assignment.decision_level
+
+
+KINDS = {"pairs": Pairs, "levels": Levels, "chain": Chain, "greedy": Greedy, "decline": Decline}
 
 PAIRS = "{ p(1..6) }. forbid(1,2). forbid(2,3). forbid(4,6). forbid(1,5). r :- p(3), p(4). :- r, not p(6). #show p/1."
 GRAPH = "node(1..7). edge(1,2;2,3;3,4;4,5;5,6;6,7;1,7;2,6). edge(X,Y) :- edge(Y,X). { in(X) } :- node(X). :- edge(X,Y), in(X), in(Y). #show in/1."
@@ -152,6 +183,9 @@ CASES = [
     {"name": "greedy_ascending", "program": GRAPH, "kind": "greedy", "order": "ascending", "calls": [[]], "first": True},
     {"name": "greedy_descending", "program": GRAPH, "kind": "greedy", "order": "descending", "calls": [[]], "first": True},
     {"name": "greedy_all", "program": GRAPH, "kind": "greedy", "order": "ascending", "calls": [[], ["-in(1)"]]},
+    {"name": "levels_total", "program": "{ p(1..5) }. #show p/1.", "kind": "levels", "order": "total", "calls": [[]]},
+    {"name": "levels_fixpoint", "program": "{ p(1..5) }. q :- p(1), p(2). #show p/1. #show q/0.", "kind": "levels", "order": "fixpoint", "calls": [[]]},
+    {"name": "levels_both", "program": "{ p(1..6) }. :- p(2), not p(3). #show p/1.", "kind": "levels", "order": "both", "calls": [[]]},
     {"name": "decline_false", "program": GRAPH, "kind": "decline", "order": "false", "calls": [[]]},
 ]
 

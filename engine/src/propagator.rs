@@ -37,7 +37,8 @@ pub trait Propagator: Send {
         let _ = (assignment, changes);
     }
 
-    /// A total assignment (before it is a model), or any fixpoint in `CheckMode::Fixpoint`.
+    /// A total assignment (before it is a model), or any fixpoint in `CheckMode::Fixpoint`
+    /// and `CheckMode::Both`.
     fn check(&mut self, ctl: &mut PropagateControl<'_>) {
         let _ = ctl;
     }

@@ -1,7 +1,8 @@
 //! The propagator API against clingo 5.8.3's Python API (`clingo.propagator`): volatile
 //! literals added during the search (`PropagateControl::add_literal`) with clauses,
 //! `PropagateControl::propagate` and watches on them; the `decide` heuristic (a greedy first
-//! model in a chosen order; a false literal ignored); and, in every callback, the
+//! model in a chosen order; a false literal ignored); the check modes with `UndoMode::Always`
+//! (state kept per level in `check`, restored by `undo`); and, in every callback, the
 //! assignment's introspection (levels, decisions, trail) checked for consistency. The
 //! answers (model sets and counts per solve call, or the first model) are in
 //! `tests/data/propagator.json`, written by `scripts/propagator-expected.py` with the same
@@ -12,8 +13,8 @@ use std::collections::{BTreeSet, HashMap};
 use serde_json::Value;
 
 use engine::{
-    parse_term, Atom, ClauseKind, Control, Literal, PartialAssignment, PropagateControl,
-    PropagateInit, Propagator, SolverLiteral, Symbol,
+    parse_term, Atom, CheckMode, ClauseKind, Control, Literal, PartialAssignment, PropagateControl,
+    PropagateInit, Propagator, SolverLiteral, Symbol, UndoMode,
 };
 
 const DATA: &str = include_str!("data/propagator.json");
@@ -235,6 +236,48 @@ impl Propagator for Decline {
     }
 }
 
+/// `levels` of the Python script: per-level state kept in `check`, restored by `undo` in
+/// `UndoMode::Always`; `check` forbids three true `p(X)`.
+struct Levels {
+    mode: CheckMode,
+    p: Vec<SolverLiteral>,
+    stack: Vec<u32>,
+}
+
+impl Propagator for Levels {
+    fn init(&mut self, init: &mut PropagateInit<'_, '_>) {
+        init.set_check_mode(self.mode);
+        init.set_undo_mode(UndoMode::Always);
+        assert_eq!(init.undo_mode(), UndoMode::Always);
+        let mut p = atoms(init, "p", 1);
+        p.sort();
+        self.p = p.into_iter().map(|(_, l)| l).collect();
+        self.stack.clear();
+    }
+
+    fn check(&mut self, ctl: &mut PropagateControl<'_>) {
+        let level = ctl.decision_level();
+        let top = self.stack.last().copied();
+        assert!(
+            top.is_none_or(|t| t <= level),
+            "a checked level was not undone"
+        );
+        if level > 0 && top.is_none_or(|t| t < level) {
+            self.stack.push(level);
+        }
+        let a = ctl.assignment();
+        let true_p: Vec<SolverLiteral> = self.p.iter().copied().filter(|&l| a.is_true(l)).collect();
+        if true_p.len() > 2 {
+            ctl.add_nogood(&true_p[..3], ClauseKind::Learnt);
+        }
+    }
+
+    fn undo(&mut self, a: &PartialAssignment<'_>, changes: &[SolverLiteral]) {
+        assert!(changes.is_empty());
+        assert_eq!(self.stack.pop(), Some(a.decision_level()));
+    }
+}
+
 /// The propagator of a case.
 fn propagator(case: &Value) -> Box<dyn Propagator> {
     let descending = case["order"].as_str() == Some("descending");
@@ -249,6 +292,15 @@ fn propagator(case: &Value) -> Box<dyn Propagator> {
             ins: Vec::new(),
         }),
         "decline" => Box::new(Decline::default()),
+        "levels" => Box::new(Levels {
+            mode: match case["order"].as_str() {
+                Some("total") => CheckMode::Total,
+                Some("fixpoint") => CheckMode::Fixpoint,
+                _ => CheckMode::Both,
+            },
+            p: Vec::new(),
+            stack: Vec::new(),
+        }),
         other => panic!("unknown kind {other}"),
     }
 }
@@ -350,6 +402,11 @@ fn propagate_inside_the_callback_matches_clingo() {
 #[test]
 fn decide_gives_clingos_greedy_first_model_and_keeps_the_models() {
     check_cases("greedy");
+}
+
+#[test]
+fn check_modes_and_undo_always_match_clingo() {
+    check_cases("levels");
 }
 
 #[test]

@@ -23,5 +23,5 @@ pub use program::{
 };
 pub use solver::{
     CheckMode, ClauseKind, FixedCursor, MultiShot, PartialAssignment, PropagateControl,
-    PropagateInit, Propagator, Solver, SolverLiteral,
+    PropagateInit, Propagator, Solver, SolverLiteral, UndoMode,
 };

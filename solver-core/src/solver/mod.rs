@@ -51,7 +51,7 @@ use crate::program::GroundProgram;
 
 pub use self::propagator::{
     CheckMode, ClauseKind, PartialAssignment, PropagateControl, PropagateInit, Propagator,
-    SolverLiteral,
+    SolverLiteral, UndoMode,
 };
 pub use self::shot::{FixedCursor, MultiShot};
 

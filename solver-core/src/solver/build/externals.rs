@@ -157,7 +157,11 @@ pub(crate) fn external_after(
     atom: Atom,
 ) -> Option<ExternalValue> {
     let known = atom.0 >= 1 && atom.0 <= atoms.count();
-    let standing = if known { atoms.standing(atom) } else { Standing::Open };
+    let standing = if known {
+        atoms.standing(atom)
+    } else {
+        Standing::Open
+    };
     let Some(pending) = pending else {
         return match standing {
             Standing::External(value) => Some(value),
@@ -166,7 +170,10 @@ pub(crate) fn external_after(
     };
     let defined = || {
         let var = atom_var(atom);
-        pending.rules.iter().any(|r| defined_heads(r).contains(&var))
+        pending
+            .rules
+            .iter()
+            .any(|r| defined_heads(r).contains(&var))
     };
     let mut declared = None;
     let declarations = pending.externals.iter().filter(|(a, _)| *a == atom);

@@ -7,8 +7,11 @@
 //! ignored: a clause containing one is dropped.
 
 use super::clause::{add_clause, SearchAccess};
-use super::types::{in_range, is_watched, set_watch, CheckMode, ClauseKind, SolverLiteral, Step};
+use super::types::{
+    in_range, is_watched, set_watch, CheckMode, ClauseKind, SolverLiteral, Step, UndoMode,
+};
 use super::view::PartialAssignment;
+use super::Modes;
 use crate::program::Literal;
 use crate::solver::assignment::Assignment;
 use crate::solver::build::{AtomTable, Standing};
@@ -157,8 +160,8 @@ pub struct PropagateInit<'a> {
     pub(crate) assignment: &'a Assignment,
     /// The propagator's watch flags.
     pub(crate) watched: &'a mut Vec<bool>,
-    /// The propagator's check mode.
-    pub(crate) check_mode: &'a mut CheckMode,
+    /// The propagator's check and undo modes.
+    pub(crate) modes: Modes<'a>,
     /// The solver's variable count (new literals are allocated here).
     pub(crate) var_count: &'a mut usize,
     /// Per variable: whether it is an atom (new literals are not).
@@ -232,11 +235,58 @@ impl PropagateInit<'_> {
 
     /// The check mode (default [`CheckMode::Total`]).
     pub fn check_mode(&self) -> CheckMode {
-        *self.check_mode
+        *self.modes.check
     }
 
     /// Sets when `check` runs.
     pub fn set_check_mode(&mut self, mode: CheckMode) {
-        *self.check_mode = mode;
+        *self.modes.check = mode;
+    }
+
+    /// The undo mode (default [`UndoMode::Default`]).
+    pub fn undo_mode(&self) -> UndoMode {
+        *self.modes.undo
+    }
+
+    /// Sets when `undo` runs (clingo's `PropagateInit.undo_mode`): with
+    /// [`UndoMode::Always`], a decision level where `check` ran is undone even if
+    /// `propagate` got no literals there, so a propagator can keep per-level state in
+    /// `check`.
+    ///
+    /// ```
+    /// use solver_core::{CheckMode, GroundProgram, HeadKind, MultiShot, PartialAssignment,
+    ///     PropagateControl, PropagateInit, Propagator, SolveOptions, SolverLiteral, UndoMode};
+    ///
+    /// /// Pushes the decision level at each `check`, pops in `undo`: the stack always ends
+    /// /// at the current level, which needs `undo` for the levels where only `check` ran.
+    /// struct Levels(Vec<u32>);
+    /// impl Propagator for Levels {
+    ///     fn init(&mut self, init: &mut PropagateInit<'_>) {
+    ///         init.set_check_mode(CheckMode::Fixpoint);
+    ///         init.set_undo_mode(UndoMode::Always);
+    ///     }
+    ///     fn check(&mut self, ctl: &mut PropagateControl<'_>) {
+    ///         let level = ctl.decision_level();
+    ///         if level > 0 && self.0.last() != Some(&level) {
+    ///             self.0.push(level);
+    ///         }
+    ///         assert!(self.0.windows(2).all(|w| w[0] < w[1]) && self.0.last() <= Some(&level));
+    ///     }
+    ///     fn undo(&mut self, assignment: &PartialAssignment<'_>, _changes: &[SolverLiteral]) {
+    ///         assert_eq!(self.0.pop(), Some(assignment.decision_level()));
+    ///     }
+    /// }
+    ///
+    /// let mut program = GroundProgram::new(); // { a; b; c }.
+    /// let atoms = vec![program.new_atom(), program.new_atom(), program.new_atom()];
+    /// program.add_rule(HeadKind::Choice, atoms, vec![]);
+    /// let mut solver = MultiShot::new();
+    /// solver.add(&program).unwrap();
+    /// solver.register_propagator(Box::new(Levels(Vec::new())));
+    /// solver.solve(&[], SolveOptions { models: 0, ..SolveOptions::default() }).unwrap();
+    /// assert_eq!(std::iter::from_fn(|| solver.next_model()).count(), 8);
+    /// ```
+    pub fn set_undo_mode(&mut self, mode: UndoMode) {
+        *self.modes.undo = mode;
     }
 }

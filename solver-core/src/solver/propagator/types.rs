@@ -49,7 +49,11 @@ impl std::fmt::Display for SolverLiteral {
     }
 }
 
-/// When [`crate::Propagator::check`] is called.
+/// When [`crate::Propagator::check`] is called (clingo's `PropagatorCheckMode`).
+///
+/// ```
+/// assert_eq!(solver_core::CheckMode::default(), solver_core::CheckMode::Total);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub enum CheckMode {
     /// Never.
@@ -57,8 +61,37 @@ pub enum CheckMode {
     /// On every total assignment, before it is accepted as a model (the default).
     #[default]
     Total,
-    /// On every propagation fixpoint, total assignments included (clingo's `both`).
+    /// On every propagation fixpoint, total assignments included (once each).
     Fixpoint,
+    /// On every propagation fixpoint, and on a total assignment once more before it is
+    /// accepted as a model (clingo's `Both`: `Fixpoint` and `Total` together).
+    Both,
+}
+
+impl CheckMode {
+    /// Whether `check` runs at every propagation fixpoint.
+    pub(super) fn at_fixpoints(self) -> bool {
+        matches!(self, CheckMode::Fixpoint | CheckMode::Both)
+    }
+
+    /// Whether `check` runs (again) on a total assignment before it is a model.
+    pub(super) fn on_total(self) -> bool {
+        matches!(self, CheckMode::Total | CheckMode::Both)
+    }
+}
+
+/// When [`crate::Propagator::undo`] is called (clingo's `PropagatorUndoMode`).
+///
+/// ```
+/// assert_eq!(solver_core::UndoMode::default(), solver_core::UndoMode::Default);
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum UndoMode {
+    /// For the decision levels at which `propagate` was given literals (the default).
+    #[default]
+    Default,
+    /// Also for the decision levels above 0 at which only `check` ran (with no literals).
+    Always,
 }
 
 /// Whether a clause added by a propagator may be deleted again.

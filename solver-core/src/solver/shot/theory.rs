@@ -61,12 +61,12 @@ impl MultiShot {
                 0,
                 &PartialAssignment::new(&self.search.assignment, 0, false),
             );
-            let (propagator, watched, check_mode) = entry.parts();
+            let (propagator, watched, modes) = entry.parts();
             let mut init = PropagateInit {
                 atoms: &self.program.atoms,
                 assignment: &self.search.assignment,
                 watched,
-                check_mode,
+                modes,
                 var_count: &mut self.program.var_count,
                 is_atom: &mut self.program.is_atom,
                 clauses: &mut clauses,
