@@ -26,6 +26,12 @@ the API semantics):
            empty), so every check sees the stack end at or below its level: that needs undo
            for the levels where only check ran. check forbids three true p(X) (a nogood of
            the first three): the models have at most two.
+  weights  init adds q <=> 2 p(1) + p(2) - p(3) + p(4) + not p(2) >= 2 with type_ from
+           `order` (-1, 0, 1) and compare_equal=False; with "force" in the order it then adds
+           the clause p(1) and propagates, asserting p(1) true and q true (type_ <= 0) or
+           free (type_ > 0) at level 0. (Forced cases make one solve call: in a second one
+           the constraint is added over the fixed p(1), trivially true, and clingo 5.8.3 then
+           fixes q true whatever type_ says: q is no consequence when type_ > 0.)
   decline  decide returns a false literal: ignored for the solver's choice; the model set
            is unchanged. (clingo also ignores a literal of no variable; the Rust API cannot
            make one. It loops on a true literal, which we ignore too: not recorded.)
@@ -166,7 +172,22 @@ class Levels:
         assert self.stack and self.stack.pop() == assignment.decision_level
 
 
-KINDS = {"pairs": Pairs, "levels": Levels, "chain": Chain, "greedy": Greedy, "decline": Decline}
+class Weights:
+    def __init__(self, order):
+        self.type = int(order.split()[0])
+        self.force = "force" in order
+
+    def init(self, init):
+        p = {k[0]: l for k, l in atoms(init, "p").items()}
+        q = atoms(init, "q")[()]
+        init.add_weight_constraint(q, [(p[1], 2), (p[2], 1), (p[3], -1), (p[4], 1), (-p[2], 1)], 2, self.type, False)
+        if self.force:
+            assert init.add_clause([p[1]]) and init.propagate()
+            assert init.assignment.is_true(p[1])
+            assert init.assignment.value(q) == (True if self.type <= 0 else None), (self.type, init.assignment.value(q))
+
+
+KINDS = {"pairs": Pairs, "levels": Levels, "weights": Weights, "chain": Chain, "greedy": Greedy, "decline": Decline}
 
 PAIRS = "{ p(1..6) }. forbid(1,2). forbid(2,3). forbid(4,6). forbid(1,5). r :- p(3), p(4). :- r, not p(6). #show p/1."
 GRAPH = "node(1..7). edge(1,2;2,3;3,4;4,5;5,6;6,7;1,7;2,6). edge(X,Y) :- edge(Y,X). { in(X) } :- node(X). :- edge(X,Y), in(X), in(Y). #show in/1."
@@ -186,6 +207,10 @@ CASES = [
     {"name": "levels_total", "program": "{ p(1..5) }. #show p/1.", "kind": "levels", "order": "total", "calls": [[]]},
     {"name": "levels_fixpoint", "program": "{ p(1..5) }. q :- p(1), p(2). #show p/1. #show q/0.", "kind": "levels", "order": "fixpoint", "calls": [[]]},
     {"name": "levels_both", "program": "{ p(1..6) }. :- p(2), not p(3). #show p/1.", "kind": "levels", "order": "both", "calls": [[]]},
+    *[{"name": f"weights_{name}", "program": "{ p(1..4) }. { q }. #show p/1. #show q/0.", "kind": "weights",
+       "order": order, "calls": [[], ["-q"]] if "force" not in order else [["-q"]]}
+      for name, order in [("left", "-1"), ("equivalence", "0"), ("right", "1"),
+                          ("left_forced", "-1 force"), ("equivalence_forced", "0 force"), ("right_forced", "1 force")]],
     {"name": "decline_false", "program": GRAPH, "kind": "decline", "order": "false", "calls": [[]]},
 ]
 

@@ -31,6 +31,7 @@
 //! | a context object / `#script` function for `@f` calls | [`Control::register_function`] |
 //! | `ctl.register_propagator(p)` (`init`, `propagate`, `undo`, `check`, `decide`) | [`Control::register_propagator`] with a [`Propagator`] |
 //! | `init.add_literal()`, `init.add_clause(c)`, `init.add_watch(l)`, `init.check_mode`, `init.undo_mode` | [`PropagateInit`] (through `Deref`: [`add_literal`](solver_core::PropagateInit::add_literal), [`add_clause`](solver_core::PropagateInit::add_clause), [`add_watch`](solver_core::PropagateInit::add_watch), [`set_check_mode`](solver_core::PropagateInit::set_check_mode) with [`CheckMode`] (`Off`, `Total`, `Fixpoint`, `Both`), [`set_undo_mode`](solver_core::PropagateInit::set_undo_mode) with [`UndoMode`]) |
+//! | `init.add_weight_constraint(l, lits, bound, type_)` (`compare_equal=False`), `init.propagate()`, `init.assignment` | [`add_weight_constraint`](solver_core::PropagateInit::add_weight_constraint) with [`Implication`], [`propagate`](solver_core::PropagateInit::propagate), [`assignment`](solver_core::PropagateInit::assignment) (through `Deref`) |
 //! | `ctl.add_literal()`, `ctl.add_clause(c, lock=True)`, `ctl.add_nogood(n)`, `ctl.propagate()` (in `propagate`/`check`) | [`PropagateControl::add_literal`], [`PropagateControl::add_clause`] with [`ClauseKind::Static`], [`PropagateControl::add_nogood`], [`PropagateControl::propagate`] |
 //! | `ctl.add_watch(l)`, `ctl.remove_watch(l)`, `ctl.has_watch(l)` | [`PropagateControl::add_watch`], [`PropagateControl::remove_watch`], [`PropagateControl::has_watch`] |
 //! | `ctl.assignment` / the `assignment` of `undo` and `decide` (`decision_level`, `value`, `level`, `is_fixed`, `decision`, `trail`) | [`PropagateControl::assignment`], a [`PartialAssignment`] ([`PartialAssignment::decision_level`], [`PartialAssignment::value`], [`PartialAssignment::level`], [`PartialAssignment::is_fixed`], [`PartialAssignment::decision`], [`PartialAssignment::trail`]) |
@@ -100,7 +101,7 @@ pub use grounder::{Diagnostic, Dialect, Functions, IntoSymbols, Source, Symbol};
 pub use propagator::{PropagateInit, Propagator};
 pub use solve::{Model, ModelKind, SolveHandle};
 pub use solver_core::{
-    Atom, CheckMode, ClauseKind, EnumMode, GroundProgram, Interrupt, Literal, OptMode,
+    Atom, CheckMode, ClauseKind, EnumMode, GroundProgram, Implication, Interrupt, Literal, OptMode,
     PartialAssignment, PropagateControl, SolveTimes, SolverLiteral, Statistics, Summary, UndoMode,
 };
 

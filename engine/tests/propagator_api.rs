@@ -2,7 +2,8 @@
 //! literals added during the search (`PropagateControl::add_literal`) with clauses,
 //! `PropagateControl::propagate` and watches on them; the `decide` heuristic (a greedy first
 //! model in a chosen order; a false literal ignored); the check modes with `UndoMode::Always`
-//! (state kept per level in `check`, restored by `undo`); and, in every callback, the
+//! (state kept per level in `check`, restored by `undo`); weight constraints and `propagate`
+//! in `init`; and, in every callback, the
 //! assignment's introspection (levels, decisions, trail) checked for consistency. The
 //! answers (model sets and counts per solve call, or the first model) are in
 //! `tests/data/propagator.json`, written by `scripts/propagator-expected.py` with the same
@@ -13,8 +14,8 @@ use std::collections::{BTreeSet, HashMap};
 use serde_json::Value;
 
 use engine::{
-    parse_term, Atom, CheckMode, ClauseKind, Control, Literal, PartialAssignment, PropagateControl,
-    PropagateInit, Propagator, SolverLiteral, Symbol, UndoMode,
+    parse_term, Atom, CheckMode, ClauseKind, Control, Implication, Literal, PartialAssignment,
+    PropagateControl, PropagateInit, Propagator, SolverLiteral, Symbol, UndoMode,
 };
 
 const DATA: &str = include_str!("data/propagator.json");
@@ -278,6 +279,28 @@ impl Propagator for Levels {
     }
 }
 
+/// `weights` of the Python script: a weight constraint added in `init`, then (forced) a
+/// clause and `propagate`, whose consequences `init` reads.
+struct Weights {
+    implication: Implication,
+    force: bool,
+}
+
+impl Propagator for Weights {
+    fn init(&mut self, init: &mut PropagateInit<'_, '_>) {
+        let p = unary(init, "p");
+        let q = atoms(init, "q", 0)[0].1;
+        let elements = [(p[&1], 2), (p[&2], 1), (p[&3], -1), (p[&4], 1), (!p[&2], 1)];
+        init.add_weight_constraint(q, &elements, 2, self.implication);
+        if self.force {
+            assert!(init.add_clause(&[p[&1]]) && init.propagate());
+            assert!(init.assignment().is_true(p[&1]));
+            let forced = self.implication != Implication::LiteralToConstraint;
+            assert_eq!(init.value(q), forced.then_some(true));
+        }
+    }
+}
+
 /// The propagator of a case.
 fn propagator(case: &Value) -> Box<dyn Propagator> {
     let descending = case["order"].as_str() == Some("descending");
@@ -292,6 +315,16 @@ fn propagator(case: &Value) -> Box<dyn Propagator> {
             ins: Vec::new(),
         }),
         "decline" => Box::new(Decline::default()),
+        "weights" => {
+            let order = case["order"].as_str().expect("order");
+            let implication = match order.split(' ').next() {
+                Some("-1") => Implication::ConstraintToLiteral,
+                Some("0") => Implication::Equivalence,
+                _ => Implication::LiteralToConstraint,
+            };
+            let force = order.contains("force");
+            Box::new(Weights { implication, force })
+        }
         "levels" => Box::new(Levels {
             mode: match case["order"].as_str() {
                 Some("total") => CheckMode::Total,
@@ -407,6 +440,11 @@ fn decide_gives_clingos_greedy_first_model_and_keeps_the_models() {
 #[test]
 fn check_modes_and_undo_always_match_clingo() {
     check_cases("levels");
+}
+
+#[test]
+fn init_weight_constraints_and_propagate_match_clingo() {
+    check_cases("weights");
 }
 
 #[test]

@@ -22,6 +22,6 @@ pub use program::{
     HeuristicModifier, Literal, Minimize, Output, Rule, WeightedLiteral,
 };
 pub use solver::{
-    CheckMode, ClauseKind, FixedCursor, MultiShot, PartialAssignment, PropagateControl,
-    PropagateInit, Propagator, Solver, SolverLiteral, UndoMode,
+    CheckMode, ClauseKind, FixedCursor, Implication, MultiShot, PartialAssignment,
+    PropagateControl, PropagateInit, Propagator, Solver, SolverLiteral, UndoMode,
 };

@@ -46,14 +46,13 @@
 mod atoms;
 mod components;
 mod encode;
-mod externals;
+pub(crate) mod externals;
 mod renumber;
 mod share;
 
 use fxhash::{FxHashMap, FxHashSet};
 
 pub(crate) use self::atoms::{AtomTable, Standing};
-pub(crate) use self::externals::external_after;
 use super::body::BodyKey;
 use super::disjunctive::{CheckedRule, Minimality};
 use super::lit::{Lit, Var};

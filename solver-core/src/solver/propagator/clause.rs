@@ -18,6 +18,7 @@
 //! - On `false` (a conflict) `nogood` holds the negation of the violated clause.
 
 use crate::solver::assignment::{Assignment, Reason};
+use crate::solver::build::WeightSpec;
 use crate::solver::clauses::ClauseStore;
 use crate::solver::lit::{Lit, Value, Var};
 
@@ -51,6 +52,24 @@ pub(crate) trait SearchAccess {
     /// Unit propagation without the post-propagators; `false` on a conflict, whose nogood is
     /// then in the context's `nogood`.
     fn propagate_units(&mut self) -> bool;
+}
+
+/// What a propagator's init control needs of the search (at level 0, between solve calls,
+/// the propagators taken out).
+pub(crate) trait InitAccess {
+    /// The level-0 assignment.
+    fn assignment(&self) -> &Assignment;
+    /// Grows the search to `vars` variables (`is_atom` per variable), adds the static
+    /// `clauses` and weight constraints `(condition, elements, bound)` (elements of positive
+    /// weight over distinct variables) at level 0 and propagates without the propagators;
+    /// `false` if the search has no model any more.
+    fn add_static(
+        &mut self,
+        vars: usize,
+        is_atom: &[bool],
+        clauses: Vec<Vec<Lit>>,
+        weights: Vec<WeightSpec>,
+    ) -> bool;
 }
 
 /// Adds `clause` (emptied on return) as a learnt or problem clause, implying or conflicting

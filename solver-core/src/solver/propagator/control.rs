@@ -6,15 +6,14 @@
 //! `clause.rs`), and literals for the solve call only (volatile: see [`SearchAccess::add_volatile_var`]). Literals given by a propagator that are not literals of this solver are
 //! ignored: a clause containing one is dropped.
 
-use super::clause::{add_clause, SearchAccess};
+use super::clause::{add_clause, InitAccess, SearchAccess};
 use super::types::{
-    in_range, is_watched, set_watch, CheckMode, ClauseKind, SolverLiteral, Step, UndoMode,
+    in_range, is_watched, set_watch, CheckMode, ClauseKind, Modes, SolverLiteral, Step, UndoMode,
 };
 use super::view::PartialAssignment;
-use super::Modes;
 use crate::program::Literal;
 use crate::solver::assignment::Assignment;
-use crate::solver::build::{AtomTable, Standing};
+use crate::solver::build::{AtomTable, Standing, WeightSpec};
 use crate::solver::lit::{Lit, Value, Var};
 
 /// The control a propagator gets in `propagate` and `check`: reads the assignment, adds
@@ -156,8 +155,8 @@ fn value_of(a: &Assignment, lit: SolverLiteral) -> Option<bool> {
 pub struct PropagateInit<'a> {
     /// The program's atoms.
     pub(crate) atoms: &'a AtomTable,
-    /// The level-0 assignment.
-    pub(crate) assignment: &'a Assignment,
+    /// The search at level 0.
+    pub(crate) search: &'a mut dyn InitAccess,
     /// The propagator's watch flags.
     pub(crate) watched: &'a mut Vec<bool>,
     /// The propagator's check and undo modes.
@@ -166,8 +165,10 @@ pub struct PropagateInit<'a> {
     pub(crate) var_count: &'a mut usize,
     /// Per variable: whether it is an atom (new literals are not).
     pub(crate) is_atom: &'a mut Vec<bool>,
-    /// The static clauses added, to be added at level 0 after `init`.
+    /// The static clauses added, to be added at level 0 after `init` (or at `propagate`).
     pub(crate) clauses: &'a mut Vec<Vec<Lit>>,
+    /// The weight constraints added (normalized), added with the clauses.
+    pub(crate) weights: &'a mut Vec<WeightSpec>,
 }
 
 impl PropagateInit<'_> {
@@ -192,14 +193,15 @@ impl PropagateInit<'_> {
         self.atoms.count()
     }
 
-    /// The level-0 assignment.
+    /// The level-0 assignment (with the consequences of the clauses added so far once
+    /// [`PropagateInit::propagate`] ran).
     pub fn assignment(&self) -> PartialAssignment<'_> {
-        PartialAssignment::new(self.assignment, 0, false)
+        PartialAssignment::new(self.search.assignment(), 0, false)
     }
 
     /// The value of `lit` at level 0 (`None`: not fixed).
     pub fn value(&self, lit: SolverLiteral) -> Option<bool> {
-        value_of(self.assignment, lit)
+        value_of(self.search.assignment(), lit)
     }
 
     /// Watches `lit`: it is passed to `propagate` whenever it becomes true.

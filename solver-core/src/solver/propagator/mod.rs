@@ -46,11 +46,12 @@ mod clause;
 mod control;
 mod types;
 mod view;
+mod weight;
 
-pub(crate) use self::clause::{add_clause, SearchAccess, TheoryContext};
+pub(crate) use self::clause::{add_clause, InitAccess, SearchAccess, TheoryContext};
 pub use self::control::{PropagateControl, PropagateInit};
-pub(crate) use self::types::Step;
-pub use self::types::{CheckMode, ClauseKind, SolverLiteral, UndoMode};
+pub use self::types::{CheckMode, ClauseKind, Implication, SolverLiteral, UndoMode};
+pub(crate) use self::types::{Modes, Step};
 pub use self::view::PartialAssignment;
 
 use self::types::is_watched;
@@ -297,12 +298,4 @@ impl Entry {
         };
         (self.propagator.as_mut(), &mut self.watched, modes)
     }
-}
-
-/// A propagator's check and undo modes, as `init` sets them.
-pub(crate) struct Modes<'a> {
-    /// When `check` runs.
-    pub(crate) check: &'a mut CheckMode,
-    /// When `undo` runs.
-    pub(crate) undo: &'a mut UndoMode,
 }

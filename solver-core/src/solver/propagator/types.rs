@@ -80,6 +80,23 @@ impl CheckMode {
     }
 }
 
+/// Which direction of `literal <=> constraint` a weight constraint of
+/// [`crate::PropagateInit::add_weight_constraint`] enforces (clingo's `type_`).
+///
+/// ```
+/// assert_eq!(solver_core::Implication::default(), solver_core::Implication::Equivalence);
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Implication {
+    /// Both directions (clingo's `type_ = 0`).
+    #[default]
+    Equivalence,
+    /// The literal implies the constraint (clingo's right implication, `type_ > 0`).
+    LiteralToConstraint,
+    /// The constraint implies the literal (clingo's left implication, `type_ < 0`).
+    ConstraintToLiteral,
+}
+
 /// When [`crate::Propagator::undo`] is called (clingo's `PropagatorUndoMode`).
 ///
 /// ```
@@ -134,4 +151,12 @@ pub(super) fn set_watch(watched: &mut Vec<bool>, lit: Lit, on: bool) {
 /// Whether `var` is a variable of an assignment over `vars` variables.
 pub(super) fn in_range(var: Var, vars: usize) -> bool {
     var.index() < vars
+}
+
+/// A propagator's check and undo modes, as `init` sets them.
+pub(crate) struct Modes<'a> {
+    /// When `check` runs.
+    pub(crate) check: &'a mut CheckMode,
+    /// When `undo` runs.
+    pub(crate) undo: &'a mut UndoMode,
 }

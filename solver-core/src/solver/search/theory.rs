@@ -15,9 +15,11 @@
 
 use super::{Conflict, Search};
 use crate::solver::assignment::Reason;
+use crate::solver::build::WeightSpec;
 use crate::solver::lit::{Lit, Var};
 use crate::solver::propagator::{
-    add_clause, PartialAssignment, Propagator, PropagatorHost, SearchAccess, Step, TheoryContext,
+    add_clause, InitAccess, PartialAssignment, Propagator, PropagatorHost, SearchAccess, Step,
+    TheoryContext,
 };
 
 impl Search {
@@ -88,18 +90,6 @@ impl Search {
         self.propagators = host;
     }
 
-    /// Adds the static clauses of the propagators' `init` at level 0; a violated one
-    /// exhausts the search for good. Propagates afterwards.
-    pub(crate) fn add_init_clauses(&mut self, clauses: Vec<Vec<Lit>>) {
-        debug_assert_eq!(self.assignment.level(), 0);
-        for mut clause in clauses {
-            if !add_clause(&mut self.theory_context(), &mut clause, false) {
-                self.exhausted = true;
-            }
-        }
-        self.propagate_root();
-    }
-
     /// Starts a solve call with tag literal `tag`: variables added from now on are volatile.
     pub(crate) fn begin_volatile(&mut self, tag: Option<Lit>) {
         self.call_tag = tag;
@@ -164,5 +154,33 @@ impl SearchAccess for Search {
                 false
             }
         }
+    }
+}
+
+impl InitAccess for Search {
+    fn assignment(&self) -> &crate::solver::assignment::Assignment {
+        &self.assignment
+    }
+
+    /// A violated clause exhausts the search for good; a weight constraint that cannot hold
+    /// makes its condition false.
+    fn add_static(
+        &mut self,
+        vars: usize,
+        is_atom: &[bool],
+        clauses: Vec<Vec<Lit>>,
+        weights: Vec<WeightSpec>,
+    ) -> bool {
+        debug_assert_eq!(self.assignment.level(), 0);
+        self.grow(vars, is_atom);
+        for mut clause in clauses {
+            if !add_clause(&mut self.theory_context(), &mut clause, false) {
+                self.exhausted = true;
+            }
+        }
+        let mut units = Vec::new();
+        self.add_at_root(&[], weights, &mut units);
+        self.assert_facts(&units);
+        self.propagate_root()
     }
 }

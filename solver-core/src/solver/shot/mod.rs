@@ -46,7 +46,8 @@ mod theory;
 
 pub use fixed::FixedCursor;
 
-use super::build::{external_after, ProgramState, Standing};
+use super::build::externals::external_after;
+use super::build::{ProgramState, Standing};
 use super::driver::Call;
 use super::lit::Lit;
 use super::lit::Var;

@@ -10,7 +10,7 @@
 //! after the search has grown to the literals `init` added.
 
 use super::MultiShot;
-use crate::solver::propagator::{PartialAssignment, PropagateInit, Propagator};
+use crate::solver::propagator::{InitAccess, PartialAssignment, PropagateInit, Propagator};
 
 impl MultiShot {
     /// Registers a user propagator for the following solve calls (it is initialised at the
@@ -50,12 +50,13 @@ impl MultiShot {
         self.search.register_propagator(propagator);
     }
 
-    /// Calls `init` of every registered propagator and adds their static clauses.
+    /// Calls `init` of every registered propagator and adds their static clauses and weight
+    /// constraints (those of a `propagate` inside `init` are added there).
     pub(super) fn init_propagators(&mut self) {
         let Some(mut host) = self.search.take_propagators() else {
             return;
         };
-        let mut clauses = Vec::new();
+        let (mut clauses, mut weights) = (Vec::new(), Vec::new());
         for entry in host.entries_mut() {
             entry.backtrack(
                 0,
@@ -64,18 +65,19 @@ impl MultiShot {
             let (propagator, watched, modes) = entry.parts();
             let mut init = PropagateInit {
                 atoms: &self.program.atoms,
-                assignment: &self.search.assignment,
+                search: &mut self.search,
                 watched,
                 modes,
                 var_count: &mut self.program.var_count,
                 is_atom: &mut self.program.is_atom,
                 clauses: &mut clauses,
+                weights: &mut weights,
             };
             propagator.init(&mut init);
         }
         self.search.put_propagators(host);
+        let vars = self.program.var_count;
         self.search
-            .grow(self.program.var_count, &self.program.is_atom);
-        self.search.add_init_clauses(clauses);
+            .add_static(vars, &self.program.is_atom, clauses, weights);
     }
 }
