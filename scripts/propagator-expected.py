@@ -25,7 +25,8 @@ the API semantics):
            stack, each undo pops it (asserting it is the undone level and the changes are
            empty), so every check sees the stack end at or below its level: that needs undo
            for the levels where only check ran. check forbids three true p(X) (a nogood of
-           the first three): the models have at most two.
+           the first three): the models have at most two. In Total mode every check sees
+           a total assignment (`is_total`).
   weights  init adds q <=> 2 p(1) + p(2) - p(3) + p(4) + not p(2) >= 2 with type_ from
            `order` (-1, 0, 1) and compare_equal=False; with "force" in the order it then adds
            the clause p(1) and propagates, asserting p(1) true and q true (type_ <= 0) or
@@ -160,6 +161,7 @@ class Levels:
 
     def check(self, ctl):
         level = ctl.assignment.decision_level
+        assert ctl.assignment.is_total or self.mode != clingo.PropagatorCheckMode.Total
         assert not self.stack or self.stack[-1] <= level, "a checked level was not undone"
         if level > 0 and (not self.stack or self.stack[-1] < level):
             self.stack.append(level)

@@ -258,6 +258,7 @@ impl Propagator for Levels {
 
     fn check(&mut self, ctl: &mut PropagateControl<'_>) {
         let level = ctl.decision_level();
+        assert!(ctl.assignment().is_total() || self.mode != CheckMode::Total);
         let top = self.stack.last().copied();
         assert!(
             top.is_none_or(|t| t <= level),
