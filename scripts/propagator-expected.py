@@ -33,6 +33,9 @@ the API semantics):
            free (type_ > 0) at level 0. (Forced cases make one solve call: in a second one
            the constraint is added over the fixed p(1), trivially true, and clingo 5.8.3 then
            fixes q true whatever type_ says: q is no consequence when type_ > 0.)
+  minimize init adds 3 p(1) @0, 2 p(2) @1 and 1 not p(3) @0 to the minimize statements:
+           once (order "once") or in every init ("every": the elements add up). These cases
+           solve with --opt-mode=optN and record the optimal models with their costs.
   decline  decide returns a false literal: ignored for the solver's choice; the model set
            is unchanged. (clingo also ignores a literal of no variable; the Rust API cannot
            make one. It loops on a true literal, which we ignore too: not recorded.)
@@ -189,7 +192,21 @@ class Weights:
             assert init.assignment.value(q) == (True if self.type <= 0 else None), (self.type, init.assignment.value(q))
 
 
-KINDS = {"pairs": Pairs, "levels": Levels, "weights": Weights, "chain": Chain, "greedy": Greedy, "decline": Decline}
+class Minimize:
+    def __init__(self, order):
+        self.every = order == "every"
+        self.calls = 0
+
+    def init(self, init):
+        self.calls += 1
+        if self.every or self.calls == 1:
+            p = {k[0]: l for k, l in atoms(init, "p").items()}
+            init.add_minimize(p[1], 3, 0)
+            init.add_minimize(p[2], 2, 1)
+            init.add_minimize(-p[3], 1, 0)
+
+
+KINDS = {"pairs": Pairs, "levels": Levels, "weights": Weights, "minimize": Minimize, "chain": Chain, "greedy": Greedy, "decline": Decline}
 
 PAIRS = "{ p(1..6) }. forbid(1,2). forbid(2,3). forbid(4,6). forbid(1,5). r :- p(3), p(4). :- r, not p(6). #show p/1."
 GRAPH = "node(1..7). edge(1,2;2,3;3,4;4,5;5,6;6,7;1,7;2,6). edge(X,Y) :- edge(Y,X). { in(X) } :- node(X). :- edge(X,Y), in(X), in(Y). #show in/1."
@@ -213,6 +230,8 @@ CASES = [
        "order": order, "calls": [[], ["-q"]] if "force" not in order else [["-q"]]}
       for name, order in [("left", "-1"), ("equivalence", "0"), ("right", "1"),
                           ("left_forced", "-1 force"), ("equivalence_forced", "0 force"), ("right_forced", "1 force")]],
+    *[{"name": f"minimize_{order}", "program": "{ p(1..3) }. :- not p(1), not p(2). #minimize { 1@0,x : p(3) }. #show p/1.",
+       "kind": "minimize", "order": order, "opt": True, "calls": [[], [], ["p(2)"]]} for order in ("once", "every")],
     {"name": "decline_false", "program": GRAPH, "kind": "decline", "order": "false", "calls": [[]]},
 ]
 
@@ -224,7 +243,8 @@ def literal(text):
 
 
 def run(case):
-    ctl = clingo.Control(["0" if not case.get("first") else "1"])
+    options = ["0" if not case.get("first") else "1"] + (["--opt-mode=optN"] if case.get("opt") else [])
+    ctl = clingo.Control(options)
     ctl.add("base", [], case["program"])
     ctl.ground([("base", [])])
     ctl.register_propagator(KINDS[case["kind"]](case.get("order")) if case["kind"] != "chain" else Chain())
@@ -238,12 +258,16 @@ def run(case):
         models = []
         with ctl.solve(assumptions=[literal(a) for a in assumptions], yield_=True) as handle:
             for model in handle:
-                models.append(" ".join(sorted(str(s) for s in model.symbols(shown=True))))
+                if case.get("opt") and not model.optimality_proven:
+                    continue
+                shown = " ".join(sorted(str(s) for s in model.symbols(shown=True)))
+                models.append(shown + (f" cost={model.cost}" if case.get("opt") else ""))
         record = {k: step[k] for k in ("part", "add") if k in step}
         record.update({"assumptions": assumptions, "count": len(models), "models": sorted(set(models))})
         calls.append(record)
     return {"name": case["name"], "program": case["program"], "kind": case["kind"],
-            "order": case.get("order"), "first": bool(case.get("first")), "calls": calls}
+            "order": case.get("order"), "first": bool(case.get("first")), "opt": bool(case.get("opt")),
+            "calls": calls}
 
 
 if __name__ == "__main__":

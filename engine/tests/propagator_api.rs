@@ -2,8 +2,8 @@
 //! literals added during the search (`PropagateControl::add_literal`) with clauses,
 //! `PropagateControl::propagate` and watches on them; the `decide` heuristic (a greedy first
 //! model in a chosen order; a false literal ignored); the check modes with `UndoMode::Always`
-//! (state kept per level in `check`, restored by `undo`); weight constraints and `propagate`
-//! in `init`; and, in every callback, the
+//! (state kept per level in `check`, restored by `undo`); weight constraints, minimize
+//! elements and `propagate` in `init`; and, in every callback, the
 //! assignment's introspection (levels, decisions, trail) checked for consistency. The
 //! answers (model sets and counts per solve call, or the first model) are in
 //! `tests/data/propagator.json`, written by `scripts/propagator-expected.py` with the same
@@ -14,8 +14,9 @@ use std::collections::{BTreeSet, HashMap};
 use serde_json::Value;
 
 use engine::{
-    parse_term, Atom, CheckMode, ClauseKind, Control, Implication, Literal, PartialAssignment,
-    PropagateControl, PropagateInit, Propagator, SolverLiteral, Symbol, UndoMode,
+    parse_term, Atom, CheckMode, ClauseKind, Control, Implication, Literal, OptMode,
+    PartialAssignment, PropagateControl, PropagateInit, Propagator, SolverLiteral, Symbol,
+    UndoMode,
 };
 
 const DATA: &str = include_str!("data/propagator.json");
@@ -302,6 +303,24 @@ impl Propagator for Weights {
     }
 }
 
+/// `minimize` of the Python script: minimize elements added in `init`, once or every time.
+struct Minimize {
+    every: bool,
+    calls: u32,
+}
+
+impl Propagator for Minimize {
+    fn init(&mut self, init: &mut PropagateInit<'_, '_>) {
+        self.calls += 1;
+        if self.every || self.calls == 1 {
+            let p = unary(init, "p");
+            init.add_minimize(p[&1], 3, 0);
+            init.add_minimize(p[&2], 2, 1);
+            init.add_minimize(!p[&3], 1, 0);
+        }
+    }
+}
+
 /// The propagator of a case.
 fn propagator(case: &Value) -> Box<dyn Propagator> {
     let descending = case["order"].as_str() == Some("descending");
@@ -326,6 +345,10 @@ fn propagator(case: &Value) -> Box<dyn Propagator> {
             let force = order.contains("force");
             Box::new(Weights { implication, force })
         }
+        "minimize" => Box::new(Minimize {
+            every: case["order"].as_str() == Some("every"),
+            calls: 0,
+        }),
         "levels" => Box::new(Levels {
             mode: match case["order"].as_str() {
                 Some("total") => CheckMode::Total,
@@ -343,6 +366,10 @@ fn propagator(case: &Value) -> Box<dyn Propagator> {
 fn run(case: &Value) -> Value {
     let mut ctl = Control::new();
     ctl.options_mut().models = Some(if case["first"] == true { 1 } else { 0 });
+    let opt = case["opt"] == true;
+    if opt {
+        ctl.options_mut().opt_mode = OptMode::OptN;
+    }
     ctl.register_propagator(Boxed(propagator(case)));
     ctl.add("base", case["program"].as_str().expect("program"))
         .expect("add");
@@ -370,9 +397,13 @@ fn run(case: &Value) -> Value {
         let mut models = Vec::new();
         for model in ctl.solve_with_assumptions(&assumptions).expect("solve") {
             solver_core::check::check_model(&program, model.true_atoms()).expect("stable");
+            if opt && !model.is_optimal() {
+                continue;
+            }
             let mut shown = model.shown_names();
             shown.sort();
-            models.push(shown.join(" "));
+            let cost = format!(" cost={:?}", model.costs());
+            models.push(shown.join(" ") + if opt { &cost } else { "" });
         }
         let count = models.len();
         let set: BTreeSet<String> = models.into_iter().collect();
@@ -446,6 +477,11 @@ fn check_modes_and_undo_always_match_clingo() {
 #[test]
 fn init_weight_constraints_and_propagate_match_clingo() {
     check_cases("weights");
+}
+
+#[test]
+fn init_minimize_elements_match_clingo() {
+    check_cases("minimize");
 }
 
 #[test]

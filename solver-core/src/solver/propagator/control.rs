@@ -6,14 +6,14 @@
 //! `clause.rs`), and literals for the solve call only (volatile: see [`SearchAccess::add_volatile_var`]). Literals given by a propagator that are not literals of this solver are
 //! ignored: a clause containing one is dropped.
 
-use super::clause::{add_clause, InitAccess, SearchAccess};
+use super::clause::{add_clause, InitAccess, SearchAccess, Static};
 use super::types::{
     in_range, is_watched, set_watch, CheckMode, ClauseKind, Modes, SolverLiteral, Step, UndoMode,
 };
 use super::view::PartialAssignment;
 use crate::program::Literal;
 use crate::solver::assignment::Assignment;
-use crate::solver::build::{AtomTable, Standing, WeightSpec};
+use crate::solver::build::{AtomTable, Standing};
 use crate::solver::lit::{Lit, Value, Var};
 
 /// The control a propagator gets in `propagate` and `check`: reads the assignment, adds
@@ -165,10 +165,11 @@ pub struct PropagateInit<'a> {
     pub(crate) var_count: &'a mut usize,
     /// Per variable: whether it is an atom (new literals are not).
     pub(crate) is_atom: &'a mut Vec<bool>,
-    /// The static clauses added, to be added at level 0 after `init` (or at `propagate`).
-    pub(crate) clauses: &'a mut Vec<Vec<Lit>>,
-    /// The weight constraints added (normalized), added with the clauses.
-    pub(crate) weights: &'a mut Vec<WeightSpec>,
+    /// The static clauses, weight constraints (normalized) and minimize levels added, to be
+    /// added at level 0 after `init` (or at `propagate`).
+    pub(crate) added: &'a mut Static,
+    /// The program's minimize statements, which `add_minimize` extends.
+    pub(crate) minimize: &'a mut Vec<(i32, Vec<(Lit, i64)>)>,
 }
 
 impl PropagateInit<'_> {
@@ -231,7 +232,9 @@ impl PropagateInit<'_> {
             return true;
         }
         let violated = clause.iter().all(|&l| self.value(l) == Some(false));
-        self.clauses.push(clause.iter().map(|l| l.lit()).collect());
+        self.added
+            .clauses
+            .push(clause.iter().map(|l| l.lit()).collect());
         !violated
     }
 

@@ -48,7 +48,7 @@ mod types;
 mod view;
 mod weight;
 
-pub(crate) use self::clause::{add_clause, InitAccess, SearchAccess, TheoryContext};
+pub(crate) use self::clause::{add_clause, InitAccess, SearchAccess, Static, TheoryContext};
 pub use self::control::{PropagateControl, PropagateInit};
 pub use self::types::{CheckMode, ClauseKind, Implication, SolverLiteral, UndoMode};
 pub(crate) use self::types::{Modes, Step};

@@ -1,5 +1,6 @@
 //! What `init` adds besides clauses: weight constraints (clingo's
-//! `PropagateInit.add_weight_constraint`) and propagation at level 0 (`PropagateInit.propagate`).
+//! `PropagateInit.add_weight_constraint`), minimize elements (`add_minimize`) and propagation
+//! at level 0 (`PropagateInit.propagate`).
 //!
 //! A weight constraint `Σ wᵢ·lᵢ >= bound` is normalized first: the weights per variable are
 //! summed (`w·l + v·¬l` is `v + (w − v)·l`), a negative weight moves to the complement, and
@@ -12,6 +13,7 @@ use std::collections::BTreeMap;
 
 use super::control::PropagateInit;
 use super::types::{in_range, Implication, SolverLiteral};
+use crate::solver::build::minimize_levels;
 use crate::solver::lit::{Lit, Var};
 
 impl PropagateInit<'_> {
@@ -62,12 +64,14 @@ impl PropagateInit<'_> {
         let total = elements.iter().fold(0i64, |s, e| s.saturating_add(e.1));
         let condition = literal.lit();
         if implication != Implication::ConstraintToLiteral {
-            self.weights.push((condition, elements.clone(), bound));
+            self.added
+                .weights
+                .push((condition, elements.clone(), bound));
         }
         if implication != Implication::LiteralToConstraint {
             let negated = elements.iter().map(|&(l, w)| (!l, w)).collect();
             let bound = total.saturating_sub(bound).saturating_add(1);
-            self.weights.push((!condition, negated, bound));
+            self.added.weights.push((!condition, negated, bound));
         }
     }
 
@@ -103,10 +107,49 @@ impl PropagateInit<'_> {
     /// assert_eq!(solver.next_model().unwrap().atoms, [a, b]);
     /// ```
     pub fn propagate(&mut self) -> bool {
-        let clauses = std::mem::take(self.clauses);
-        let weights = std::mem::take(self.weights);
+        let added = std::mem::take(self.added);
         let vars = *self.var_count;
-        self.search.add_static(vars, self.is_atom, clauses, weights)
+        self.search.add_static(vars, self.is_atom, added)
+    }
+
+    /// Adds `weight·literal` at `priority` to the minimize statements (clingo's
+    /// `add_minimize`): for this and every later solve call, like a `#minimize` element of
+    /// the program (a propagator adding it in each `init` adds it again each time, as in
+    /// clingo). A literal that is not of this solver is ignored.
+    ///
+    /// ```
+    /// use solver_core::{GroundProgram, HeadKind, Literal, MultiShot, PropagateInit,
+    ///     Propagator, SolveOptions};
+    ///
+    /// /// Minimizes `2·a + b` at priority 0.
+    /// struct Cost;
+    /// impl Propagator for Cost {
+    ///     fn init(&mut self, init: &mut PropagateInit<'_>) {
+    ///         let lit = |init: &PropagateInit<'_>, a| init.solver_literal(Literal::positive(solver_core::Atom(a))).unwrap();
+    ///         let (a, b) = (lit(init, 1), lit(init, 2));
+    ///         init.add_minimize(a, 2, 0);
+    ///         init.add_minimize(b, 1, 0);
+    ///     }
+    /// }
+    ///
+    /// let mut program = GroundProgram::new(); // { a; b }. :- not a, not b.
+    /// let (a, b) = (program.new_atom(), program.new_atom());
+    /// program.add_rule(HeadKind::Choice, vec![a, b], vec![]);
+    /// program.add_rule(HeadKind::Disjunction, vec![], vec![Literal::negative(a), Literal::negative(b)]);
+    /// let mut solver = MultiShot::new();
+    /// solver.add(&program).unwrap();
+    /// solver.register_propagator(Box::new(Cost));
+    /// solver.solve(&[], SolveOptions { models: 0, ..SolveOptions::default() }).unwrap();
+    /// let last = std::iter::from_fn(|| solver.next_model()).last().unwrap();
+    /// assert_eq!((last.atoms, last.costs), (vec![b], vec![1]));
+    /// ```
+    pub fn add_minimize(&mut self, literal: SolverLiteral, weight: i64, priority: i32) {
+        if !in_range(literal.lit().var(), *self.var_count) {
+            return;
+        }
+        self.minimize
+            .push((priority, vec![(literal.lit(), weight)]));
+        self.added.levels = Some(minimize_levels(self.minimize));
     }
 }
 

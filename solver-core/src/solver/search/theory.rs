@@ -15,11 +15,11 @@
 
 use super::{Conflict, Search};
 use crate::solver::assignment::Reason;
-use crate::solver::build::WeightSpec;
 use crate::solver::lit::{Lit, Var};
+use crate::solver::minimize::Minimizer;
 use crate::solver::propagator::{
-    add_clause, InitAccess, PartialAssignment, Propagator, PropagatorHost, SearchAccess, Step,
-    TheoryContext,
+    add_clause, InitAccess, PartialAssignment, Propagator, PropagatorHost, SearchAccess, Static,
+    Step, TheoryContext,
 };
 
 impl Search {
@@ -163,23 +163,23 @@ impl InitAccess for Search {
     }
 
     /// A violated clause exhausts the search for good; a weight constraint that cannot hold
-    /// makes its condition false.
-    fn add_static(
-        &mut self,
-        vars: usize,
-        is_atom: &[bool],
-        clauses: Vec<Vec<Lit>>,
-        weights: Vec<WeightSpec>,
-    ) -> bool {
+    /// makes its condition false; new minimize levels are built on an empty trail (the
+    /// level-0 literals are taken off and asserted again).
+    fn add_static(&mut self, vars: usize, is_atom: &[bool], added: Static) -> bool {
         debug_assert_eq!(self.assignment.level(), 0);
         self.grow(vars, is_atom);
-        for mut clause in clauses {
+        if let Some(levels) = added.levels {
+            let facts = self.take_trail();
+            self.minimizer = Minimizer::new(levels);
+            self.assert_facts(&facts);
+        }
+        for mut clause in added.clauses {
             if !add_clause(&mut self.theory_context(), &mut clause, false) {
                 self.exhausted = true;
             }
         }
         let mut units = Vec::new();
-        self.add_at_root(&[], weights, &mut units);
+        self.add_at_root(&[], added.weights, &mut units);
         self.assert_facts(&units);
         self.propagate_root()
     }

@@ -10,7 +10,7 @@
 //! after the search has grown to the literals `init` added.
 
 use super::MultiShot;
-use crate::solver::propagator::{InitAccess, PartialAssignment, PropagateInit, Propagator};
+use crate::solver::propagator::{InitAccess, PartialAssignment, PropagateInit, Propagator, Static};
 
 impl MultiShot {
     /// Registers a user propagator for the following solve calls (it is initialised at the
@@ -56,7 +56,7 @@ impl MultiShot {
         let Some(mut host) = self.search.take_propagators() else {
             return;
         };
-        let (mut clauses, mut weights) = (Vec::new(), Vec::new());
+        let mut added = Static::default();
         for entry in host.entries_mut() {
             entry.backtrack(
                 0,
@@ -70,14 +70,13 @@ impl MultiShot {
                 modes,
                 var_count: &mut self.program.var_count,
                 is_atom: &mut self.program.is_atom,
-                clauses: &mut clauses,
-                weights: &mut weights,
+                added: &mut added,
+                minimize: &mut self.program.minimize,
             };
             propagator.init(&mut init);
         }
         self.search.put_propagators(host);
         let vars = self.program.var_count;
-        self.search
-            .add_static(vars, &self.program.is_atom, clauses, weights);
+        self.search.add_static(vars, &self.program.is_atom, added);
     }
 }
