@@ -129,6 +129,51 @@ CASES = [
         ],
     },
     {
+        # A backend fact over an atom the grounder knew (from the program, or from an earlier
+        # backend) is an ordinary rule for the grounder: not listed as a fact, and later rules
+        # over it are not facts either, until a solve fixed it and a grounding cleaned up.
+        "name": "backend_facts_over_known_atoms",
+        "program": """{a}. #external c. #program e. y :- a. z :- c. w :- b. v :- d.
+#program f(t). u(t) :- a.""",
+        "steps": [
+            {"ground": [["base", []]]},
+            {"backend": [["atom", "a", "a"], ["rule", ["a"], [], False],
+                         ["atom", "c", "c"], ["rule", ["c"], [], False],
+                         ["atom", "d", "d"]]},
+            {"atoms": True},
+            {"backend": [["atom", "b", "b"], ["rule", ["b"], [], False],
+                         ["atom", "d", "d"], ["rule", ["d"], [], False]]},
+            {"atoms": True},
+            {"ground": [["e", []]]},
+            {"atoms": True},
+            {"solve": True},
+            {"ground": [["f", [1]]]},
+            {"atoms": True},
+            {"solve": True},
+        ],
+    },
+    {
+        # Assigning, releasing or listing externals does not end the step: a later backend
+        # of the step may still define an atom an earlier one added without rules.
+        "name": "step_spans_external_assignments",
+        "program": """#external c. #external e. #external g. #program p. d :- e.""",
+        "steps": [
+            {"ground": [["base", []]]},
+            {"backend": [["atom", "d", "d"], ["atom", "f", "f"], ["atom", "h", "h"]]},
+            {"assign": ["c", "true"]},
+            {"atoms": True},
+            {"backend": [["atom", "d", "d"], ["rule", ["d"], [], False]]},
+            {"release": "g"},
+            {"backend": [["atom", "f", "f"], ["atom", "c", "c"], ["rule", ["f"], ["c"], False]]},
+            {"assign": ["e", "true"]},
+            {"atoms": True},
+            {"backend": [["atom", "h", "h"], ["atom", "g", "g"], ["rule", ["h"], ["-g"], False]]},
+            {"solve": True},
+            {"assign": ["c", "false"]},
+            {"solve": True},
+        ],
+    },
+    {
         "name": "redefinition_by_backend",
         "program": """a. {b}.""",
         "steps": [

@@ -132,7 +132,8 @@ pub trait Propagator: Send {
         let _ = (assignment, changes);
     }
 
-    /// A total assignment (before it is a model), or any fixpoint in `CheckMode::Fixpoint`.
+    /// A total assignment (before it is a model), or any fixpoint in `CheckMode::Fixpoint`
+    /// and `CheckMode::Both`.
     ///
     /// ```
     /// # use engine::{ClauseKind, PropagateControl, PropagateInit, Propagator, SolverLiteral};

@@ -195,6 +195,16 @@ fn backend_facts_are_facts_and_its_externals_are_not_listed_external() {
 }
 
 #[test]
+fn backend_facts_over_atoms_the_grounder_knew_are_ordinary_rules() {
+    run("backend_facts_over_known_atoms");
+}
+
+#[test]
+fn external_assignments_do_not_end_the_step() {
+    run("step_spans_external_assignments");
+}
+
+#[test]
 fn backend_rule_for_an_atom_solved_before_is_a_redefinition() {
     run("redefinition_by_backend");
 }

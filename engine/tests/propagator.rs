@@ -4,7 +4,8 @@
 //! in `check`), a propagator whose `check` adds a clause false at level 0 (no model), one
 //! that adds literals and static clauses in `init`, and a no-op propagator (the same models
 //! as without it, its changes passed and undone consistently). Every model is checked by
-//! the independent stable-model checker against the ground program.
+//! the independent stable-model checker against the ground program. `is_total` is checked
+//! against the free literals with an atom no statement mentions in the program.
 
 #[path = "../../examples/propagator.rs"]
 #[allow(dead_code)]
@@ -473,4 +474,52 @@ fn decide_keeps_projective_enumeration_exact() {
     }
     let distinct: BTreeSet<&String> = answers.iter().collect();
     assert_eq!((answers.len(), distinct.len()), (8, 8), "{answers:?}");
+}
+
+/// Checks in `Fixpoint` mode that `is_total` holds exactly when no literal is free among the
+/// atoms and the propagator's literal, and counts the total checks.
+struct TotalWatch {
+    lits: Vec<SolverLiteral>,
+    totals: Arc<AtomicU64>,
+}
+
+impl Propagator for TotalWatch {
+    fn init(&mut self, init: &mut PropagateInit<'_, '_>) {
+        init.set_check_mode(CheckMode::Fixpoint);
+        self.lits = ["a", "b"]
+            .iter()
+            .map(|s| init.symbol_literal(&parse_term(s).unwrap()).unwrap())
+            .collect();
+        self.lits.push(init.add_literal());
+    }
+
+    fn check(&mut self, ctl: &mut PropagateControl<'_>) {
+        let a = ctl.assignment();
+        let free = self.lits.iter().any(|&l| a.is_free(l));
+        assert_eq!(a.is_total(), !free);
+        if a.is_total() {
+            self.totals.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+}
+
+#[test]
+fn is_total_ignores_atoms_no_statement_mentions() {
+    let totals = Arc::new(AtomicU64::new(0));
+    let propagator = TotalWatch {
+        lits: Vec::new(),
+        totals: Arc::clone(&totals),
+    };
+    let mut ctl = control("{ a; b }.", |c| c.register_propagator(propagator));
+    // `x` is an atom no statement mentions: false in every model, never decided.
+    let x = parse_term("x").unwrap();
+    ctl.backend(|b| b.add_atom(Some(&x)).map(drop))
+        .expect("backend");
+    let expected: BTreeSet<String> = ["", "a", "b", "a b"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    assert_eq!(models(&ctl, &[]), expected);
+    // each model twice (the propagator's literal true or false), each checked when total
+    assert_eq!(totals.load(Ordering::Relaxed), 8);
 }

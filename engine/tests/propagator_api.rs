@@ -1,7 +1,9 @@
 //! The propagator API against clingo 5.8.3's Python API (`clingo.propagator`): volatile
 //! literals added during the search (`PropagateControl::add_literal`) with clauses,
 //! `PropagateControl::propagate` and watches on them; the `decide` heuristic (a greedy first
-//! model in a chosen order; a false literal ignored); and, in every callback, the
+//! model in a chosen order; a false literal ignored); the check modes with `UndoMode::Always`
+//! (state kept per level in `check`, restored by `undo`); weight constraints, minimize
+//! elements and `propagate` in `init`; and, in every callback, the
 //! assignment's introspection (levels, decisions, trail) checked for consistency. The
 //! answers (model sets and counts per solve call, or the first model) are in
 //! `tests/data/propagator.json`, written by `scripts/propagator-expected.py` with the same
@@ -12,8 +14,9 @@ use std::collections::{BTreeSet, HashMap};
 use serde_json::Value;
 
 use engine::{
-    parse_term, Atom, ClauseKind, Control, Literal, PartialAssignment, PropagateControl,
-    PropagateInit, Propagator, SolverLiteral, Symbol,
+    parse_term, Atom, CheckMode, ClauseKind, Control, Implication, Literal, OptMode,
+    PartialAssignment, PropagateControl, PropagateInit, Propagator, SolverLiteral, Symbol,
+    UndoMode,
 };
 
 const DATA: &str = include_str!("data/propagator.json");
@@ -235,6 +238,89 @@ impl Propagator for Decline {
     }
 }
 
+/// `levels` of the Python script: per-level state kept in `check`, restored by `undo` in
+/// `UndoMode::Always`; `check` forbids three true `p(X)`.
+struct Levels {
+    mode: CheckMode,
+    p: Vec<SolverLiteral>,
+    stack: Vec<u32>,
+}
+
+impl Propagator for Levels {
+    fn init(&mut self, init: &mut PropagateInit<'_, '_>) {
+        init.set_check_mode(self.mode);
+        init.set_undo_mode(UndoMode::Always);
+        assert_eq!(init.undo_mode(), UndoMode::Always);
+        let mut p = atoms(init, "p", 1);
+        p.sort();
+        self.p = p.into_iter().map(|(_, l)| l).collect();
+        self.stack.clear();
+    }
+
+    fn check(&mut self, ctl: &mut PropagateControl<'_>) {
+        let level = ctl.decision_level();
+        assert!(ctl.assignment().is_total() || self.mode != CheckMode::Total);
+        let top = self.stack.last().copied();
+        assert!(
+            top.is_none_or(|t| t <= level),
+            "a checked level was not undone"
+        );
+        if level > 0 && top.is_none_or(|t| t < level) {
+            self.stack.push(level);
+        }
+        let a = ctl.assignment();
+        let true_p: Vec<SolverLiteral> = self.p.iter().copied().filter(|&l| a.is_true(l)).collect();
+        if true_p.len() > 2 {
+            ctl.add_nogood(&true_p[..3], ClauseKind::Learnt);
+        }
+    }
+
+    fn undo(&mut self, a: &PartialAssignment<'_>, changes: &[SolverLiteral]) {
+        assert!(changes.is_empty());
+        assert_eq!(self.stack.pop(), Some(a.decision_level()));
+    }
+}
+
+/// `weights` of the Python script: a weight constraint added in `init`, then (forced) a
+/// clause and `propagate`, whose consequences `init` reads.
+struct Weights {
+    implication: Implication,
+    force: bool,
+}
+
+impl Propagator for Weights {
+    fn init(&mut self, init: &mut PropagateInit<'_, '_>) {
+        let p = unary(init, "p");
+        let q = atoms(init, "q", 0)[0].1;
+        let elements = [(p[&1], 2), (p[&2], 1), (p[&3], -1), (p[&4], 1), (!p[&2], 1)];
+        init.add_weight_constraint(q, &elements, 2, self.implication);
+        if self.force {
+            assert!(init.add_clause(&[p[&1]]) && init.propagate());
+            assert!(init.assignment().is_true(p[&1]));
+            let forced = self.implication != Implication::LiteralToConstraint;
+            assert_eq!(init.value(q), forced.then_some(true));
+        }
+    }
+}
+
+/// `minimize` of the Python script: minimize elements added in `init`, once or every time.
+struct Minimize {
+    every: bool,
+    calls: u32,
+}
+
+impl Propagator for Minimize {
+    fn init(&mut self, init: &mut PropagateInit<'_, '_>) {
+        self.calls += 1;
+        if self.every || self.calls == 1 {
+            let p = unary(init, "p");
+            init.add_minimize(p[&1], 3, 0);
+            init.add_minimize(p[&2], 2, 1);
+            init.add_minimize(!p[&3], 1, 0);
+        }
+    }
+}
+
 /// The propagator of a case.
 fn propagator(case: &Value) -> Box<dyn Propagator> {
     let descending = case["order"].as_str() == Some("descending");
@@ -249,6 +335,29 @@ fn propagator(case: &Value) -> Box<dyn Propagator> {
             ins: Vec::new(),
         }),
         "decline" => Box::new(Decline::default()),
+        "weights" => {
+            let order = case["order"].as_str().expect("order");
+            let implication = match order.split(' ').next() {
+                Some("-1") => Implication::ConstraintToLiteral,
+                Some("0") => Implication::Equivalence,
+                _ => Implication::LiteralToConstraint,
+            };
+            let force = order.contains("force");
+            Box::new(Weights { implication, force })
+        }
+        "minimize" => Box::new(Minimize {
+            every: case["order"].as_str() == Some("every"),
+            calls: 0,
+        }),
+        "levels" => Box::new(Levels {
+            mode: match case["order"].as_str() {
+                Some("total") => CheckMode::Total,
+                Some("fixpoint") => CheckMode::Fixpoint,
+                _ => CheckMode::Both,
+            },
+            p: Vec::new(),
+            stack: Vec::new(),
+        }),
         other => panic!("unknown kind {other}"),
     }
 }
@@ -257,6 +366,10 @@ fn propagator(case: &Value) -> Box<dyn Propagator> {
 fn run(case: &Value) -> Value {
     let mut ctl = Control::new();
     ctl.options_mut().models = Some(if case["first"] == true { 1 } else { 0 });
+    let opt = case["opt"] == true;
+    if opt {
+        ctl.options_mut().opt_mode = OptMode::OptN;
+    }
     ctl.register_propagator(Boxed(propagator(case)));
     ctl.add("base", case["program"].as_str().expect("program"))
         .expect("add");
@@ -284,9 +397,13 @@ fn run(case: &Value) -> Value {
         let mut models = Vec::new();
         for model in ctl.solve_with_assumptions(&assumptions).expect("solve") {
             solver_core::check::check_model(&program, model.true_atoms()).expect("stable");
+            if opt && !model.is_optimal() {
+                continue;
+            }
             let mut shown = model.shown_names();
             shown.sort();
-            models.push(shown.join(" "));
+            let cost = format!(" cost={:?}", model.costs());
+            models.push(shown.join(" ") + if opt { &cost } else { "" });
         }
         let count = models.len();
         let set: BTreeSet<String> = models.into_iter().collect();
@@ -350,6 +467,21 @@ fn propagate_inside_the_callback_matches_clingo() {
 #[test]
 fn decide_gives_clingos_greedy_first_model_and_keeps_the_models() {
     check_cases("greedy");
+}
+
+#[test]
+fn check_modes_and_undo_always_match_clingo() {
+    check_cases("levels");
+}
+
+#[test]
+fn init_weight_constraints_and_propagate_match_clingo() {
+    check_cases("weights");
+}
+
+#[test]
+fn init_minimize_elements_match_clingo() {
+    check_cases("minimize");
 }
 
 #[test]

@@ -24,6 +24,6 @@ pub use program::{
     HeuristicModifier, Literal, Minimize, Output, Rule, WeightedLiteral,
 };
 pub use solver::{
-    CheckMode, ClauseKind, FixedCursor, MultiShot, PartialAssignment, PropagateControl,
-    PropagateInit, Propagator, Solver, SolverLiteral,
+    CheckMode, ClauseKind, FixedCursor, Implication, MultiShot, PartialAssignment,
+    PropagateControl, PropagateInit, Propagator, Solver, SolverLiteral, UndoMode,
 };

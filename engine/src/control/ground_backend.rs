@@ -11,6 +11,12 @@
 //! decide it. Without a symbol it is a fresh auxiliary atom. A backend atom whose predicate
 //! the `#show` directives show gets an output entry at the commit, like a ground atom.
 //!
+//! A backend fact (`add_rule(&[a], &[], false)`) over an atom this backend put in the domain
+//! is a fact for the grounder (listed as a fact; later rules over it simplify); over an atom
+//! the grounder knew before (an earlier backend's included) it is an ordinary rule, as in
+//! clingo 5.8.3: the atom is listed as a fact only once a solve fixed it and the next
+//! grounding cleaned up.
+//!
 //! # Definitions
 //! The head atoms of backend rules count as defined since the last solve, for the grounder
 //! (a later grounding giving them rules after a solve is clingo's `redefinition of atom`) as
@@ -51,6 +57,9 @@ pub struct Backend<'a> {
     delta: GroundProgram,
     /// `#show`-like outputs: a symbol under a condition.
     shows: Vec<(Symbol, Vec<Literal>)>,
+    /// The atoms this backend put in the grounder's domains (see the module doc: only their
+    /// facts are facts for the grounder).
+    fresh: Vec<Atom>,
 }
 
 impl std::fmt::Debug for Backend<'_> {
@@ -93,7 +102,10 @@ impl Backend<'_> {
     /// # Ok(()) }
     /// ```
     pub fn add_atom(&mut self, symbol: Option<&Symbol>) -> Result<Atom, Error> {
-        let atom = self.session.backend_atom(symbol).map_err(Error::Usage)?;
+        let (atom, fresh) = self.session.backend_atom(symbol).map_err(Error::Usage)?;
+        if fresh {
+            self.fresh.push(atom);
+        }
         self.delta.atom_count = self.delta.atom_count.max(self.session.atom_count());
         Ok(atom)
     }
@@ -280,29 +292,34 @@ impl Control {
             },
             session,
             shows: Vec::new(),
+            fresh: Vec::new(),
         };
         let built = build(&mut backend);
-        let (delta, shows) = (backend.delta, backend.shows);
+        let (delta, shows, fresh) = (backend.delta, backend.shows, backend.fresh);
         let kept = match built {
             Ok(_) => delta,
             Err(_) => atoms_only(&delta),
         };
-        self.commit_backend(kept, first, shows)?;
+        self.commit_backend(kept, first, shows, &fresh)?;
         let value = built?;
         self.ground_parts(&[])?;
         Ok(value)
     }
 
     /// Adds a backend's statements as a step (on failure, its atoms only, so the numbering
-    /// stays aligned, and the error).
+    /// stays aligned, and the error); the facts over atoms in `fresh` become grounder facts.
     fn commit_backend(
         &mut self,
         delta: GroundProgram,
         first: u32,
         shows: Vec<(Symbol, Vec<Literal>)>,
+        fresh: &[Atom],
     ) -> Result<(), Error> {
         let heads: Vec<Atom> = delta.rules.iter().flat_map(|r| r.head.clone()).collect();
-        let facts: Vec<Atom> = delta.rules.iter().filter_map(fact_of).collect();
+        let mut fresh = fresh.to_vec();
+        fresh.sort_unstable();
+        let facts = delta.rules.iter().filter_map(fact_of);
+        let facts: Vec<Atom> = facts.filter(|a| fresh.binary_search(a).is_ok()).collect();
         let step = self.backend_step(delta, first, &shows);
         if let Err(error) = self.add_step(step) {
             let step = self.backend_step(GroundProgram::default(), first, &[]);

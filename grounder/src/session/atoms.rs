@@ -111,13 +111,13 @@ impl Session {
     }
 
     /// The atom of `symbol` for a backend, numbered now if it has no number yet, in its
-    /// predicate's domain and open from now on (see the module doc); `None` for a fresh
-    /// auxiliary atom. A symbol that is not a function or constant is refused (`Err` with
-    /// clingo's message).
-    pub fn backend_atom(&mut self, symbol: Option<&Symbol>) -> Result<Atom, String> {
+    /// predicate's domain and open from now on (see the module doc), and whether this call
+    /// put it in the domain; `None` for a fresh auxiliary atom (not in a domain: `false`). A
+    /// symbol that is not a function or constant is refused (`Err` with clingo's message).
+    pub fn backend_atom(&mut self, symbol: Option<&Symbol>) -> Result<(Atom, bool), String> {
         let Some(symbol) = symbol else {
             self.state.atoms.push(None);
-            return Ok(self.state.emitted.new_number(None));
+            return Ok((self.state.emitted.new_number(None), false));
         };
         let Symbol::Function {
             name,
@@ -136,13 +136,13 @@ impl Session {
         let store = &mut self.state.kept.store;
         let pred = store.pred(pred);
         let a = store.atom(val, pred);
-        store.add_to_domain(&self.table, a);
+        let fresh = store.add_to_domain(&self.table, a);
         self.open(a);
         if let Some(number) = self.state.emitted.number_of(a) {
-            return Ok(number);
+            return Ok((number, fresh));
         }
         self.state.atoms.push(Some(val));
-        Ok(self.state.emitted.new_number(Some(a)))
+        Ok((self.state.emitted.new_number(Some(a)), fresh))
     }
 
     /// Makes grounder atom `a` open: neither decided false nor simplified away later.
@@ -164,7 +164,9 @@ impl Session {
 
     /// Records that a backend made `atom` a fact (`atom.`): the grounder takes it as one from
     /// now on (later rules over it are simplified as over a fact, as clingo's grounder does)
-    /// and writes no fact rule of its own for it. An auxiliary atom is left alone.
+    /// and writes no fact rule of its own for it. An auxiliary atom is left alone. The caller
+    /// passes only atoms the same backend put in the domain: clingo's grounder takes a
+    /// backend fact over an atom it knew already for an ordinary rule.
     pub fn backend_fact(&mut self, atom: Atom) {
         let index = (atom.0 as usize).wrapping_sub(1);
         let Some(val) = self.state.atoms.get(index).copied().flatten() else {

@@ -46,6 +46,10 @@ pub(crate) struct Assignment {
     pub(crate) level_starts: Vec<u32>,
     /// Next trail index to propagate.
     pub(crate) qhead: usize,
+    /// Per variable: an open atom no statement mentions (never decided, never assigned).
+    open: Vec<bool>,
+    /// The number of `true` entries of `open`.
+    open_count: usize,
 }
 
 impl Assignment {
@@ -59,6 +63,8 @@ impl Assignment {
             trail: Vec::with_capacity(vars),
             level_starts: Vec::new(),
             qhead: 0,
+            open: vec![false; vars],
+            open_count: 0,
         };
         assignment.assign(Lit::TRUE, Reason::Fact);
         assignment
@@ -73,6 +79,27 @@ impl Assignment {
         self.levels.resize(vars, 0);
         self.reasons.resize(vars, Reason::Fact);
         self.positions.resize(vars, 0);
+        self.open.resize(vars, false);
+    }
+
+    /// Marks `var` as an open atom the search leaves unassigned (or no longer).
+    pub(crate) fn set_open(&mut self, var: Var, open: bool) {
+        let Some(flag) = self.open.get_mut(var.index()) else {
+            return;
+        };
+        if *flag != open {
+            *flag = open;
+            match open {
+                true => self.open_count += 1,
+                false => self.open_count -= 1,
+            }
+        }
+    }
+
+    /// Whether every variable the search decides is assigned (the open atoms stay
+    /// unassigned).
+    pub(crate) fn is_total(&self) -> bool {
+        self.var_count() - self.trail.len() <= self.open_count
     }
 
     /// Number of variables.

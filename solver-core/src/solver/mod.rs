@@ -50,8 +50,8 @@ use crate::api::{Interrupt, Model, SolveError, SolveOptions, Summary};
 use crate::program::GroundProgram;
 
 pub use self::propagator::{
-    CheckMode, ClauseKind, PartialAssignment, PropagateControl, PropagateInit, Propagator,
-    SolverLiteral,
+    CheckMode, ClauseKind, Implication, PartialAssignment, PropagateControl, PropagateInit,
+    Propagator, SolverLiteral, UndoMode,
 };
 pub use self::shot::{FixedCursor, MultiShot};
 

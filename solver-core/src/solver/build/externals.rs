@@ -148,6 +148,48 @@ impl Builder<'_> {
     }
 }
 
+/// Whether `atom` will be an external, and with which value, once `pending` (deltas not
+/// translated yet) is translated over `atoms`: read without translating, by the rules of the
+/// module doc (a `Release` declaration ends the external, as when the next call starts).
+pub(crate) fn external_after(
+    atoms: &AtomTable,
+    pending: Option<&GroundProgram>,
+    atom: Atom,
+) -> Option<ExternalValue> {
+    let known = atom.0 >= 1 && atom.0 <= atoms.count();
+    let standing = if known {
+        atoms.standing(atom)
+    } else {
+        Standing::Open
+    };
+    let Some(pending) = pending else {
+        return match standing {
+            Standing::External(value) => Some(value),
+            _ => None,
+        };
+    };
+    let defined = || {
+        let var = atom_var(atom);
+        pending
+            .rules
+            .iter()
+            .any(|r| defined_heads(r).contains(&var))
+    };
+    let mut declared = None;
+    let declarations = pending.externals.iter().filter(|(a, _)| *a == atom);
+    for &(_, value) in declarations {
+        if declared != Some(ExternalValue::Release) {
+            declared = Some(value);
+        }
+    }
+    let value = match (standing, declared) {
+        (Standing::Completed, _) | (Standing::Open, None) => return None,
+        (Standing::External(value), None) => value,
+        (_, Some(value)) => value,
+    };
+    (value != ExternalValue::Release && !defined()).then_some(value)
+}
+
 /// The head atoms a rule defines in clasp's sense (which overrides an external declaration).
 ///
 /// The body is simplified as clasp does when a rule is added: weights made positive, equal

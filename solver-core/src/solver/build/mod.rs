@@ -46,7 +46,7 @@
 mod atoms;
 mod components;
 mod encode;
-mod externals;
+pub(crate) mod externals;
 mod renumber;
 mod share;
 
@@ -98,8 +98,9 @@ pub(crate) struct ProgramState {
     pub(crate) rule_count: u64,
     /// Number of bodies without a variable of their own (see `share.rs`).
     pub(crate) equivalences: u64,
-    /// Minimize statements `(priority, elements)` in input order.
-    minimize: Vec<(i32, Vec<(Lit, i64)>)>,
+    /// Minimize statements `(priority, elements)` in input order (a propagator's
+    /// `add_minimize` included).
+    pub(crate) minimize: Vec<(i32, Vec<(Lit, i64)>)>,
     /// The projection statement's atoms, if any.
     pub(crate) projection: Option<Vec<Var>>,
     /// Externals released so far (sorted): no atoms for clasp's consequences.
@@ -356,7 +357,7 @@ impl ProgramState {
 
 /// Minimize statements grouped by priority (highest first), weights normalised positive; a
 /// statement without elements still makes its level.
-fn minimize_levels(statements: &[(i32, Vec<(Lit, i64)>)]) -> Vec<Level> {
+pub(crate) fn minimize_levels(statements: &[(i32, Vec<(Lit, i64)>)]) -> Vec<Level> {
     let mut priorities: Vec<i32> = statements.iter().map(|e| e.0).collect();
     priorities.sort_unstable_by(|a, b| b.cmp(a));
     priorities.dedup();

@@ -18,8 +18,10 @@
 //! - On `false` (a conflict) `nogood` holds the negation of the violated clause.
 
 use crate::solver::assignment::{Assignment, Reason};
+use crate::solver::build::WeightSpec;
 use crate::solver::clauses::ClauseStore;
 use crate::solver::lit::{Lit, Value, Var};
+use crate::solver::minimize::Level;
 
 /// The parts of the search a propagator's clauses touch.
 pub(crate) struct TheoryContext<'s> {
@@ -51,6 +53,30 @@ pub(crate) trait SearchAccess {
     /// Unit propagation without the post-propagators; `false` on a conflict, whose nogood is
     /// then in the context's `nogood`.
     fn propagate_units(&mut self) -> bool;
+}
+
+/// What a propagator's init control needs of the search (at level 0, between solve calls,
+/// the propagators taken out).
+pub(crate) trait InitAccess {
+    /// The level-0 assignment.
+    fn assignment(&self) -> &Assignment;
+    /// Grows the search to `vars` variables (`is_atom` per variable), replaces the minimize
+    /// levels by `levels` if given, adds the static `clauses` and weight constraints
+    /// `(condition, elements, bound)` (elements of positive weight over distinct variables)
+    /// at level 0 and propagates without the propagators; `false` if the search has no
+    /// model any more.
+    fn add_static(&mut self, vars: usize, is_atom: &[bool], added: Static) -> bool;
+}
+
+/// What `init` adds to the search at level 0 (see [`InitAccess::add_static`]).
+#[derive(Default)]
+pub(crate) struct Static {
+    /// Clauses.
+    pub(crate) clauses: Vec<Vec<Lit>>,
+    /// Weight constraints.
+    pub(crate) weights: Vec<WeightSpec>,
+    /// All minimize levels, when a propagator extended them.
+    pub(crate) levels: Option<Vec<Level>>,
 }
 
 /// Adds `clause` (emptied on return) as a learnt or problem clause, implying or conflicting

@@ -6,8 +6,10 @@
 //! `clause.rs`), and literals for the solve call only (volatile: see [`SearchAccess::add_volatile_var`]). Literals given by a propagator that are not literals of this solver are
 //! ignored: a clause containing one is dropped.
 
-use super::clause::{add_clause, SearchAccess};
-use super::types::{in_range, is_watched, set_watch, CheckMode, ClauseKind, SolverLiteral, Step};
+use super::clause::{add_clause, InitAccess, SearchAccess, Static};
+use super::types::{
+    in_range, is_watched, set_watch, CheckMode, ClauseKind, Modes, SolverLiteral, Step, UndoMode,
+};
 use super::view::PartialAssignment;
 use crate::program::Literal;
 use crate::solver::assignment::Assignment;
@@ -287,18 +289,21 @@ fn value_of(a: &Assignment, lit: SolverLiteral) -> Option<bool> {
 pub struct PropagateInit<'a> {
     /// The program's atoms.
     pub(crate) atoms: &'a AtomTable,
-    /// The level-0 assignment.
-    pub(crate) assignment: &'a Assignment,
+    /// The search at level 0.
+    pub(crate) search: &'a mut dyn InitAccess,
     /// The propagator's watch flags.
     pub(crate) watched: &'a mut Vec<bool>,
-    /// The propagator's check mode.
-    pub(crate) check_mode: &'a mut CheckMode,
+    /// The propagator's check and undo modes.
+    pub(crate) modes: Modes<'a>,
     /// The solver's variable count (new literals are allocated here).
     pub(crate) var_count: &'a mut usize,
     /// Per variable: whether it is an atom (new literals are not).
     pub(crate) is_atom: &'a mut Vec<bool>,
-    /// The static clauses added, to be added at level 0 after `init`.
-    pub(crate) clauses: &'a mut Vec<Vec<Lit>>,
+    /// The static clauses, weight constraints (normalized) and minimize levels added, to be
+    /// added at level 0 after `init` (or at `propagate`).
+    pub(crate) added: &'a mut Static,
+    /// The program's minimize statements, which `add_minimize` extends.
+    pub(crate) minimize: &'a mut Vec<(i32, Vec<(Lit, i64)>)>,
 }
 
 impl PropagateInit<'_> {
@@ -323,14 +328,15 @@ impl PropagateInit<'_> {
         self.atoms.count()
     }
 
-    /// The level-0 assignment.
+    /// The level-0 assignment (with the consequences of the clauses added so far once
+    /// [`PropagateInit::propagate`] ran).
     pub fn assignment(&self) -> PartialAssignment<'_> {
-        PartialAssignment::new(self.assignment, 0, false)
+        PartialAssignment::new(self.search.assignment(), 0, false)
     }
 
     /// The value of `lit` at level 0 (`None`: not fixed).
     pub fn value(&self, lit: SolverLiteral) -> Option<bool> {
-        value_of(self.assignment, lit)
+        value_of(self.search.assignment(), lit)
     }
 
     /// Watches `lit`: it is passed to `propagate` whenever it becomes true.
@@ -360,17 +366,66 @@ impl PropagateInit<'_> {
             return true;
         }
         let violated = clause.iter().all(|&l| self.value(l) == Some(false));
-        self.clauses.push(clause.iter().map(|l| l.lit()).collect());
+        self.added
+            .clauses
+            .push(clause.iter().map(|l| l.lit()).collect());
         !violated
     }
 
     /// The check mode (default [`CheckMode::Total`]).
     pub fn check_mode(&self) -> CheckMode {
-        *self.check_mode
+        *self.modes.check
     }
 
     /// Sets when `check` runs.
     pub fn set_check_mode(&mut self, mode: CheckMode) {
-        *self.check_mode = mode;
+        *self.modes.check = mode;
+    }
+
+    /// The undo mode (default [`UndoMode::Default`]).
+    pub fn undo_mode(&self) -> UndoMode {
+        *self.modes.undo
+    }
+
+    /// Sets when `undo` runs (clingo's `PropagateInit.undo_mode`): with
+    /// [`UndoMode::Always`], a decision level where `check` ran is undone even if
+    /// `propagate` got no literals there, so a propagator can keep per-level state in
+    /// `check`.
+    ///
+    /// ```
+    /// use solver_core::{CheckMode, GroundProgram, HeadKind, MultiShot, PartialAssignment,
+    ///     PropagateControl, PropagateInit, Propagator, SolveOptions, SolverLiteral, UndoMode};
+    ///
+    /// /// Pushes the decision level at each `check`, pops in `undo`: the stack always ends
+    /// /// at the current level, which needs `undo` for the levels where only `check` ran.
+    /// struct Levels(Vec<u32>);
+    /// impl Propagator for Levels {
+    ///     fn init(&mut self, init: &mut PropagateInit<'_>) {
+    ///         init.set_check_mode(CheckMode::Fixpoint);
+    ///         init.set_undo_mode(UndoMode::Always);
+    ///     }
+    ///     fn check(&mut self, ctl: &mut PropagateControl<'_>) {
+    ///         let level = ctl.decision_level();
+    ///         if level > 0 && self.0.last() != Some(&level) {
+    ///             self.0.push(level);
+    ///         }
+    ///         assert!(self.0.windows(2).all(|w| w[0] < w[1]) && self.0.last() <= Some(&level));
+    ///     }
+    ///     fn undo(&mut self, assignment: &PartialAssignment<'_>, _changes: &[SolverLiteral]) {
+    ///         assert_eq!(self.0.pop(), Some(assignment.decision_level()));
+    ///     }
+    /// }
+    ///
+    /// let mut program = GroundProgram::new(); // { a; b; c }.
+    /// let atoms = vec![program.new_atom(), program.new_atom(), program.new_atom()];
+    /// program.add_rule(HeadKind::Choice, atoms, vec![]);
+    /// let mut solver = MultiShot::new();
+    /// solver.add(&program).unwrap();
+    /// solver.register_propagator(Box::new(Levels(Vec::new())));
+    /// solver.solve(&[], SolveOptions { models: 0, ..SolveOptions::default() }).unwrap();
+    /// assert_eq!(std::iter::from_fn(|| solver.next_model()).count(), 8);
+    /// ```
+    pub fn set_undo_mode(&mut self, mode: UndoMode) {
+        *self.modes.undo = mode;
     }
 }

@@ -10,9 +10,11 @@
 //! - [`Propagator::undo`] gets, on backtracking, once per decision level undone (highest
 //!   first, after that level's literals are unassigned, with the decision level still that
 //!   level, as clingo), the literals passed to `propagate` at that level (every literal
-//!   passed to `propagate` is undone exactly once);
+//!   passed to `propagate` is undone exactly once; in [`UndoMode::Always`] a level above 0
+//!   where only `check` ran is undone too, with no literals);
 //! - [`Propagator::check`] runs on every total assignment before it is accepted as a model
-//!   (and, in [`CheckMode::Fixpoint`], at every fixpoint);
+//!   (and, in [`CheckMode::Fixpoint`] and [`CheckMode::Both`], at every fixpoint; `Both`
+//!   checks a total assignment twice, as clingo);
 //! - [`Propagator::decide`] runs before each decision with the literal the solver's
 //!   heuristic chose (the fallback): the first propagator that returns a free literal makes
 //!   that the decision.
@@ -44,14 +46,16 @@ mod clause;
 mod control;
 mod types;
 mod view;
+mod weight;
 
-pub(crate) use self::clause::{add_clause, SearchAccess, TheoryContext};
+pub(crate) use self::clause::{add_clause, InitAccess, SearchAccess, Static, TheoryContext};
 pub use self::control::{PropagateControl, PropagateInit};
-pub(crate) use self::types::Step;
-pub use self::types::{CheckMode, ClauseKind, SolverLiteral};
+pub use self::types::{CheckMode, ClauseKind, Implication, SolverLiteral, UndoMode};
+pub(crate) use self::types::{Modes, Step};
 pub use self::view::PartialAssignment;
 
 use self::types::is_watched;
+use super::assignment::Assignment;
 use super::lit::Lit;
 
 /// A user-defined propagator (see the module doc of `propagator` for when each method runs).
@@ -80,7 +84,8 @@ pub trait Propagator: Send {
         let _ = (assignment, changes);
     }
 
-    /// A total assignment (or, in [`CheckMode::Fixpoint`], any fixpoint): add the clauses it
+    /// A total assignment (or, in [`CheckMode::Fixpoint`] and [`CheckMode::Both`], any
+    /// fixpoint): add the clauses it
     /// violates; a total assignment is a model only if nothing is added that it violates.
     fn check(&mut self, ctl: &mut PropagateControl<'_>) {
         let _ = ctl;
@@ -112,6 +117,11 @@ pub(crate) struct Entry {
     watched: Vec<bool>,
     /// When `check` runs.
     check_mode: CheckMode,
+    /// When `undo` runs.
+    undo_mode: UndoMode,
+    /// In [`UndoMode::Always`]: the trail starts of the levels above 0 where `check` ran
+    /// (ascending, each once), each undone once.
+    checked: Vec<usize>,
     /// Trail index up to which watched literals were passed.
     cursor: usize,
     /// The literals passed to `propagate` and not undone, with their trail positions.
@@ -138,6 +148,8 @@ impl PropagatorHost {
             propagator,
             watched: Vec::new(),
             check_mode: CheckMode::Total,
+            undo_mode: UndoMode::Default,
+            checked: Vec::new(),
             cursor: 0,
             passed: Vec::new(),
             changes: Vec::new(),
@@ -160,11 +172,11 @@ impl PropagatorHost {
         Step::Quiet
     }
 
-    /// Runs `check` of the propagators in [`CheckMode::Total`] on a total assignment (those
-    /// in `Fixpoint` mode have just checked it).
+    /// Runs `check` of the propagators in [`CheckMode::Total`] or [`CheckMode::Both`] on a
+    /// total assignment (those in `Fixpoint` mode have just checked it).
     pub(crate) fn check_total(&mut self, search: &mut dyn SearchAccess) -> Step {
         for entry in &mut self.entries {
-            if entry.check_mode == CheckMode::Total {
+            if entry.check_mode.on_total() {
                 let step = entry.check(search);
                 if step != Step::Quiet {
                     return step;
@@ -203,7 +215,8 @@ impl PropagatorHost {
 }
 
 impl Entry {
-    /// Passes the new watched literals to `propagate`; in `Fixpoint` mode then `check`s.
+    /// Passes the new watched literals to `propagate`; in `Fixpoint` and `Both` mode then
+    /// `check`s.
     fn propagate(&mut self, search: &mut dyn SearchAccess) -> Step {
         self.collect_changes(&search.assignment().trail);
         let before = search.assignment().trail.len();
@@ -211,8 +224,11 @@ impl Entry {
         if !self.changes.is_empty() {
             self.propagator.propagate(&mut ctl, &self.changes);
         }
-        if ctl.step(before) == Step::Quiet && self.check_mode == CheckMode::Fixpoint {
+        if ctl.step(before) == Step::Quiet && self.check_mode.at_fixpoints() {
             self.propagator.check(&mut ctl);
+            let step = ctl.step(before);
+            self.note_check(search.assignment());
+            return step;
         }
         ctl.step(before)
     }
@@ -222,7 +238,20 @@ impl Entry {
         let before = search.assignment().trail.len();
         let mut ctl = PropagateControl::new(search, &mut self.watched);
         self.propagator.check(&mut ctl);
-        ctl.step(before)
+        let step = ctl.step(before);
+        self.note_check(search.assignment());
+        step
+    }
+
+    /// In [`UndoMode::Always`], records that `check` ran at the current level (above 0).
+    fn note_check(&mut self, assignment: &Assignment) {
+        let level = assignment.level();
+        if self.undo_mode == UndoMode::Always && level > 0 {
+            let start = assignment.level_start(level);
+            if self.checked.last() != Some(&start) {
+                self.checked.push(start);
+            }
+        }
     }
 
     /// Fills `changes` with the watched literals on `trail` from the cursor on, records them
@@ -240,12 +269,19 @@ impl Entry {
 
     /// Undoes the passed literals at trail index `start` or later (all of them for 0, before
     /// `init`).
+    /// In [`UndoMode::Always`] a level where only `check` ran is undone with no literals.
     pub(crate) fn backtrack(&mut self, start: usize, assignment: &PartialAssignment<'_>) {
         self.cursor = self.cursor.min(start);
+        let checked = self.checked.partition_point(|&position| position < start);
+        let was_checked = checked < self.checked.len();
+        self.checked.truncate(checked);
         let keep = self
             .passed
             .partition_point(|&(position, _)| position < start);
         if keep == self.passed.len() {
+            if was_checked {
+                self.propagator.undo(assignment, &[]);
+            }
             return;
         }
         self.changes.clear();
@@ -254,12 +290,12 @@ impl Entry {
         self.propagator.undo(assignment, &self.changes);
     }
 
-    /// The propagator, its watches and its check mode, for `init`.
-    pub(crate) fn parts(&mut self) -> (&mut dyn Propagator, &mut Vec<bool>, &mut CheckMode) {
-        (
-            self.propagator.as_mut(),
-            &mut self.watched,
-            &mut self.check_mode,
-        )
+    /// The propagator, its watches and its modes, for `init`.
+    pub(crate) fn parts(&mut self) -> (&mut dyn Propagator, &mut Vec<bool>, Modes<'_>) {
+        let modes = Modes {
+            check: &mut self.check_mode,
+            undo: &mut self.undo_mode,
+        };
+        (self.propagator.as_mut(), &mut self.watched, modes)
     }
 }

@@ -80,7 +80,7 @@ impl std::fmt::Display for SolverLiteral {
     }
 }
 
-/// When [`crate::Propagator::check`] is called.
+/// When [`crate::Propagator::check`] is called (clingo's `PropagatorCheckMode`).
 ///
 /// ```
 /// use solver_core::*;
@@ -112,8 +112,54 @@ pub enum CheckMode {
     /// On every total assignment, before it is accepted as a model (the default).
     #[default]
     Total,
-    /// On every propagation fixpoint, total assignments included (clingo's `both`).
+    /// On every propagation fixpoint, total assignments included (once each).
     Fixpoint,
+    /// On every propagation fixpoint, and on a total assignment once more before it is
+    /// accepted as a model (clingo's `Both`: `Fixpoint` and `Total` together).
+    Both,
+}
+
+impl CheckMode {
+    /// Whether `check` runs at every propagation fixpoint.
+    pub(super) fn at_fixpoints(self) -> bool {
+        matches!(self, CheckMode::Fixpoint | CheckMode::Both)
+    }
+
+    /// Whether `check` runs (again) on a total assignment before it is a model.
+    pub(super) fn on_total(self) -> bool {
+        matches!(self, CheckMode::Total | CheckMode::Both)
+    }
+}
+
+/// Which direction of `literal <=> constraint` a weight constraint of
+/// [`crate::PropagateInit::add_weight_constraint`] enforces (clingo's `type_`).
+///
+/// ```
+/// assert_eq!(solver_core::Implication::default(), solver_core::Implication::Equivalence);
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Implication {
+    /// Both directions (clingo's `type_ = 0`).
+    #[default]
+    Equivalence,
+    /// The literal implies the constraint (clingo's right implication, `type_ > 0`).
+    LiteralToConstraint,
+    /// The constraint implies the literal (clingo's left implication, `type_ < 0`).
+    ConstraintToLiteral,
+}
+
+/// When [`crate::Propagator::undo`] is called (clingo's `PropagatorUndoMode`).
+///
+/// ```
+/// assert_eq!(solver_core::UndoMode::default(), solver_core::UndoMode::Default);
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum UndoMode {
+    /// For the decision levels at which `propagate` was given literals (the default).
+    #[default]
+    Default,
+    /// Also for the decision levels above 0 at which only `check` ran (with no literals).
+    Always,
 }
 
 /// Whether a clause added by a propagator may be deleted again.
@@ -165,4 +211,12 @@ pub(super) fn set_watch(watched: &mut Vec<bool>, lit: Lit, on: bool) {
 /// Whether `var` is a variable of an assignment over `vars` variables.
 pub(super) fn in_range(var: Var, vars: usize) -> bool {
     var.index() < vars
+}
+
+/// A propagator's check and undo modes, as `init` sets them.
+pub(crate) struct Modes<'a> {
+    /// When `check` runs.
+    pub(crate) check: &'a mut CheckMode,
+    /// When `undo` runs.
+    pub(crate) undo: &'a mut UndoMode,
 }

@@ -91,6 +91,45 @@ impl<'a> PartialAssignment<'a> {
         self.conflict
     }
 
+    /// Whether the assignment is total: every variable the search decides is assigned
+    /// (clingo's `Assignment.is_total`; the atoms no statement mentions, false in every
+    /// model, are no variables the search decides).
+    ///
+    /// ```
+    /// use solver_core::{GroundProgram, HeadKind, MultiShot, PropagateControl, PropagateInit,
+    ///     Propagator, SolveOptions, CheckMode};
+    ///
+    /// /// Checks at every fixpoint; counts those with a total assignment.
+    /// struct Totals(std::sync::Arc<std::sync::atomic::AtomicUsize>);
+    /// impl Propagator for Totals {
+    ///     fn init(&mut self, init: &mut PropagateInit<'_>) {
+    ///         init.set_check_mode(CheckMode::Fixpoint);
+    ///     }
+    ///     fn check(&mut self, ctl: &mut PropagateControl<'_>) {
+    ///         let a = ctl.assignment();
+    ///         assert_eq!(a.is_total(), a.trail_size() == a.size());
+    ///         if a.is_total() {
+    ///             self.0.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    ///         }
+    ///     }
+    /// }
+    ///
+    /// let mut program = GroundProgram::new(); // { a; b }.
+    /// let atoms = vec![program.new_atom(), program.new_atom()];
+    /// program.add_rule(HeadKind::Choice, atoms, vec![]);
+    /// let mut solver = MultiShot::new();
+    /// solver.add(&program).unwrap();
+    /// let totals = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    /// solver.register_propagator(Box::new(Totals(totals.clone())));
+    /// solver.solve(&[], SolveOptions { models: 0, ..SolveOptions::default() }).unwrap();
+    /// assert_eq!(std::iter::from_fn(|| solver.next_model()).count(), 4);
+    /// // each of the four models was checked on a total assignment
+    /// assert_eq!(totals.load(std::sync::atomic::Ordering::Relaxed), 4);
+    /// ```
+    pub fn is_total(&self) -> bool {
+        self.assignment.is_total()
+    }
+
     /// Whether `lit` is a literal of this solver.
     ///
     /// ```

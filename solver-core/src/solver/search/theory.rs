@@ -16,8 +16,10 @@
 use super::{Conflict, Search};
 use crate::solver::assignment::Reason;
 use crate::solver::lit::{Lit, Var};
+use crate::solver::minimize::Minimizer;
 use crate::solver::propagator::{
-    add_clause, PartialAssignment, Propagator, PropagatorHost, SearchAccess, Step, TheoryContext,
+    add_clause, InitAccess, PartialAssignment, Propagator, PropagatorHost, SearchAccess, Static,
+    Step, TheoryContext,
 };
 
 impl Search {
@@ -88,18 +90,6 @@ impl Search {
         self.propagators = host;
     }
 
-    /// Adds the static clauses of the propagators' `init` at level 0; a violated one
-    /// exhausts the search for good. Propagates afterwards.
-    pub(crate) fn add_init_clauses(&mut self, clauses: Vec<Vec<Lit>>) {
-        debug_assert_eq!(self.assignment.level(), 0);
-        for mut clause in clauses {
-            if !add_clause(&mut self.theory_context(), &mut clause, false) {
-                self.exhausted = true;
-            }
-        }
-        self.propagate_root();
-    }
-
     /// Starts a solve call with tag literal `tag`: variables added from now on are volatile.
     pub(crate) fn begin_volatile(&mut self, tag: Option<Lit>) {
         self.call_tag = tag;
@@ -164,5 +154,33 @@ impl SearchAccess for Search {
                 false
             }
         }
+    }
+}
+
+impl InitAccess for Search {
+    fn assignment(&self) -> &crate::solver::assignment::Assignment {
+        &self.assignment
+    }
+
+    /// A violated clause exhausts the search for good; a weight constraint that cannot hold
+    /// makes its condition false; new minimize levels are built on an empty trail (the
+    /// level-0 literals are taken off and asserted again).
+    fn add_static(&mut self, vars: usize, is_atom: &[bool], added: Static) -> bool {
+        debug_assert_eq!(self.assignment.level(), 0);
+        self.grow(vars, is_atom);
+        if let Some(levels) = added.levels {
+            let facts = self.take_trail();
+            self.minimizer = Minimizer::new(levels);
+            self.assert_facts(&facts);
+        }
+        for mut clause in added.clauses {
+            if !add_clause(&mut self.theory_context(), &mut clause, false) {
+                self.exhausted = true;
+            }
+        }
+        let mut units = Vec::new();
+        self.add_at_root(&[], added.weights, &mut units);
+        self.assert_facts(&units);
+        self.propagate_root()
     }
 }

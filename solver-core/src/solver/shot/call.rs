@@ -156,10 +156,12 @@ impl MultiShot {
         for atom in (old_atoms + 1..=atoms.count()).map(crate::program::Atom) {
             if atoms.standing(atom) == Standing::Open {
                 self.search.heuristic.exclude(atoms.var(atom));
+                self.search.assignment.set_open(atoms.var(atom), true);
             }
         }
         for &var in mentioned {
             self.search.heuristic.include(var);
+            self.search.assignment.set_open(var, false);
         }
     }
 

@@ -46,6 +46,7 @@ mod theory;
 
 pub use fixed::FixedCursor;
 
+use super::build::externals::external_after;
 use super::build::{ProgramState, Standing};
 use super::driver::Call;
 use super::lit::Lit;
@@ -140,8 +141,9 @@ impl MultiShot {
 
     /// Adds a delta: its atoms continue the numbering (`atom_count` is the new total) and its
     /// statements are new. The deltas added between two solve calls form one *step*, as in
-    /// clingo: they are translated together when the next call starts (or an external is
-    /// assigned), so their rules may define the same atoms. Errors, which leave the solver
+    /// clingo: they are translated together when the next call starts (assigning,
+    /// releasing or reading an external does not end the step), so their rules may define
+    /// the same atoms. Errors, which leave the solver
     /// unchanged: an atom out of range or fewer atoms than before ([`SolveError::Invalid`]),
     /// a rule defining an atom of an earlier step whose value is not fixed
     /// ([`SolveError::Redefinition`]). A construct the solver cannot handle is reported by the
@@ -156,20 +158,23 @@ impl MultiShot {
 
     /// Sets the value of an external atom for the next solve calls (`Release` is
     /// [`MultiShot::release_external`]); ignored for atoms that are not external (defined,
-    /// released, or unknown), as clingo does. Ends the current solve call.
+    /// released, or unknown), as clingo does. Ends the current solve call. The deltas of the
+    /// current step stay one step: the value is recorded with them (as a declaration after
+    /// theirs) when there are any, so a later delta of the step may still define their atoms.
     pub fn assign_external(&mut self, atom: Atom, value: ExternalValue) {
         if value == ExternalValue::Release {
             return self.release_external(atom);
         }
         self.end_call();
-        let _ = self.flush();
-        if self.releasing.binary_search(&atom).is_ok() {
+        if self.external_value(atom).is_none() {
             return;
         }
-        if let Standing::External(_) = self.standing(atom) {
-            self.program
+        match &mut self.pending {
+            Some(pending) => pending.externals.push((atom, value)),
+            None => self
+                .program
                 .atoms
-                .set_standing(atom, Standing::External(value));
+                .set_standing(atom, Standing::External(value)),
         }
     }
 
@@ -180,8 +185,13 @@ impl MultiShot {
     /// the current solve call.
     pub fn release_external(&mut self, atom: Atom) {
         self.end_call();
-        let _ = self.flush();
-        self.mark_released(atom);
+        if self.external_value(atom).is_none() {
+            return;
+        }
+        match &mut self.pending {
+            Some(pending) => pending.externals.push((atom, ExternalValue::Release)),
+            None => self.mark_released(atom),
+        }
     }
 
     /// Records an external atom (other atoms are ignored) as released in the current step.
@@ -207,18 +217,13 @@ impl MultiShot {
         }
     }
 
-    /// Whether `atom` is external (not defined, not released) with the value it has.
-    /// Translates the deltas added since the last solve call (see [`MultiShot::add`]), so a
-    /// translation error is reported by the next [`MultiShot::solve`].
+    /// Whether `atom` is external (not defined, not released) with the value it has, the
+    /// deltas added since the last solve call included (read without translating them).
     pub fn external_value(&mut self, atom: Atom) -> Option<ExternalValue> {
-        let _ = self.flush();
         if self.releasing.binary_search(&atom).is_ok() {
             return None;
         }
-        match self.standing(atom) {
-            Standing::External(value) => Some(value),
-            _ => None,
-        }
+        external_after(&self.program.atoms, self.pending.as_ref(), atom)
     }
 
     /// The value `atom` has at level 0 between calls (`None`: undecided, or not an atom):

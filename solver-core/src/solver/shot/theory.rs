@@ -10,7 +10,7 @@
 //! after the search has grown to the literals `init` added.
 
 use super::MultiShot;
-use crate::solver::propagator::{PartialAssignment, PropagateInit, Propagator};
+use crate::solver::propagator::{InitAccess, PartialAssignment, PropagateInit, Propagator, Static};
 
 impl MultiShot {
     /// Registers a user propagator for the following solve calls (it is initialised at the
@@ -50,32 +50,33 @@ impl MultiShot {
         self.search.register_propagator(propagator);
     }
 
-    /// Calls `init` of every registered propagator and adds their static clauses.
+    /// Calls `init` of every registered propagator and adds their static clauses and weight
+    /// constraints (those of a `propagate` inside `init` are added there).
     pub(super) fn init_propagators(&mut self) {
         let Some(mut host) = self.search.take_propagators() else {
             return;
         };
-        let mut clauses = Vec::new();
+        let mut added = Static::default();
         for entry in host.entries_mut() {
             entry.backtrack(
                 0,
                 &PartialAssignment::new(&self.search.assignment, 0, false),
             );
-            let (propagator, watched, check_mode) = entry.parts();
+            let (propagator, watched, modes) = entry.parts();
             let mut init = PropagateInit {
                 atoms: &self.program.atoms,
-                assignment: &self.search.assignment,
+                search: &mut self.search,
                 watched,
-                check_mode,
+                modes,
                 var_count: &mut self.program.var_count,
                 is_atom: &mut self.program.is_atom,
-                clauses: &mut clauses,
+                added: &mut added,
+                minimize: &mut self.program.minimize,
             };
             propagator.init(&mut init);
         }
         self.search.put_propagators(host);
-        self.search
-            .grow(self.program.var_count, &self.program.is_atom);
-        self.search.add_init_clauses(clauses);
+        let vars = self.program.var_count;
+        self.search.add_static(vars, &self.program.is_atom, added);
     }
 }
