@@ -189,8 +189,8 @@ pub(crate) fn print_order(program: &GroundProgram) -> Vec<usize> {
     let heads = head_atoms(program);
     let true_at_start = |o: &solver_core::Output| match o.condition.as_slice() {
         [] => true,
-        [l] if l.is_positive() => heads.facts.contains(&l.atom()),
-        [l] => !heads.defined.contains(&l.atom()),
+        [l] if l.is_positive() => heads.is_fact(l.atom()),
+        [l] => !heads.is_defined(l.atom()),
         _ => false,
     };
     let mut order: Vec<usize> = (0..program.outputs.len()).collect();
@@ -214,24 +214,57 @@ fn condition_id(index: usize, output: &solver_core::Output) -> u64 {
     }
 }
 
-/// The program's facts and the atoms that occur in some rule head.
+/// The program's facts and the atoms that occur in some rule head (or are external), as
+/// flags by atom number (atoms are dense: one pass over the rules, no hashing).
 struct HeadAtoms {
-    facts: std::collections::HashSet<Atom>,
-    defined: std::collections::HashSet<Atom>,
+    /// [`DEFINED`] and [`FACT`] bits, indexed by atom number.
+    flags: Vec<u8>,
+}
+
+/// The atom occurs in a rule head or is external.
+const DEFINED: u8 = 1;
+/// The atom is a fact.
+const FACT: u8 = 2;
+
+impl HeadAtoms {
+    fn mark(&mut self, atom: Atom, flag: u8) {
+        let at = atom.0 as usize;
+        if at >= self.flags.len() {
+            self.flags.resize(at + 1, 0);
+        }
+        if let Some(slot) = self.flags.get_mut(at) {
+            *slot |= flag;
+        }
+    }
+
+    fn has(&self, atom: Atom, flag: u8) -> bool {
+        self.flags
+            .get(atom.0 as usize)
+            .is_some_and(|f| f & flag != 0)
+    }
+
+    fn is_fact(&self, atom: Atom) -> bool {
+        self.has(atom, FACT)
+    }
+
+    fn is_defined(&self, atom: Atom) -> bool {
+        self.has(atom, DEFINED)
+    }
 }
 
 fn head_atoms(program: &GroundProgram) -> HeadAtoms {
     let mut heads = HeadAtoms {
-        facts: Default::default(),
-        defined: program.externals.iter().map(|(a, _)| *a).collect(),
+        flags: vec![0; program.atom_count as usize + 1],
     };
+    for (atom, _) in &program.externals {
+        heads.mark(*atom, DEFINED);
+    }
     for rule in &program.rules {
-        heads.defined.extend(rule.head.iter().copied());
         let fact = rule.kind == solver_core::HeadKind::Disjunction
             && rule.head.len() == 1
             && matches!(&rule.body, solver_core::Body::Normal(b) if b.is_empty());
-        if fact {
-            heads.facts.extend(rule.head.iter().copied());
+        for &atom in &rule.head {
+            heads.mark(atom, if fact { DEFINED | FACT } else { DEFINED });
         }
     }
     heads

@@ -329,6 +329,9 @@ impl SolveHandle {
             _ => ModelKind::Answer,
         };
         let search = Search::start(shot, assumptions, options).map_err(Error::Solve)?;
+        // Made here, not at the first model: reporting a model does not poll the interrupt,
+        // and on a large program this is the longest step of it (issue 15).
+        ground.print_order();
         Ok(SolveHandle {
             search,
             ground,

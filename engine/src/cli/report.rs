@@ -155,20 +155,26 @@ pub(super) fn stats_view(s: &Summary, program: Option<&GroundProgram>) -> StatsV
 }
 
 /// The externals a search assumes: those with a value (not free), not released, without
-/// rules (clasp's frozen assumptions).
+/// rules (clasp's frozen assumptions). (Part of every run's summary, also after an interrupt:
+/// no pass over the rules unless there is such an external, and no hashing.)
 pub(super) fn assumed_externals(program: &GroundProgram) -> u64 {
-    let defined: std::collections::HashSet<solver_core::Atom> = program
-        .rules
-        .iter()
-        .flat_map(|r| r.head.iter().copied())
-        .collect();
+    let valued =
+        |value: &ExternalValue| matches!(value, ExternalValue::True | ExternalValue::False);
+    if !program.externals.iter().any(|(_, value)| valued(value)) {
+        return 0;
+    }
+    let mut defined = vec![false; program.atom_count as usize + 1];
+    for atom in program.rules.iter().flat_map(|r| r.head.iter()) {
+        if let Some(slot) = defined.get_mut(atom.0 as usize) {
+            *slot = true;
+        }
+    }
     let assumed = program.externals.iter().filter(|(atom, value)| {
-        matches!(value, ExternalValue::True | ExternalValue::False) && !defined.contains(atom)
+        valued(value) && !defined.get(atom.0 as usize).copied().unwrap_or(false)
     });
     assumed.count() as u64
 }
 
-/// Counts choice and disjunctive rules, minimize statements and weight bodies by kind.
 fn count_program_kinds(view: &mut StatsView, program: &GroundProgram) {
     for rule in &program.rules {
         match rule.kind {

@@ -55,62 +55,74 @@ pub(crate) fn simplify_conj(truth: &[Truth], lits: &[GLit]) -> Option<Vec<GLit>>
     Some(out)
 }
 
-/// Simplifies a body; `None` when it is false.
-fn simplify_body(truth: &[Truth], body: &GBody) -> Option<GBody> {
+/// Simplifies a conjunction in place (decided literals removed, sorted, without repeats);
+/// false when it is false.
+fn simplify_conj_in_place(truth: &[Truth], lits: &mut Vec<GLit>) -> bool {
+    let mut false_lit = false;
+    lits.retain(|&l| match lit_truth(truth, l) {
+        Truth::True => false,
+        Truth::False => {
+            false_lit = true;
+            false
+        }
+        Truth::Unknown => true,
+    });
+    if false_lit {
+        return false;
+    }
+    if lits.len() > 1 {
+        lits.sort_unstable();
+        lits.dedup();
+    }
+    true
+}
+
+/// Simplifies a body in place; false when it is false.
+fn simplify_body(truth: &[Truth], body: &mut GBody) -> bool {
     match body {
-        GBody::Normal(lits) => simplify_conj(truth, lits).map(GBody::Normal),
+        GBody::Normal(lits) => simplify_conj_in_place(truth, lits),
         GBody::Weight { lower, elems } => {
-            let mut lower = *lower;
-            let mut rest = Vec::new();
-            for &(l, w) in elems {
-                match lit_truth(truth, l) {
-                    Truth::True => lower -= w,
-                    Truth::False => {}
-                    Truth::Unknown => rest.push((l, w)),
+            elems.retain(|&(l, w)| match lit_truth(truth, l) {
+                Truth::True => {
+                    *lower -= w;
+                    false
                 }
+                Truth::False => false,
+                Truth::Unknown => true,
+            });
+            let min: i64 = elems.iter().map(|(_, w)| (*w).min(0)).sum();
+            let max: i64 = elems.iter().map(|(_, w)| (*w).max(0)).sum();
+            let (holds, possible) = (*lower <= min, *lower <= max);
+            if holds {
+                *body = GBody::Normal(Vec::new());
             }
-            let min: i64 = rest.iter().map(|(_, w)| (*w).min(0)).sum();
-            let max: i64 = rest.iter().map(|(_, w)| (*w).max(0)).sum();
-            if lower <= min {
-                Some(GBody::Normal(Vec::new()))
-            } else if lower > max {
-                None
-            } else {
-                Some(GBody::Weight { lower, elems: rest })
-            }
+            possible
         }
     }
 }
 
-/// Simplifies one rule; `None` when it can be deleted. Sets `truth` for new facts.
-fn simplify_rule(truth: &mut [Truth], rule: &GRule) -> Option<GRule> {
-    let body = simplify_body(truth, &rule.body)?;
+/// Simplifies one rule in place; false when it can be deleted. Sets `truth` for new facts.
+fn simplify_rule(truth: &mut [Truth], rule: &mut GRule) -> bool {
+    if !simplify_body(truth, &mut rule.body) {
+        return false;
+    }
     let get = |t: &[Truth], a: AtomId| t.get(a.0 as usize).copied().unwrap_or(Truth::Unknown);
     if !rule.choice && rule.head.iter().any(|&a| get(truth, a) == Truth::True) {
-        return None;
+        return false;
     }
-    let head: Vec<AtomId> = rule
-        .head
-        .iter()
-        .copied()
-        .filter(|&a| get(truth, a) == Truth::Unknown)
-        .collect();
-    if rule.choice && head.is_empty() {
-        return None;
+    rule.head.retain(|&a| get(truth, a) == Truth::Unknown);
+    if rule.choice && rule.head.is_empty() {
+        return false;
     }
-    if !rule.choice && body == GBody::Normal(Vec::new()) {
-        if let [atom] = head.as_slice() {
+    if !rule.choice && matches!(&rule.body, GBody::Normal(lits) if lits.is_empty()) {
+        if let [atom] = rule.head.as_slice() {
             if let Some(t) = truth.get_mut(atom.0 as usize) {
                 *t = Truth::True;
             }
-            return None;
+            return false;
         }
     }
-    Some(GRule {
-        choice: rule.choice,
-        head,
-        body,
-    })
+    true
 }
 
 /// The atoms that may be true: the least fixpoint from facts and externals through rules whose
@@ -178,10 +190,7 @@ pub(crate) fn simplify(
     loop {
         let before = truth.iter().filter(|t| **t != Truth::Unknown).count();
         let count = rules.len();
-        rules = rules
-            .iter()
-            .filter_map(|r| simplify_rule(truth, r))
-            .collect();
+        rules.retain_mut(|r| simplify_rule(truth, r));
         let founded = founded_atoms(truth, external, &rules);
         for (t, f) in truth.iter_mut().zip(&founded) {
             if *t == Truth::Unknown && !*f {
@@ -198,7 +207,8 @@ pub(crate) fn simplify(
 /// The rules with every later copy of an identical rule left out, as gringo writes each ground
 /// rule once (`s :- dom(X), r.` over three `dom` facts is `s :- r.` once, not three times).
 fn without_copies(rules: Vec<GRule>) -> Vec<GRule> {
-    let mut seen = fxhash::FxHashSet::default();
+    let mut seen =
+        fxhash::FxHashSet::with_capacity_and_hasher(rules.len(), fxhash::FxBuildHasher::default());
     let first: Vec<bool> = rules.iter().map(|r| seen.insert(r)).collect();
     drop(seen);
     rules

@@ -30,14 +30,12 @@ pub(crate) fn undefined_atom_infos(
     // The index in `out` of each location's message.
     let mut at: FxHashMap<Span, usize> = FxHashMap::default();
     let mut projected_seen: FxHashSet<String> = FxHashSet::default();
+    let heads = HeadIndex::new(heads);
     for r in rules {
-        let mut atoms = rule_atoms(g.table, r);
+        let mut atoms = rule_atoms(g.table, r, &heads);
         // In the order they are written, as clingo reports them.
         atoms.sort_by_key(|(a, _)| a.span.start);
         for (a, projected) in atoms {
-            if heads.contains(&a.pred) {
-                continue;
-            }
             let printer = Printer {
                 table: g.table,
                 names: &r.var_names,
@@ -84,11 +82,68 @@ pub(crate) fn undefined_atom_infos(
     out
 }
 
-/// The body and condition atoms of `rule`, each with whether clingo shows it projected.
-fn rule_atoms<'r>(table: &Interner, rule: &'r Rule) -> Vec<(&'r AtomPat, bool)> {
+/// A set of predicates looked up by name first: rules name predicates in about the order
+/// their names were interned, so a vector indexed by name is read almost sequentially where a
+/// hash set of a million predicates misses the cache on every look-up.
+struct HeadIndex<'h> {
+    /// By name: [`NONE`], [`SEVERAL`] (ask `heads`), or the key of its only predicate.
+    by_name: Vec<u32>,
+    /// The set itself.
+    heads: &'h FxHashSet<Pred>,
+}
+
+/// No predicate of the name is in the set.
+const NONE: u32 = 0;
+/// Several predicates of the name (or one whose key does not fit) are in the set.
+const SEVERAL: u32 = 1;
+
+impl<'h> HeadIndex<'h> {
+    fn new(heads: &'h FxHashSet<Pred>) -> HeadIndex<'h> {
+        let mut by_name = Vec::new();
+        for &p in heads {
+            let at = p.name as usize;
+            if at >= by_name.len() {
+                by_name.resize(at + 1, NONE);
+            }
+            if let Some(slot) = by_name.get_mut(at) {
+                *slot = match (*slot, Self::key(p)) {
+                    (NONE, Some(key)) => key,
+                    _ => SEVERAL,
+                };
+            }
+        }
+        HeadIndex { by_name, heads }
+    }
+
+    /// The key of `p` in `by_name` (above [`SEVERAL`]); `None` for a huge arity.
+    fn key(p: Pred) -> Option<u32> {
+        let arity = p.arity.checked_mul(2)?.checked_add(2)?;
+        arity.checked_add(u32::from(p.negative))
+    }
+
+    fn contains(&self, p: Pred) -> bool {
+        match self.by_name.get(p.name as usize).copied().unwrap_or(NONE) {
+            NONE => false,
+            SEVERAL => self.heads.contains(&p),
+            key => Self::key(p) == Some(key),
+        }
+    }
+}
+
+/// The body and condition atoms of `rule` whose predicate is not in `heads`, each with whether
+/// clingo shows it projected. (Rules whose atoms are all defined, the common case, cost a
+/// look-up per atom: the rest is worked out only for an undefined atom.)
+fn rule_atoms<'r>(
+    table: &Interner,
+    rule: &'r Rule,
+    heads: &HeadIndex<'_>,
+) -> Vec<(&'r AtomPat, bool)> {
     // The rewrite names projection rules `#p_<name>_<line>_<column>` (`project_anonymous`).
-    let projection_rule = matches!(&rule.head, Head::Disj(elems)
-        if elems.first().is_some_and(|e| table.name_text(e.atom.pred.name).starts_with("#p_")));
+    let projection_rule = || {
+        matches!(&rule.head, Head::Disj(elems)
+        if elems.first().is_some_and(|e| table.name_text(e.atom.pred.name).starts_with("#p_")))
+    };
+    let undefined = |a: &AtomPat| !heads.contains(a.pred);
     let anonymous = |a: &AtomPat| {
         let mut vars = Vec::new();
         a.args.iter().for_each(|t| t.vars(&mut vars));
@@ -99,45 +154,65 @@ fn rule_atoms<'r>(table: &Interner, rule: &'r Rule) -> Vec<(&'r AtomPat, bool)> 
         })
     };
     let mut out = Vec::new();
-    conjunction_atoms(&rule.body, projection_rule, &anonymous, &mut out);
+    let tests = AtomTests {
+        undefined: &undefined,
+        anonymous: &anonymous,
+    };
+    conjunction_atoms(&rule.body, &projection_rule, &tests, &mut out);
     for cond in rule.head.conditions() {
-        conjunction_atoms(cond, false, &anonymous, &mut out);
+        conjunction_atoms(cond, &|| false, &tests, &mut out);
     }
     out
 }
 
-/// The atoms of one conjunction (a body or a condition): positive atoms with `_` are projected
-/// when another literal shares the conjunction, or always (`all`).
+/// What [`conjunction_atoms`] asks of an atom.
+struct AtomTests<'t> {
+    /// Whether its predicate has no head (only those atoms are collected).
+    undefined: &'t dyn Fn(&AtomPat) -> bool,
+    /// Whether it has an anonymous variable.
+    anonymous: &'t dyn Fn(&AtomPat) -> bool,
+}
+
+/// The undefined atoms of one conjunction (a body or a condition): positive atoms with `_` are
+/// projected when another literal shares the conjunction, or always (`all`).
 fn conjunction_atoms<'r>(
     lits: &'r [Lit],
-    all: bool,
-    anonymous: &dyn Fn(&AtomPat) -> bool,
+    all: &dyn Fn() -> bool,
+    tests: &AtomTests<'_>,
     out: &mut Vec<(&'r AtomPat, bool)>,
 ) {
+    let (undefined, anonymous) = (tests.undefined, tests.anonymous);
     let counted = |l: &Lit| matches!(l, Lit::Atom(..) | Lit::Agg(_) | Lit::Cond(_));
-    let shared = all || lits.iter().filter(|l| counted(l)).count() > 1;
+    let shared_once = std::cell::OnceCell::new();
+    let shared =
+        || *shared_once.get_or_init(|| lits.iter().filter(|l| counted(l)).count() > 1 || all());
     for lit in lits {
         match lit {
-            Lit::Atom(_, a) => out.push((a, shared && anonymous(a))),
+            Lit::Atom(_, a) if !undefined(a) => {}
+            Lit::Atom(_, a) => out.push((a, shared() && anonymous(a))),
             Lit::Cond(c) => {
                 let inner = c.alts.iter().map(|alt| &alt.lit).chain(&c.cond);
                 let shared = inner.clone().filter(|l| counted(l)).count() > 1;
                 for l in inner {
                     if let Lit::Atom(_, a) = l {
-                        out.push((a, shared && anonymous(a)));
+                        if undefined(a) {
+                            out.push((a, shared && anonymous(a)));
+                        }
                     }
                 }
                 let mut local = Vec::new();
                 for alt in &c.alts {
                     alt.local.iter().for_each(|l| l.atoms(&mut local));
                 }
-                out.extend(local.into_iter().map(|(a, _)| (a, false)));
+                let local = local.into_iter().filter(|(a, _)| undefined(a));
+                out.extend(local.map(|(a, _)| (a, false)));
             }
             Lit::Agg(agg) => {
                 for e in &agg.elems {
                     let mut atoms = Vec::new();
                     e.cond.iter().for_each(|l| l.atoms(&mut atoms));
-                    out.extend(atoms.into_iter().map(|(a, _)| (a, false)));
+                    let atoms = atoms.into_iter().filter(|(a, _)| undefined(a));
+                    out.extend(atoms.map(|(a, _)| (a, false)));
                 }
             }
             Lit::Cmp(..) | Lit::Range(..) | Lit::Bool(_) => {}

@@ -147,10 +147,13 @@ pub(crate) fn rewrite(
         let stmt = substitute_statement(Cow::Borrowed(stmt), consts);
         let stmt = substitute_statement(stmt, &params);
         let first = out.rules.len();
-        statement(table, &stmt, part.params.len(), &mut out, diags);
+        let scope = Scope {
+            params: part.params.len(),
+            marker: part.marker,
+        };
+        statement(table, &stmt, &scope, &mut out, diags);
         for rule in out.rules.get_mut(first..).unwrap_or(&mut []) {
             rule.params = param_vars(rule, part.params.len());
-            rule.marker = part.marker.clone();
         }
     }
     for fact in pending {
@@ -231,7 +234,7 @@ fn sig_pred(table: &mut Interner, s: &ast::Signature) -> Pred {
 fn statement(
     table: &mut Interner,
     stmt: &ast::Statement,
-    params: usize,
+    scope: &Scope,
     out: &mut Rewritten,
     diags: &mut Vec<Diagnostic>,
 ) {
@@ -254,7 +257,8 @@ fn statement(
                 for v in variants {
                     let mut mine = Vec::new();
                     let mut converter = Converter::new(table, &stmt.span);
-                    converter.params = params;
+                    converter.params = scope.params;
+                    converter.marker = Some(scope.marker.clone());
                     let mut rule = converter.convert(&v, diags, &mut mine);
                     // A rule simplification removes (see `drop`) takes its projections along.
                     if crate::normalize::drop::simplify_rule(&mut rule) {
@@ -264,7 +268,7 @@ fn statement(
                 }
                 for p in projections {
                     if out.projections.insert(p.to_string()) {
-                        statement(table, &p, params, out, diags);
+                        statement(table, &p, scope, out, diags);
                     }
                 }
             }
@@ -278,10 +282,19 @@ fn statement(
     }
 }
 
-/// A statement after pool expansion: head and body in AST form.
+/// What the rules of a part's statements share.
+struct Scope<'p> {
+    /// The number of the part's parameters.
+    params: usize,
+    /// How messages name the part (`Rule::marker`).
+    marker: &'p Arc<str>,
+}
+
+/// A statement after pool expansion: head and body in AST form (a rule without pools is
+/// borrowed from its statement, not copied).
 #[derive(Clone, Debug)]
-enum Variant {
-    Rule(ast::Head, Vec<BodyLiteral>),
+enum Variant<'s> {
+    Rule(Cow<'s, ast::Head>, Cow<'s, [BodyLiteral]>),
     Weak(Vec<BodyLiteral>, ast::Term, ast::Term, Vec<ast::Term>),
     Show(ast::Term, Vec<BodyLiteral>),
     Project(ast::Atom, Vec<BodyLiteral>),
@@ -292,18 +305,18 @@ enum Variant {
 }
 
 /// Expands the pools of a rule-like statement.
-fn expand(stmt: &ast::Statement) -> Result<Vec<Variant>, unpool::TooLarge> {
+fn expand(stmt: &ast::Statement) -> Result<Vec<Variant<'_>>, unpool::TooLarge> {
     let mut out = Vec::new();
-    let push = |out: &mut Vec<Variant>, v: Variant| -> Result<(), unpool::TooLarge> {
+    fn push<'s>(out: &mut Vec<Variant<'s>>, v: Variant<'s>) -> Result<(), unpool::TooLarge> {
         out.push(v);
         if out.len() > unpool::MAX_EXPANSION {
             return Err(unpool::TooLarge);
         }
         Ok(())
-    };
+    }
     match &stmt.kind {
         StatementKind::Rule { head, body } if is_plain_rule(head, body) => {
-            out.push(Variant::Rule(head.clone(), body.to_vec()));
+            out.push(Variant::Rule(Cow::Borrowed(head), Cow::Borrowed(body)));
         }
         StatementKind::Rule { head, body } if negheads::split(head, body).is_some() => {
             if let Some((h, b)) = negheads::split(head, body) {
@@ -311,13 +324,19 @@ fn expand(stmt: &ast::Statement) -> Result<Vec<Variant>, unpool::TooLarge> {
                     kind: StatementKind::Rule { head: h, body: b },
                     span: stmt.span.clone(),
                 };
-                return expand(&moved);
+                return Ok(expand(&moved)?
+                    .into_iter()
+                    .map(Variant::into_owned)
+                    .collect());
             }
         }
         StatementKind::Rule { head, body } => {
             for h in unpool::head(head)? {
                 for b in unpool::body(body)? {
-                    push(&mut out, Variant::Rule(h.clone(), b))?;
+                    push(
+                        &mut out,
+                        Variant::Rule(Cow::Owned(h.clone()), Cow::Owned(b)),
+                    )?;
                 }
             }
         }
@@ -388,6 +407,23 @@ fn expand(stmt: &ast::Statement) -> Result<Vec<Variant>, unpool::TooLarge> {
     Ok(out)
 }
 
+impl Variant<'_> {
+    /// The same variant owning its head and body.
+    fn into_owned(self) -> Variant<'static> {
+        match self {
+            Variant::Rule(h, b) => {
+                Variant::Rule(Cow::Owned(h.into_owned()), Cow::Owned(b.into_owned()))
+            }
+            Variant::Weak(b, w, p, ts) => Variant::Weak(b, w, p, ts),
+            Variant::Show(t, b) => Variant::Show(t, b),
+            Variant::Project(a, b) => Variant::Project(a, b),
+            Variant::External(a, b, v) => Variant::External(a, b, v),
+            Variant::Edge(u, v, b) => Variant::Edge(u, v, b),
+            Variant::Heuristic(a, b, values) => Variant::Heuristic(a, b, values),
+        }
+    }
+}
+
 /// Whether a rule is a literal head and plain body literals without pools: its only
 /// expansion is itself (the common case, facts above all, skips the pool machinery).
 fn is_plain_rule(head: &ast::Head, body: &[BodyLiteral]) -> bool {
@@ -435,6 +471,8 @@ struct Converter<'a> {
     /// that each grounding of the part defines its own (an atom defined in an earlier step
     /// cannot be defined again).
     params: usize,
+    /// The part's marker for the rule (`#inc_base` when `None`).
+    marker: Option<Arc<str>>,
 }
 
 /// Calls `f` on each named variable of `t` with its span.

@@ -104,9 +104,18 @@ impl ShownOrder {
 /// statement's span with another rule came from a pool. An atom written as a fact twice has
 /// the rank of its first occurrence.
 fn simple_facts(g: &Grounder, rules: &[Rule], facts: &[PlainFact]) -> Vec<FactRank> {
-    let mut spans: FxHashMap<_, usize> = FxHashMap::default();
-    for rule in rules {
-        *spans.entry(&rule.span).or_default() += 1;
+    // How many rules share the span of each simple fact (only those spans are counted).
+    let mut spans: FxHashMap<_, usize> = rules
+        .iter()
+        .filter(|rule| simple_fact(rule).is_some())
+        .map(|rule| (&rule.span, 0))
+        .collect();
+    if !spans.is_empty() {
+        for rule in rules {
+            if let Some(count) = spans.get_mut(&rule.span) {
+                *count += 1;
+            }
+        }
     }
     let mut ranks = vec![NO_RANK; g.store.atoms.len()];
     let mut first = |val: Val, r: FactRank| {

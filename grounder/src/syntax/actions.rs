@@ -70,7 +70,8 @@ impl Ctx {
     /// A context for one source text.
     pub fn new(file: Arc<str>, text: &str) -> Ctx {
         let mut line_starts = vec![0];
-        line_starts.extend(text.match_indices('\n').map(|(at, _)| at + 1));
+        let newlines = text.bytes().enumerate().filter(|&(_, b)| b == b'\n');
+        line_starts.extend(newlines.map(|(at, _)| at + 1));
         Ctx {
             file,
             line_starts,

@@ -205,6 +205,21 @@ pub fn split(text: &str) -> Option<Split> {
     Some(Split { text, facts })
 }
 
+/// Whether `token` may occur in a simple fact (checked on the whole statement before any of
+/// its names is interned, so that rules add no names to the table).
+fn is_fact_token(token: &Token) -> bool {
+    matches!(
+        token,
+        Token::Identifier(_)
+            | Token::Number(_)
+            | Token::String(_)
+            | Token::LParen
+            | Token::RParen
+            | Token::Comma
+            | Token::Dot
+    )
+}
+
 /// Replaces the bytes in `[start, end)` by spaces, newlines excepted.
 fn blank(bytes: &mut [u8], start: usize, end: usize) {
     if let Some(range) = bytes.get_mut(start..end) {
@@ -249,6 +264,7 @@ impl Facts {
         let mark = self.code.len();
         let mut tokens = statement.iter().map(|(_, t, _)| t).peekable();
         let ok = matches!(tokens.peek(), Some(Token::Identifier(_)))
+            && statement.iter().all(|(_, t, _)| is_fact_token(t))
             && self.encode_term(&mut tokens, 0)
             && tokens.next() == Some(&Token::Dot)
             && tokens.next().is_none();

@@ -97,7 +97,10 @@ fn parse_text(
         Dialect::Clingo => (lower::lower(raw, &mut ctx), false),
         Dialect::Gringo3 => (gringo3::lower(raw, &mut ctx), true),
         Dialect::Auto if ctx.legacy => (gringo3::lower(raw, &mut ctx), true),
-        Dialect::Auto => lower_or_legacy(raw, &mut ctx),
+        Dialect::Auto => match lower_unless_legacy(raw, &mut ctx) {
+            Some(statements) => (statements, false),
+            None => return parse_text(name, text, Dialect::Gringo3),
+        },
     };
     let statements = tuples::expand(statements, &mut ctx, legacy);
     if !ctx.errors.is_empty() {
@@ -208,21 +211,22 @@ fn utf8_error(file: Arc<str>, bytes: &[u8], error: std::str::Utf8Error) -> Diagn
     }
 }
 
-/// Lowers a file as clingo 5 unless it uses a form only gringo 3 accepts; then as gringo 3
-/// (the flag says which).
-fn lower_or_legacy(raw: Vec<raw::RawStatement>, ctx: &mut Ctx) -> (Vec<Statement>, bool) {
-    let mut out = Vec::new();
+/// Lowers a file as clingo 5 unless it uses a form only gringo 3 accepts (`None`: the caller
+/// parses the text again as gringo 3, which yields the same raw statements, so they need not
+/// be kept: lowering consumes them).
+fn lower_unless_legacy(raw: Vec<raw::RawStatement>, ctx: &mut Ctx) -> Option<Vec<Statement>> {
+    let mut out = Vec::with_capacity(raw.len());
     let mut failures = Vec::new();
-    for statement in raw.iter().cloned() {
+    for statement in raw {
         if let Err(failure) = lower::lower_statement(statement, &mut out) {
             failures.push(failure);
         }
     }
     if failures.iter().any(|failure| failure.legacy) {
-        return (gringo3::lower(raw, ctx), true);
+        return None;
     }
     for failure in failures {
         ctx.error(failure.span, failure.message);
     }
-    (out, false)
+    Some(out)
 }

@@ -172,7 +172,7 @@ impl<'a> Converter<'a> {
 
     pub(super) fn convert(
         mut self,
-        v: &Variant,
+        v: &Variant<'_>,
         diags: &mut Vec<Diagnostic>,
         projections: &mut Vec<ast::Statement>,
     ) -> Rule {
@@ -200,14 +200,14 @@ impl<'a> Converter<'a> {
             globals: self.global,
             tuple_infos,
             params: Vec::new(),
-            marker: std::sync::Arc::from(BASE_MARKER),
+            marker: (self.marker).unwrap_or_else(|| std::sync::Arc::from(BASE_MARKER)),
         }
     }
 
-    pub(super) fn convert_head<'v>(&mut self, v: &'v Variant) -> (Head, &'v [BodyLiteral]) {
+    pub(super) fn convert_head<'v>(&mut self, v: &'v Variant<'_>) -> (Head, &'v [BodyLiteral]) {
         let mut extra_body = Vec::new();
         let result = match v {
-            Variant::Rule(h, b) => (self.head(h, &mut extra_body), b.as_slice()),
+            Variant::Rule(h, b) => (self.head(h, &mut extra_body), &**b),
             Variant::Weak(b, w, p, ts) => {
                 let weight = self.term(w);
                 let priority = self.term(p);

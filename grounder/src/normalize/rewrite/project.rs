@@ -109,10 +109,10 @@ fn positive_literal(atom: ast::Atom, span: &ast::Span) -> ast::Literal {
 
 /// Whether the body of `v` projects its positive literals (gringo's `projectScore`, see the
 /// module doc).
-pub(super) fn projects_positive(v: &Variant) -> bool {
+pub(super) fn projects_positive(v: &Variant<'_>) -> bool {
     match v {
         Variant::Rule(head, body) => {
-            let single_head = matches!(head, ast::Head::Literal(_));
+            let single_head = matches!(**head, ast::Head::Literal(_));
             !single_head || body.iter().map(score).sum::<u32>() != 1
         }
         _ => true,

@@ -114,6 +114,8 @@ impl<'p> Builder<'p> {
     /// asked every 4,096 rules, says to give up.
     pub(super) fn flatten_rules(&mut self, stop: &dyn Fn() -> bool) -> Result<bool, SolveError> {
         self.state.rule_count += self.program.rules.len() as u64;
+        // About a body per rule: grown once here rather than rehashed a dozen times.
+        self.state.body_ids.reserve(self.program.rules.len());
         for (index, rule) in self.program.rules.iter().enumerate() {
             if index % 4096 == 4095 && stop() {
                 return Ok(false);
