@@ -30,6 +30,7 @@ mod body;
 mod bounds;
 mod conditional;
 mod elements;
+mod groups;
 mod head;
 
 use crate::ast::CompareOp;
@@ -88,8 +89,7 @@ fn split_weights(elems: &[Weighted]) -> (i64, Vec<(GLit, i64)>) {
     (fixed, uncertain)
 }
 
-/// Aggregate tuples with the alternative conditions under which each holds.
-type Groups = Vec<(Vec<Val>, Vec<Vec<GLit>>)>;
+use groups::Groups;
 
 /// Outcomes of a body aggregate: an optional assignment and the literals it needs.
 pub(crate) type Outcomes = Vec<(Option<(u32, Val)>, Vec<GLit>)>;

@@ -249,63 +249,25 @@ impl ClauseStore {
                 keep += 1;
                 continue;
             }
-            if self.is_deleted(watch.cref) {
-                continue;
-            }
-            match self.visit(watch.cref, false_lit, a) {
-                Visit::Moved => {}
-                Visit::Satisfied(blocker) | Visit::Implied(blocker) => {
-                    watches[keep] = Watch {
-                        cref: watch.cref,
-                        blocker,
-                    };
-                    keep += 1;
-                }
+            let blocker = match visit(&mut self.arena, &mut self.watches, watch, false_lit, a) {
+                Visit::Moved | Visit::Deleted => continue,
+                Visit::Satisfied(blocker) | Visit::Implied(blocker) => blocker,
                 Visit::Conflict => {
-                    watches[keep] = watch;
-                    keep += 1;
                     result = Err(ClauseConflict::Long(watch.cref));
+                    index -= 1;
                     break;
                 }
-            }
-        }
-        while index < watches.len() {
-            watches[keep] = watches[index];
+            };
+            watches[keep] = Watch {
+                cref: watch.cref,
+                blocker,
+            };
             keep += 1;
-            index += 1;
         }
-        watches.truncate(keep);
+        watches.copy_within(index.., keep);
+        watches.truncate(keep + watches.len() - index);
         self.watches.put(false_lit.index(), watches);
         result
-    }
-
-    /// Visits one clause watching `false_lit` (which has just become false).
-    fn visit(&mut self, cref: CRef, false_lit: Lit, a: &mut Assignment) -> Visit {
-        let start = cref as usize + HEADER;
-        let len = self.arena[cref as usize] as usize;
-        if self.arena[start] == false_lit.0 {
-            self.arena.swap(start, start + 1);
-        }
-        let first = Lit(self.arena[start]);
-        if a.is_true(first) {
-            return Visit::Satisfied(first);
-        }
-        for k in 2..len {
-            let candidate = Lit(self.arena[start + k]);
-            if !a.is_false(candidate) {
-                self.arena.swap(start + 1, start + k);
-                self.watches.at(candidate.index()).push(Watch {
-                    cref,
-                    blocker: first,
-                });
-                return Visit::Moved;
-            }
-        }
-        if a.is_false(first) {
-            return Visit::Conflict;
-        }
-        a.assign(first, Reason::Clause(cref));
-        Visit::Implied(first)
     }
 
     /// Rebuilds the arena without deleted clauses; returns the old-to-new ref map as pairs.
@@ -362,12 +324,56 @@ impl ClauseStore {
 enum Visit {
     /// The watch moved to another literal.
     Moved,
+    /// The clause is deleted: its watch is dropped.
+    Deleted,
     /// The other watched literal is true.
     Satisfied(Lit),
     /// The other watched literal was implied.
     Implied(Lit),
     /// Every literal is false.
     Conflict,
+}
+
+/// Visits the arena clause of `watch`, watching `false_lit` (which has just become false):
+/// the clause is read as one slice (one bounds check), and a replacement watch is searched
+/// from position 2 on.
+fn visit(
+    arena: &mut [u32],
+    watches: &mut Lists<Watch>,
+    watch: Watch,
+    false_lit: Lit,
+    a: &mut Assignment,
+) -> Visit {
+    let header = watch.cref as usize;
+    let (len, flags) = (arena[header] as usize, arena[header + 1]);
+    if flags & DELETED != 0 {
+        return Visit::Deleted;
+    }
+    let lits = &mut arena[header + HEADER..header + HEADER + len];
+    if lits[0] == false_lit.0 {
+        lits.swap(0, 1);
+    }
+    let first = Lit(lits[0]);
+    if a.is_true(first) {
+        return Visit::Satisfied(first);
+    }
+    if let Some(offset) = lits[2..].iter().position(|&c| !a.is_false(Lit(c))) {
+        let candidate = Lit(lits[offset + 2]);
+        lits.swap(1, offset + 2);
+        watches.push(
+            candidate.index(),
+            Watch {
+                cref: watch.cref,
+                blocker: first,
+            },
+        );
+        return Visit::Moved;
+    }
+    if a.is_false(first) {
+        return Visit::Conflict;
+    }
+    a.assign(first, Reason::Clause(watch.cref));
+    Visit::Implied(first)
 }
 
 #[cfg(test)]

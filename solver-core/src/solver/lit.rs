@@ -90,21 +90,28 @@ impl<T> Default for Lists<T> {
 
 impl<T> Lists<T> {
     /// The list at `index` (empty when never written).
+    #[inline]
     pub(crate) fn get(&self, index: usize) -> &[T] {
         self.0.get(index).map_or(&[], Vec::as_slice)
     }
 
     /// The list at `index`, allocating up to it.
+    #[inline]
     pub(crate) fn at(&mut self, index: usize) -> &mut Vec<T> {
         if self.0.len() <= index {
-            self.0.resize_with(index + 1, Vec::new);
+            self.grow(index);
         }
-        let last = self.0.len() - 1;
-        let slot = index.min(last);
-        &mut self.0[slot]
+        &mut self.0[index]
+    }
+
+    /// Allocates the lists up to `index` (the cold path of [`Lists::at`]).
+    #[cold]
+    fn grow(&mut self, index: usize) {
+        self.0.resize_with(index + 1, Vec::new);
     }
 
     /// Appends `item` to the list at `index`.
+    #[inline]
     pub(crate) fn push(&mut self, index: usize, item: T) {
         self.at(index).push(item);
     }

@@ -9,7 +9,6 @@ use crate::instantiate::{GLit, Grounder, Mode, Stop};
 use crate::normalize::rules::{AggElem, Rule};
 use crate::term::eval::Binding;
 use crate::term::intern::Val;
-use fxhash::FxHashMap;
 
 impl Grounder<'_> {
     /// The tuples of aggregate elements under `binding` with the condition literals of each.
@@ -21,12 +20,12 @@ impl Grounder<'_> {
         binding: &mut Binding,
         mode: Mode,
     ) -> Result<Groups, Stop> {
-        let mut index: FxHashMap<Vec<Val>, usize> = FxHashMap::default();
-        let mut groups: Groups = Vec::new();
+        let mut groups = Groups::default();
+        let mut tuple = Vec::new();
         for e in elems {
             let terms = &e.terms;
             self.sub_join(rule, &e.cond, binding, mode, &mut |g, b, lits| {
-                let mut tuple = Vec::with_capacity(terms.len());
+                tuple.clear();
                 for t in terms {
                     match g.eval_term(rule, t, b) {
                         Some(v) => tuple.push(v),
@@ -36,13 +35,7 @@ impl Grounder<'_> {
                 if let Some(span) = &e.weight_span {
                     g.tuple_ignored(function, span, &tuple);
                 }
-                let slot = *index.entry(tuple.clone()).or_insert_with(|| {
-                    groups.push((tuple, Vec::new()));
-                    groups.len() - 1
-                });
-                if let Some((_, alts)) = groups.get_mut(slot) {
-                    alts.push(lits.to_vec());
-                }
+                groups.add(&tuple, lits);
                 Ok(())
             })?;
         }
@@ -100,19 +93,24 @@ impl Grounder<'_> {
     pub(super) fn weighted(
         &mut self,
         function: AggregateFunction,
-        groups: Groups,
+        groups: &Groups,
         mode: Mode,
     ) -> Result<Vec<Weighted>, Stop> {
         let mut out = Vec::new();
-        for (tuple, alts) in groups {
-            let Some(w) = Self::weight_of(function, &tuple) else {
+        for group in 0..groups.len() {
+            let Some(w) = Self::weight_of(function, groups.tuple(group)) else {
                 continue;
             };
-            if alts.iter().any(|a| a.is_empty()) {
+            let mut alts = groups.alternatives(group);
+            if groups.alternatives(group).any(<[GLit]>::is_empty) {
                 out.push((w, None));
             } else if mode == Mode::Domain {
                 out.push((w, Some(GLit::pos(AtomId(0)))));
+            } else if let (Some([lit]), None) = (alts.next(), alts.next()) {
+                // One alternative of one literal: the literal itself (what `disj_lit` returns).
+                out.push((w, Some(*lit)));
             } else {
+                let alts = groups.alternatives(group).map(<[GLit]>::to_vec).collect();
                 let lit = self.disj_lit(alts)?;
                 out.push((w, Some(lit)));
             }

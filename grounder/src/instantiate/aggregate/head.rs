@@ -10,7 +10,6 @@ use crate::normalize::print::Printer;
 use crate::normalize::rules::{Bound, HeadElem, Rule};
 use crate::term::eval::{Binding, T};
 use crate::term::intern::Val;
-use fxhash::FxHashMap;
 
 impl Grounder<'_> {
     /// A choice rule (`function == None`) or head aggregate: choice rules for the element
@@ -77,23 +76,15 @@ impl Grounder<'_> {
         let Some(bvals) = bvals.filter(|b| !b.is_empty()) else {
             return Ok(());
         };
-        let mut index: FxHashMap<Vec<Val>, usize> = FxHashMap::default();
-        let mut groups: Groups = Vec::new();
-        for (tuple, atom, cond) in instances {
-            let mut alt = cond;
+        let mut groups = Groups::default();
+        for (tuple, atom, mut alt) in instances {
             if let Some(atom) = atom.filter(|a| !self.store.is_fact(*a)) {
                 alt.push(GLit::pos(atom));
             }
-            let slot = *index.entry(tuple.clone()).or_insert_with(|| {
-                groups.push((tuple, Vec::new()));
-                groups.len() - 1
-            });
-            if let Some((_, alts)) = groups.get_mut(slot) {
-                alts.push(alt);
-            }
+            groups.add(&tuple, &alt);
         }
         let function = function.unwrap_or(AggregateFunction::Count);
-        let weighted = self.weighted(function, groups, mode)?;
+        let weighted = self.weighted(function, &groups, mode)?;
         let tri = self.bounds_tri(function, &weighted, &bvals, false)?;
         // In a constraint's body `not not a` is `a`.
         let violated = match tri {
