@@ -255,6 +255,7 @@ fn statement(
                     let mut mine = Vec::new();
                     let mut converter = Converter::new(table, &stmt.span);
                     converter.params = params;
+                    converter.moved_head = moved_head_literals(stmt);
                     let mut rule = converter.convert(&v, diags, &mut mine);
                     // A rule simplification removes (see `drop`) takes its projections along.
                     if crate::normalize::drop::simplify_rule(&mut rule) {
@@ -275,6 +276,16 @@ fn statement(
                 notes: Vec::new(),
             }),
         },
+    }
+}
+
+/// How many body literals `negheads::split` puts at the start of the rule `stmt` (its head's
+/// disjuncts that are not atoms); pool expansion keeps their positions.
+fn moved_head_literals(stmt: &ast::Statement) -> usize {
+    match &stmt.kind {
+        StatementKind::Rule { head, body } => negheads::split(head, body)
+            .map_or(0, |(_, moved)| moved.len().saturating_sub(body.len())),
+        _ => 0,
     }
 }
 
@@ -435,6 +446,8 @@ struct Converter<'a> {
     /// that each grounding of the part defines its own (an atom defined in an earlier step
     /// cannot be defined again).
     params: usize,
+    /// How many body literals of the statement come from its head (see `negheads::split`).
+    moved_head: usize,
 }
 
 /// Calls `f` on each named variable of `t` with its span.

@@ -31,6 +31,7 @@ impl<'a> Converter<'a> {
             projections: Vec::new(),
             project_positive: false,
             params: 0,
+            moved_head: 0,
         }
     }
 
