@@ -194,8 +194,10 @@ pub(crate) fn ground_all(
             .copied()
             .filter(|&p| remaining.get(p as usize) == Some(&0))
             .collect();
+        g.recursive_component = recursive;
         ground_component(g, rules, &infos, &members, (&preds, &done), recursive)?;
         g.unstratified = false;
+        g.recursive_component = false;
     }
     for p in &mut g.store.preds {
         p.complete = true;

@@ -154,10 +154,21 @@ impl<'a> Grounder<'a> {
         // The unconditional atoms.
         let mut plain: Vec<AtomId> = Vec::new();
         let mut conjunctions = Vec::new();
-        // gringo grounds a disjunction with a conditional element element by element: a known
-        // fact satisfies it, but every element's atoms still enter the domain (where they keep
-        // weak constraints over them, and so their priority levels, as in clingo).
+        // gringo grounds a disjunction with a conditional element element by element: in a
+        // recursive component a known fact satisfies it, but every element's atoms still enter
+        // the domain (where they keep weak constraints over them, and so their priority levels,
+        // as in clingo); outside one, the instance is dropped with none of its atoms
+        // (`a. d(1). a | s(3) | r : d(W). t :- s(3).` grounds no `t :- s(3)` in clingo 5.8.3).
         let conditional = elems.iter().any(|e| e.conj.is_some());
+        if conditional
+            && !self.recursive_component
+            && elems.len() > 1
+            && elems
+                .iter()
+                .any(|e| e.conj.is_none() && self.is_known_fact(rule, e, binding))
+        {
+            return Ok(());
+        }
         let mut satisfied = false;
         for e in elems {
             if e.conj.is_some() {

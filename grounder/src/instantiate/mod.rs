@@ -308,6 +308,8 @@ pub(crate) struct Grounder<'a> {
     /// Whether the component being grounded depends negatively on itself: gringo then leaves
     /// negated body aggregates undecided (see `aggregate::body`).
     pub unstratified: bool,
+    /// Whether the component being grounded is recursive (see `head::disjunction`).
+    pub recursive_component: bool,
 }
 
 /// A ground head element: its atom, its tuple and the literals of its condition.
@@ -358,6 +360,7 @@ impl<'a> Grounder<'a> {
             functions: crate::Functions::default(),
             calls: FxHashMap::default(),
             unknown_calls_seen: FxHashSet::default(),
+            recursive_component: false,
             call_infos: Vec::new(),
             unstratified: false,
         }

@@ -10,8 +10,10 @@
 //!   constraint's weight, priority or terms, and the term or atom of `#show`, `#project`,
 //!   `#external`, `#edge` and `#heuristic`: the whole rule is removed (not checked);
 //! - the atom of a head that is one unconditional atom: the rule is removed;
-//! - the atom of an unconditional element of a larger disjunction: the element is removed and
-//!   the rule never fires, but the rest is still checked (`s(X) ; r(c+1).` is unsafe);
+//! - the atom of an unconditional element of a larger disjunction, also under `not` or
+//!   `not not` (moved into the body, see `negheads`): the element is removed and the rule
+//!   never fires, but the rest is still checked (`s(X) ; r(c+1).` and
+//!   `b ; not q(1/0) :- not d(W).` are unsafe);
 //! - the literal of a body conditional literal: that alternative is removed (with none left,
 //!   the literal is `#false : cond`: `b :- q(c+1) : r(X).` holds when no `r(X)` does);
 //! - a condition literal: its element is removed (a disjunction left empty is a constraint:
@@ -32,7 +34,7 @@ use crate::term::eval::T;
 /// Removes what gringo's simplification removes; false when the whole rule goes.
 pub(crate) fn simplify_rule(rule: &mut Rule) -> bool {
     drop_unguarded_aggregates(rule);
-    body_defined(&mut rule.body) && head_defined(rule)
+    body_defined(&mut rule.body, rule.head_lits) && head_defined(rule)
 }
 
 /// A body aggregate without guards always holds: clingo removes it before the safety check
@@ -72,10 +74,12 @@ fn cond_undefined(cond: &[Lit]) -> bool {
 }
 
 /// Simplifies the body; false when the rule goes.
-fn body_defined(body: &mut Vec<Lit>) -> bool {
+fn body_defined(body: &mut Vec<Lit>, head_lits: usize) -> bool {
     let mut holds = Vec::new();
     for (i, lit) in body.iter_mut().enumerate() {
         match lit {
+            // A disjunct moved from the head: removed, the rule never fires but is checked.
+            other if i < head_lits && lit_undefined(other) => *other = Lit::Bool(false),
             Lit::Agg(agg) => {
                 if agg.bounds.iter().any(|(_, t)| t.contains_undefined_arith()) {
                     return false;

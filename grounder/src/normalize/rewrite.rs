@@ -254,11 +254,13 @@ fn statement(
         _ => match expand(stmt) {
             Ok(variants) => {
                 let mut projections = Vec::new();
+                let moved_head = moved_head_literals(stmt);
                 for v in variants {
                     let mut mine = Vec::new();
                     let mut converter = Converter::new(table, &stmt.span);
                     converter.params = scope.params;
                     converter.marker = Some(scope.marker.clone());
+                    converter.moved_head = moved_head;
                     let mut rule = converter.convert(&v, diags, &mut mine);
                     // A rule simplification removes (see `drop`) takes its projections along.
                     if crate::normalize::drop::simplify_rule(&mut rule) {
@@ -288,6 +290,16 @@ struct Scope<'p> {
     params: usize,
     /// How messages name the part (`Rule::marker`).
     marker: &'p Arc<str>,
+}
+
+/// How many body literals `negheads::split` puts at the start of the rule `stmt` (its head's
+/// disjuncts that are not atoms); pool expansion keeps their positions.
+fn moved_head_literals(stmt: &ast::Statement) -> usize {
+    match &stmt.kind {
+        StatementKind::Rule { head, body } => negheads::split(head, body)
+            .map_or(0, |(_, moved)| moved.len().saturating_sub(body.len())),
+        _ => 0,
+    }
 }
 
 /// A statement after pool expansion: head and body in AST form (a rule without pools is
@@ -473,6 +485,8 @@ struct Converter<'a> {
     params: usize,
     /// The part's marker for the rule (`#inc_base` when `None`).
     marker: Option<Arc<str>>,
+    /// How many body literals of the statement come from its head (see `negheads::split`).
+    moved_head: usize,
 }
 
 /// Calls `f` on each named variable of `t` with its span.

@@ -197,6 +197,10 @@ pub(crate) struct Rule {
     pub head: Head,
     /// The body.
     pub body: Vec<Lit>,
+    /// How many literals at the start of `body` are the head's disjuncts that are not atoms,
+    /// moved there (see `negheads`): an undefined one is a removed disjunct, not a removed
+    /// rule (see `drop`).
+    pub head_lits: usize,
     /// Variable names by number (`#Arith0`, `#Range1`, `_` for fresh ones).
     pub var_names: Vec<String>,
     /// The first occurrence of each variable.

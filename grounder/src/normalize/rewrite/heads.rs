@@ -181,8 +181,12 @@ impl<'a> Converter<'a> {
         let mut body = Vec::new();
         let mut pending_head = Vec::new();
         std::mem::swap(&mut pending_head, &mut self.extra);
-        for b in body_ast {
+        let mut head_lits = 0;
+        for (i, b) in body_ast.iter().enumerate() {
             body.extend(self.body_literal(b));
+            if i < self.moved_head {
+                head_lits = body.len();
+            }
         }
         body.extend(pending_head);
         body.append(&mut self.extra);
@@ -192,6 +196,7 @@ impl<'a> Converter<'a> {
         Rule {
             head,
             body,
+            head_lits,
             var_names: self.var_names,
             var_spans: self.var_spans,
             span: self.span,

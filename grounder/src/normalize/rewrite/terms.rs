@@ -32,6 +32,7 @@ impl<'a> Converter<'a> {
             project_positive: false,
             params: 0,
             marker: None,
+            moved_head: 0,
         }
     }
 
