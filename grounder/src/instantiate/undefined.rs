@@ -1,5 +1,11 @@
-//! `info: atom does not occur in any rule head` for the body atoms of underivable predicates,
-//! as clingo words and orders them.
+//! `info: atom does not occur in any rule head` for the body atoms no head can derive, as
+//! clingo words and orders them.
+//!
+//! Which atoms: gringo decides it per body atom, not per predicate. A body atom (of a body,
+//! a condition or an aggregate element, positive or negative) is defined when its predicate
+//! is defined wholesale (a plain fact `p(1).`, `#defined`, a head of an earlier grounding) or
+//! when it unifies with a head atom of some rule of the program being ground, both
+//! generalized as `gterm` describes (`s(2,X)` is undefined beside `{ s(3,1) }`).
 //!
 //! The infos come in the order the atoms are written (file by file). A
 //! positive atom with an anonymous variable is shown as gringo projects it when its
@@ -14,17 +20,64 @@ use fxhash::{FxHashMap, FxHashSet};
 
 use crate::ast::Span;
 use crate::diagnostic::{Diagnostic, Note, Severity};
+use crate::instantiate::gterm::{generalize_atom, unifies, GTerm};
+use crate::instantiate::projected::decode;
 use crate::instantiate::Grounder;
 use crate::normalize::print::Printer;
 use crate::normalize::rules::{AtomPat, Head, Lit, Pred, Rule};
 use crate::term::intern::Interner;
 
-/// The infos for the body atoms of `rules` whose predicate is not in `heads` (the predicates
-/// with a head anywhere in the program, facts and `#defined`).
+/// The generalized head atoms of a program, by predicate, and the predicates defined wholesale.
+pub(crate) struct Heads<'a> {
+    /// Predicates any atom of which counts as defined.
+    wholesale: &'a FxHashSet<Pred>,
+    /// The distinct generalized argument lists of each other predicate's head atoms.
+    patterns: FxHashMap<Pred, FxHashSet<Vec<GTerm>>>,
+}
+
+impl<'a> Heads<'a> {
+    /// The heads of `program` beside the predicates defined `wholesale`.
+    pub(crate) fn new(program: &[Rule], wholesale: &'a FxHashSet<Pred>) -> Heads<'a> {
+        let mut patterns: FxHashMap<Pred, FxHashSet<Vec<GTerm>>> = FxHashMap::default();
+        for rule in program {
+            for atom in rule.head.each_atom() {
+                if !wholesale.contains(&atom.pred) {
+                    let args = generalize_atom(rule, atom);
+                    patterns.entry(atom.pred).or_default().insert(args);
+                }
+            }
+        }
+        Heads {
+            wholesale,
+            patterns,
+        }
+    }
+
+    /// Whether the body atom `atom` of `rule` unifies with a head.
+    fn defines(&self, table: &Interner, rule: &Rule, atom: &AtomPat) -> bool {
+        if self.wholesale.contains(&atom.pred) {
+            return true;
+        }
+        self.defines_args(table, atom.pred, &generalize_atom(rule, atom))
+    }
+
+    /// Whether an atom of `pred` with the generalized arguments `body` unifies with a head.
+    fn defines_args(&self, table: &Interner, pred: Pred, body: &[GTerm]) -> bool {
+        if self.wholesale.contains(&pred) {
+            return true;
+        }
+        let Some(heads) = self.patterns.get(&pred) else {
+            return false;
+        };
+        heads.iter().any(|head| unifies(table, body, head))
+    }
+}
+
+/// The infos for the body atoms of `rules` that no head of `heads` defines.
 pub(crate) fn undefined_atom_infos(
     g: &mut Grounder,
     rules: &[&Rule],
-    heads: &FxHashSet<Pred>,
+    heads: &Heads,
 ) -> Vec<Diagnostic> {
     let mut out: Vec<Diagnostic> = Vec::new();
     // The index in `out` of each location's message.
@@ -35,21 +88,11 @@ pub(crate) fn undefined_atom_infos(
         // In the order they are written, as clingo reports them.
         atoms.sort_by_key(|(a, _)| a.span.start);
         for (a, projected) in atoms {
-            if heads.contains(&a.pred) {
+            let Some((text, shared)) = undefined_text(g.table, heads, r, a, projected) else {
                 continue;
-            }
-            let printer = Printer {
-                table: g.table,
-                names: &r.var_names,
             };
-            let mut text = String::new();
-            if projected {
-                printer.projected_atom(a, &mut text);
-                if !projected_seen.insert(text.clone()) {
-                    continue;
-                }
-            } else {
-                printer.atom(a, &mut text);
+            if shared && !projected_seen.insert(text.clone()) {
+                continue;
             }
             let d = Diagnostic {
                 severity: Severity::Info,
@@ -84,11 +127,52 @@ pub(crate) fn undefined_atom_infos(
     out
 }
 
+/// The text of the body atom `a` of `r` (shown projected when `projected`, or as the atom a
+/// projected literal stands for) when no head defines it, and whether it is a projection
+/// (reported once: gringo shares one projection between equal ones).
+fn undefined_text(
+    table: &mut Interner,
+    heads: &Heads,
+    r: &Rule,
+    a: &AtomPat,
+    projected: bool,
+) -> Option<(String, bool)> {
+    if let Some(p) = decode(table, r, a) {
+        return (!heads.defines_args(table, p.pred, &p.args)).then_some((p.text, true));
+    }
+    if heads.defines(table, r, a) {
+        return None;
+    }
+    let printer = Printer {
+        table,
+        names: &r.var_names,
+    };
+    let mut text = String::new();
+    if projected {
+        printer.projected_atom(a, &mut text);
+    } else {
+        printer.atom(a, &mut text);
+    }
+    Some((text, projected))
+}
+
 /// The body and condition atoms of `rule`, each with whether clingo shows it projected.
 fn rule_atoms<'r>(table: &Interner, rule: &'r Rule) -> Vec<(&'r AtomPat, bool)> {
     // The rewrite names projection rules `#p_<name>_<line>_<column>` (`project_anonymous`).
-    let projection_rule = matches!(&rule.head, Head::Disj(elems)
-        if elems.first().is_some_and(|e| table.name_text(e.atom.pred.name).starts_with("#p_")));
+    let projection_head = match &rule.head {
+        Head::Disj(elems) => elems
+            .first()
+            .and_then(|e| table.name_text(e.atom.pred.name).strip_prefix("#p_")),
+        _ => None,
+    };
+    let projection_rule = projection_head.is_some();
+    // A positive literal's projection rule (`#p_r(..) :- r(..)`): its literals report the
+    // atom (see `instantiate::projected`).
+    let positive_projection = matches!(rule.body.as_slice(), [Lit::Atom(_, a)]
+        if projection_head == Some(table.name_text(a.pred.name)));
+    if positive_projection {
+        return Vec::new();
+    }
     let anonymous = |a: &AtomPat| {
         let mut vars = Vec::new();
         a.args.iter().for_each(|t| t.vars(&mut vars));
