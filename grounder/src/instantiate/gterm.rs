@@ -215,3 +215,56 @@ impl Unifier<'_> {
             .all(|(x, a)| self.unify(&GTerm::Val(*x), 0, a, side))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn num(n: i32) -> GTerm {
+        GTerm::Val(Val::Num(n))
+    }
+
+    #[test]
+    fn repeated_variables_bind_consistently() {
+        let table = Interner::default();
+        let body = [GTerm::Var(0), GTerm::Var(0)];
+        assert!(!unifies(&table, &body, &[num(1), num(2)]));
+        assert!(unifies(&table, &body, &[num(2), num(2)]));
+        // `p(X,X)` against `p(Y,1)` binds through the head's variable.
+        assert!(unifies(&table, &body, &[GTerm::Var(0), num(1)]));
+    }
+
+    #[test]
+    fn linear_terms_match_integers_they_can_equal() {
+        let mut table = Interner::default();
+        let a = table.name("a");
+        let a = table.fun(a, false, &[]);
+        let odd = [GTerm::Linear(0, 2, 1)];
+        assert!(unifies(&table, &[num(7)], &odd));
+        assert!(unifies(&table, &[num(-3)], &odd));
+        assert!(!unifies(&table, &[num(4)], &odd));
+        assert!(!unifies(&table, &[GTerm::Val(a)], &odd));
+        assert!(unifies(&table, &[GTerm::Any], &odd));
+    }
+
+    #[test]
+    fn functions_match_ground_values_argument_by_argument() {
+        let mut table = Interner::default();
+        let f = table.name("f");
+        let one = table.fun(f, false, &[Val::Num(1), Val::Num(2)]);
+        let same = [GTerm::Fun(f, false, vec![GTerm::Var(0), GTerm::Var(0)])];
+        assert!(!unifies(&table, &[GTerm::Val(one)], &same));
+        let open = [GTerm::Fun(f, false, vec![num(1), GTerm::Var(0)])];
+        assert!(unifies(&table, &[GTerm::Val(one)], &open));
+        assert!(!unifies(&table, &[num(1)], &open));
+    }
+
+    #[test]
+    fn occurs_check_ends_unification() {
+        let mut table = Interner::default();
+        let f = table.name("f");
+        // `p(X, f(X))` against `p(Y, Y)`: `Y = X` and `X = f(X)` fails.
+        let body = [GTerm::Var(0), GTerm::Fun(f, false, vec![GTerm::Var(0)])];
+        assert!(!unifies(&table, &body, &[GTerm::Var(0), GTerm::Var(0)]));
+    }
+}
