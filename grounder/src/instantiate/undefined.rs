@@ -1,5 +1,11 @@
-//! `info: atom does not occur in any rule head` for the body atoms of underivable predicates,
-//! as clingo words and orders them.
+//! `info: atom does not occur in any rule head` for the body atoms no head can derive, as
+//! clingo words and orders them.
+//!
+//! Which atoms: gringo decides it per body atom, not per predicate. A body atom (of a body,
+//! a condition or an aggregate element, positive or negative) is defined when its predicate
+//! is defined wholesale (a plain fact `p(1).`, `#defined`, a head of an earlier grounding) or
+//! when it unifies with a head atom of some rule of the program being ground, both
+//! generalized as `gterm` describes (`s(2,X)` is undefined beside `{ s(3,1) }`).
 //!
 //! The infos come in the order the atoms are written (file by file). A
 //! positive atom with an anonymous variable is shown as gringo projects it when its
@@ -14,40 +20,79 @@ use fxhash::{FxHashMap, FxHashSet};
 
 use crate::ast::Span;
 use crate::diagnostic::{Diagnostic, Note, Severity};
+use crate::instantiate::gterm::{generalize_atom, unifies, GTerm};
+use crate::instantiate::projected::decode;
 use crate::instantiate::Grounder;
 use crate::normalize::print::Printer;
 use crate::normalize::rules::{AtomPat, Head, Lit, Pred, Rule};
 use crate::term::intern::Interner;
 
-/// The infos for the body atoms of `rules` whose predicate is not in `heads` (the predicates
-/// with a head anywhere in the program, facts and `#defined`).
+/// The generalized head atoms of a program, by predicate, and the predicates defined wholesale.
+pub(crate) struct Heads<'a> {
+    /// Predicates any atom of which counts as defined.
+    wholesale: &'a FxHashSet<Pred>,
+    /// The distinct generalized argument lists of each other predicate's head atoms.
+    patterns: FxHashMap<Pred, FxHashSet<Vec<GTerm>>>,
+}
+
+impl<'a> Heads<'a> {
+    /// The heads of `program` beside the predicates defined `wholesale`.
+    pub(crate) fn new(program: &[Rule], wholesale: &'a FxHashSet<Pred>) -> Heads<'a> {
+        let mut patterns: FxHashMap<Pred, FxHashSet<Vec<GTerm>>> = FxHashMap::default();
+        for rule in program {
+            for atom in rule.head.each_atom() {
+                if !wholesale.contains(&atom.pred) {
+                    let args = generalize_atom(rule, atom);
+                    patterns.entry(atom.pred).or_default().insert(args);
+                }
+            }
+        }
+        Heads {
+            wholesale,
+            patterns,
+        }
+    }
+
+    /// Whether the body atom `atom` of `rule` unifies with a head.
+    fn defines(&self, table: &Interner, rule: &Rule, atom: &AtomPat) -> bool {
+        if self.wholesale.contains(&atom.pred) {
+            return true;
+        }
+        self.defines_args(table, atom.pred, &generalize_atom(rule, atom))
+    }
+
+    /// Whether an atom of `pred` with the generalized arguments `body` unifies with a head.
+    fn defines_args(&self, table: &Interner, pred: Pred, body: &[GTerm]) -> bool {
+        if self.wholesale.contains(&pred) {
+            return true;
+        }
+        let Some(heads) = self.patterns.get(&pred) else {
+            return false;
+        };
+        heads.iter().any(|head| unifies(table, body, head))
+    }
+}
+
+/// The infos for the body atoms of `rules` that no head of `heads` defines.
 pub(crate) fn undefined_atom_infos(
     g: &mut Grounder,
     rules: &[&Rule],
-    heads: &FxHashSet<Pred>,
+    heads: &Heads,
 ) -> Vec<Diagnostic> {
     let mut out: Vec<Diagnostic> = Vec::new();
     // The index in `out` of each location's message.
     let mut at: FxHashMap<Span, usize> = FxHashMap::default();
     let mut projected_seen: FxHashSet<String> = FxHashSet::default();
-    let heads = HeadIndex::new(heads);
     for r in rules {
-        let mut atoms = rule_atoms(g.table, r, &heads);
+        let mut atoms = rule_atoms(g.table, r);
         // In the order they are written, as clingo reports them.
         atoms.sort_by_key(|(a, _)| a.span.start);
         for (a, projected) in atoms {
-            let printer = Printer {
-                table: g.table,
-                names: &r.var_names,
+            let Some((text, shared)) = undefined_text(g.table, heads, r, a, projected) else {
+                continue;
             };
-            let mut text = String::new();
-            if projected {
-                printer.projected_atom(a, &mut text);
-                if !projected_seen.insert(text.clone()) {
-                    continue;
-                }
-            } else {
-                printer.atom(a, &mut text);
+            if shared && !projected_seen.insert(text.clone()) {
+                continue;
             }
             let d = Diagnostic {
                 severity: Severity::Info,
@@ -82,68 +127,52 @@ pub(crate) fn undefined_atom_infos(
     out
 }
 
-/// A set of predicates looked up by name first: rules name predicates in about the order
-/// their names were interned, so a vector indexed by name is read almost sequentially where a
-/// hash set of a million predicates misses the cache on every look-up.
-struct HeadIndex<'h> {
-    /// By name: [`NONE`], [`SEVERAL`] (ask `heads`), or the key of its only predicate.
-    by_name: Vec<u32>,
-    /// The set itself.
-    heads: &'h FxHashSet<Pred>,
-}
-
-/// No predicate of the name is in the set.
-const NONE: u32 = 0;
-/// Several predicates of the name (or one whose key does not fit) are in the set.
-const SEVERAL: u32 = 1;
-
-impl<'h> HeadIndex<'h> {
-    fn new(heads: &'h FxHashSet<Pred>) -> HeadIndex<'h> {
-        let mut by_name = Vec::new();
-        for &p in heads {
-            let at = p.name as usize;
-            if at >= by_name.len() {
-                by_name.resize(at + 1, NONE);
-            }
-            if let Some(slot) = by_name.get_mut(at) {
-                *slot = match (*slot, Self::key(p)) {
-                    (NONE, Some(key)) => key,
-                    _ => SEVERAL,
-                };
-            }
-        }
-        HeadIndex { by_name, heads }
+/// The text of the body atom `a` of `r` (shown projected when `projected`, or as the atom a
+/// projected literal stands for) when no head defines it, and whether it is a projection
+/// (reported once: gringo shares one projection between equal ones).
+fn undefined_text(
+    table: &mut Interner,
+    heads: &Heads,
+    r: &Rule,
+    a: &AtomPat,
+    projected: bool,
+) -> Option<(String, bool)> {
+    if let Some(p) = decode(table, r, a) {
+        return (!heads.defines_args(table, p.pred, &p.args)).then_some((p.text, true));
     }
-
-    /// The key of `p` in `by_name` (above [`SEVERAL`]); `None` for a huge arity.
-    fn key(p: Pred) -> Option<u32> {
-        let arity = p.arity.checked_mul(2)?.checked_add(2)?;
-        arity.checked_add(u32::from(p.negative))
+    if heads.defines(table, r, a) {
+        return None;
     }
-
-    fn contains(&self, p: Pred) -> bool {
-        match self.by_name.get(p.name as usize).copied().unwrap_or(NONE) {
-            NONE => false,
-            SEVERAL => self.heads.contains(&p),
-            key => Self::key(p) == Some(key),
-        }
-    }
-}
-
-/// The body and condition atoms of `rule` whose predicate is not in `heads`, each with whether
-/// clingo shows it projected. (Rules whose atoms are all defined, the common case, cost a
-/// look-up per atom: the rest is worked out only for an undefined atom.)
-fn rule_atoms<'r>(
-    table: &Interner,
-    rule: &'r Rule,
-    heads: &HeadIndex<'_>,
-) -> Vec<(&'r AtomPat, bool)> {
-    // The rewrite names projection rules `#p_<name>_<line>_<column>` (`project_anonymous`).
-    let projection_rule = || {
-        matches!(&rule.head, Head::Disj(elems)
-        if elems.first().is_some_and(|e| table.name_text(e.atom.pred.name).starts_with("#p_")))
+    let printer = Printer {
+        table,
+        names: &r.var_names,
     };
-    let undefined = |a: &AtomPat| !heads.contains(a.pred);
+    let mut text = String::new();
+    if projected {
+        printer.projected_atom(a, &mut text);
+    } else {
+        printer.atom(a, &mut text);
+    }
+    Some((text, projected))
+}
+
+/// The body and condition atoms of `rule`, each with whether clingo shows it projected.
+fn rule_atoms<'r>(table: &Interner, rule: &'r Rule) -> Vec<(&'r AtomPat, bool)> {
+    // The rewrite names projection rules `#p_<name>_<line>_<column>` (`project_anonymous`).
+    let projection_head = match &rule.head {
+        Head::Disj(elems) => elems
+            .first()
+            .and_then(|e| table.name_text(e.atom.pred.name).strip_prefix("#p_")),
+        _ => None,
+    };
+    let projection_rule = projection_head.is_some();
+    // A positive literal's projection rule (`#p_r(..) :- r(..)`): its literals report the
+    // atom (see `instantiate::projected`).
+    let positive_projection = matches!(rule.body.as_slice(), [Lit::Atom(_, a)]
+        if projection_head == Some(table.name_text(a.pred.name)));
+    if positive_projection {
+        return Vec::new();
+    }
     let anonymous = |a: &AtomPat| {
         let mut vars = Vec::new();
         a.args.iter().for_each(|t| t.vars(&mut vars));
@@ -154,65 +183,45 @@ fn rule_atoms<'r>(
         })
     };
     let mut out = Vec::new();
-    let tests = AtomTests {
-        undefined: &undefined,
-        anonymous: &anonymous,
-    };
-    conjunction_atoms(&rule.body, &projection_rule, &tests, &mut out);
+    conjunction_atoms(&rule.body, projection_rule, &anonymous, &mut out);
     for cond in rule.head.conditions() {
-        conjunction_atoms(cond, &|| false, &tests, &mut out);
+        conjunction_atoms(cond, false, &anonymous, &mut out);
     }
     out
 }
 
-/// What [`conjunction_atoms`] asks of an atom.
-struct AtomTests<'t> {
-    /// Whether its predicate has no head (only those atoms are collected).
-    undefined: &'t dyn Fn(&AtomPat) -> bool,
-    /// Whether it has an anonymous variable.
-    anonymous: &'t dyn Fn(&AtomPat) -> bool,
-}
-
-/// The undefined atoms of one conjunction (a body or a condition): positive atoms with `_` are
-/// projected when another literal shares the conjunction, or always (`all`).
+/// The atoms of one conjunction (a body or a condition): positive atoms with `_` are projected
+/// when another literal shares the conjunction, or always (`all`).
 fn conjunction_atoms<'r>(
     lits: &'r [Lit],
-    all: &dyn Fn() -> bool,
-    tests: &AtomTests<'_>,
+    all: bool,
+    anonymous: &dyn Fn(&AtomPat) -> bool,
     out: &mut Vec<(&'r AtomPat, bool)>,
 ) {
-    let (undefined, anonymous) = (tests.undefined, tests.anonymous);
     let counted = |l: &Lit| matches!(l, Lit::Atom(..) | Lit::Agg(_) | Lit::Cond(_));
-    let shared_once = std::cell::OnceCell::new();
-    let shared =
-        || *shared_once.get_or_init(|| lits.iter().filter(|l| counted(l)).count() > 1 || all());
+    let shared = all || lits.iter().filter(|l| counted(l)).count() > 1;
     for lit in lits {
         match lit {
-            Lit::Atom(_, a) if !undefined(a) => {}
-            Lit::Atom(_, a) => out.push((a, shared() && anonymous(a))),
+            Lit::Atom(_, a) => out.push((a, shared && anonymous(a))),
             Lit::Cond(c) => {
                 let inner = c.alts.iter().map(|alt| &alt.lit).chain(&c.cond);
                 let shared = inner.clone().filter(|l| counted(l)).count() > 1;
                 for l in inner {
                     if let Lit::Atom(_, a) = l {
-                        if undefined(a) {
-                            out.push((a, shared && anonymous(a)));
-                        }
+                        out.push((a, shared && anonymous(a)));
                     }
                 }
                 let mut local = Vec::new();
                 for alt in &c.alts {
                     alt.local.iter().for_each(|l| l.atoms(&mut local));
                 }
-                let local = local.into_iter().filter(|(a, _)| undefined(a));
-                out.extend(local.map(|(a, _)| (a, false)));
+                out.extend(local.into_iter().map(|(a, _)| (a, false)));
             }
             Lit::Agg(agg) => {
                 for e in &agg.elems {
                     let mut atoms = Vec::new();
                     e.cond.iter().for_each(|l| l.atoms(&mut atoms));
-                    let atoms = atoms.into_iter().filter(|(a, _)| undefined(a));
-                    out.extend(atoms.map(|(a, _)| (a, false)));
+                    out.extend(atoms.into_iter().map(|(a, _)| (a, false)));
                 }
             }
             Lit::Cmp(..) | Lit::Range(..) | Lit::Bool(_) => {}

@@ -509,6 +509,10 @@ pub(crate) struct Call {
     moved: Vec<(usize, usize, usize)>,
     /// The parts ground.
     parts: Vec<usize>,
+    /// The predicates any atom of which counts as defined for `atom does not occur in any
+    /// rule head` (`Added::heads` before this call's rules: facts, `#defined`, the heads of
+    /// earlier groundings); this call's rules define atoms by unification.
+    pub wholesale: FxHashSet<Pred>,
 }
 
 impl Added {
@@ -540,6 +544,7 @@ impl Added {
             }));
             call.project.extend(part.project.iter().copied());
         }
+        call.wholesale = self.heads.clone();
         for rule in &call.rules {
             self.heads.extend(rule.head.each_atom().map(|a| a.pred));
         }
