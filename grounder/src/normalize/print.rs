@@ -28,6 +28,15 @@ impl Printer<'_> {
         self.names.get(v as usize).map_or("_", |s| s)
     }
 
+    /// An operand of a binary operation: an interval's variable is bare there (`(#Range0/0)`),
+    /// as gringo replaces only an interval that is an argument by `#RangeN+0`.
+    fn operand(&self, t: &T, out: &mut String) {
+        match t {
+            T::Var(v) => out.push_str(self.name(*v)),
+            _ => self.term(t, out),
+        }
+    }
+
     /// Whether `v` stands for an interval (`#Range0`).
     fn is_range(&self, v: u32) -> bool {
         self.name(v).starts_with("#Range")
@@ -83,9 +92,9 @@ impl Printer<'_> {
             }
             T::Binary(op, a, b) => {
                 out.push('(');
-                self.term(a, out);
+                self.operand(a, out);
                 out.push_str(op.text());
-                self.term(b, out);
+                self.operand(b, out);
                 out.push(')');
             }
             T::Call(name, args) => {
