@@ -32,6 +32,9 @@ CONFLICTING = [
      "steps": [{"ground": "base"}, {"solve": True}]},
     {"name": "unsat_under_assumptions_only", "program": "{a}. :- a.",
      "steps": [{"ground": "base"}, {"solve_assuming": [["a", True]]}, {"solve": True}]},
+    {"name": "unsat_proved_by_search",
+     "program": "1{a;b}1. 1{c;d}1. :- a,c. :- a,d. :- b,c. :- b,d.",
+     "steps": [{"ground": "base"}, {"solve": True}, {"solve": True}]},
     {"name": "all_models_enumerated", "program": "{a;b;c}. :- a, b.",
      "steps": [{"ground": "base"}, {"solve": True}, {"solve": True}]},
 ]

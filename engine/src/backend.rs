@@ -101,9 +101,8 @@ impl Shot {
     }
 
     /// Whether the program has no model whatever the assumptions (see
-    /// `MultiShot::is_conflicting`); ends the current call.
+    /// `MultiShot::is_conflicting`); the current call goes on.
     pub(crate) fn is_conflicting(&mut self) -> bool {
-        self.call += 1;
         self.solver.is_conflicting()
     }
 

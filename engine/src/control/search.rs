@@ -204,7 +204,8 @@ impl Control {
     /// Whether the program is known to have no model whatever the assumptions and externals
     /// (clingo's `ctl.is_conflicting`): the ground program so far propagates to a conflict
     /// at level 0 (`:- .`, or `{a}. :- a. :- not a.`), or an earlier search proved it without
-    /// a model. False before the first grounding. Ends the current search.
+    /// a model (which, as in clingo, shows only from the next solve call on). False before
+    /// the first grounding. The current search goes on.
     ///
     /// ```
     /// # fn main() -> Result<(), engine::Error> {

@@ -99,8 +99,10 @@ impl MultiShot {
 
     /// Whether the program is known to have no model whatever the assumptions (clingo's
     /// `Control.is_conflicting`): a conflict at level 0, found when the deltas added so far
-    /// were propagated (translating them now) or by an earlier search. Ends the current
-    /// solve call.
+    /// were propagated (translating them now, between calls) or by an earlier search. As in
+    /// clasp, a search that proved the program unsatisfiable under its own assumption (each
+    /// call's tag) tells it at level 0 only once its call ended: `true` from the next call
+    /// on, not right after the first. Does not end the current call.
     ///
     /// ```
     /// use solver_core::{Atom, GroundProgram, HeadKind, Literal, MultiShot};
@@ -118,8 +120,9 @@ impl MultiShot {
     /// assert!(solver.is_conflicting());
     /// ```
     pub fn is_conflicting(&mut self) -> bool {
-        self.end_call();
-        let _ = self.flush();
+        if !self.call.open {
+            let _ = self.flush();
+        }
         self.search.exhausted
     }
 
