@@ -100,6 +100,12 @@ impl Shot {
         self.solver.fixed_since(cursor)
     }
 
+    /// Whether the program has no model whatever the assumptions (see
+    /// `MultiShot::is_conflicting`); the current call goes on.
+    pub(crate) fn is_conflicting(&mut self) -> bool {
+        self.solver.is_conflicting()
+    }
+
     /// The value of an external atom (`None`: not external).
     pub(crate) fn external_value(&mut self, atom: Atom) -> Option<ExternalValue> {
         self.solver.external_value(atom)
@@ -135,6 +141,13 @@ impl Search {
             return None;
         }
         guard.solver.next_model()
+    }
+
+    /// The failed assumptions of an unsatisfiable call (see `MultiShot::core`); `None` if the
+    /// call had a model or was superseded.
+    pub(crate) fn core(&self) -> Option<Vec<Literal>> {
+        let guard = lock(&self.shot);
+        (guard.call == self.call).then(|| guard.solver.core())?
     }
 
     /// How the search ended (or stands).

@@ -30,9 +30,12 @@
 //! | `ctl.solve(assumptions=..., on_model=f)` (`f` returns `False` to stop) | [`Control::solve_with`]`(&assumptions, \|model\| -> bool)`, returns the [`Summary`] |
 //! | `handle.get()` (`satisfiable`, `exhausted`, `interrupted`) | [`SolveHandle::summary`] ([`Summary::satisfiable`], [`Summary::exhausted`], [`Summary::interrupted`]) |
 //! | `handle.cancel()` | [`SolveHandle::cancel`] |
+//! | `handle.core()` (after an unsatisfiable solve under assumptions) | [`SolveHandle::core`] (program literals; [`SymbolicAtoms`] names them) |
+//! | `ctl.is_conflicting` | [`Control::is_conflicting`] |
 //! | `ctl.statistics` | [`Summary::statistics`] |
 //! | `model.symbols(shown=True)` / `str(model)` | [`Model::symbols`] / [`Model::shown_names`] ([`Model::shown_len`] counts them) |
 //! | `model.symbols(atoms=True)`, `model.contains(s)` | [`Model::atoms`], [`Model::contains`] ([`Model::true_atoms`]: the program atoms) |
+//! | `model.is_true(literal)` | [`Model::is_true`] (a [`Literal`]) |
 //! | `model.number`, `model.cost`, `model.optimality_proven`, `model.type` | [`Model::number`], [`Model::costs`], [`Model::is_optimal`], [`Model::kind`] ([`ModelKind`]) |
 //! | the `Consequences: [l;u]` line of brave/cautious reasoning | [`Model::consequence_bounds`], [`Model::consequence_count`] |
 //! | `ctl.interrupt()` | [`Control::interrupt_handle`] (`Interrupt::interrupt` from any thread; stops grounding and solving), [`Control::use_interrupt`] to share one |

@@ -205,6 +205,27 @@ impl Model {
             .is_some_and(|a| self.true_atoms.binary_search(&a).is_ok())
     }
 
+    /// Whether the program literal `literal` holds in this model (clingo's `Model.is_true`):
+    /// a positive literal when its atom is true, a negative one when it is false. For
+    /// brave/cautious models, in the consequences so far.
+    ///
+    /// ```
+    /// use engine::{parse_term, Literal};
+    /// # fn main() -> Result<(), engine::Error> {
+    /// let mut ctl = engine::Control::new();
+    /// ctl.add("base", "a. { b }. :- b.")?;
+    /// ctl.ground()?;
+    /// let atom = |s: &str| ctl.symbolic_atoms().find(&parse_term(s).unwrap()).unwrap().atom();
+    /// let (a, b) = (atom("a"), atom("b"));
+    /// let model = ctl.solve()?.next().unwrap();
+    /// assert!(model.is_true(Literal::positive(a)) && !model.is_true(Literal::negative(a)));
+    /// assert!(model.is_true(Literal::negative(b)) && !model.is_true(Literal::positive(b)));
+    /// # Ok(()) }
+    /// ```
+    pub fn is_true(&self, literal: Literal) -> bool {
+        holds(&self.true_atoms, literal)
+    }
+
     /// Costs per priority level, highest first (empty without minimize statements).
     ///
     /// ```
@@ -376,6 +397,34 @@ impl SolveHandle {
     pub fn cancel(&mut self) -> Summary {
         self.done = true;
         self.search.summary()
+    }
+
+    /// Runs the search to its end and, if it proved that the assumptions have no model,
+    /// returns clingo's `handle.core()` as clasp computes it (see `MultiShot::core`): the
+    /// assumptions up to the one at whose level the search failed that were assumed as
+    /// decisions, and the one found false, in the order given; empty when the program has
+    /// no model at all. Not necessarily minimal, but without a model itself. `None` after a
+    /// model, or once another call, a grounding or an external's assignment ended this
+    /// search. (An atom the program does not have, assumed true, is assumed as atom 1 and
+    /// its negation.)
+    ///
+    /// ```
+    /// use engine::{parse_term, Literal};
+    /// # fn main() -> Result<(), engine::Error> {
+    /// let mut ctl = engine::Control::new();
+    /// ctl.add("base", "{ a; b; c }. :- a, b.")?;
+    /// ctl.ground()?;
+    /// let atom = |s: &str| ctl.symbolic_atoms().find(&parse_term(s).unwrap()).unwrap().atom();
+    /// let (a, b) = (Literal::positive(atom("a")), Literal::positive(atom("b")));
+    /// let assume = |s: &str| (parse_term(s).unwrap(), true);
+    /// let mut handle = ctl.solve_with_assumptions(&[assume("a"), assume("b"), assume("c")])?;
+    /// assert_eq!(handle.core(), Some(vec![a, b]));
+    /// assert_eq!(ctl.solve_with_assumptions(&[assume("a")])?.core(), None);
+    /// # Ok(()) }
+    /// ```
+    pub fn core(&mut self) -> Option<Vec<Literal>> {
+        self.summary();
+        self.search.core()
     }
 
     fn translate(&self, model: solver_core::Model) -> Model {

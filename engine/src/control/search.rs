@@ -201,6 +201,27 @@ impl Control {
         Ok(handle.summary())
     }
 
+    /// Whether the program is known to have no model whatever the assumptions and externals
+    /// (clingo's `ctl.is_conflicting`): the ground program so far propagates to a conflict
+    /// at level 0 (`:- .`, or `{a}. :- a. :- not a.`), or an earlier search proved it without
+    /// a model (which, as in clingo, shows only from the next solve call on). False before
+    /// the first grounding. The current search goes on.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), engine::Error> {
+    /// let mut ctl = engine::Control::new();
+    /// ctl.add("base", "{ a }. :- a. #program p. :- not a.")?;
+    /// ctl.ground()?;
+    /// assert!(!ctl.is_conflicting());
+    /// ctl.ground_parts(&[("p", &[])])?;
+    /// assert!(ctl.is_conflicting());
+    /// # Ok(()) }
+    /// ```
+    pub fn is_conflicting(&self) -> bool {
+        let shot = self.shot.as_ref();
+        shot.is_some_and(|shot| crate::backend::lock(shot).is_conflicting())
+    }
+
     /// The number of models to compute: clingo's default when none was given.
     fn effective_models(&self, program: &GroundProgram) -> u64 {
         if let Some(models) = self.options.models {

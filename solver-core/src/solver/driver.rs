@@ -50,6 +50,8 @@ pub(super) struct Call {
     pub(super) options: SolveOptions,
     /// The assumptions (the tag first, if any).
     pub(super) assumptions: Vec<Lit>,
+    /// The caller's assumptions (the last ones of `assumptions`), as program literals.
+    pub(super) own_assumptions: Vec<crate::Literal>,
     /// The tag literal: the call's first assumption, so that no enumeration flip lands at
     /// level 0 and the call's own nogoods can be told apart (see `shot`).
     pub(super) tag: Option<Lit>,
@@ -91,6 +93,7 @@ impl Call {
         Call {
             options: SolveOptions::default(),
             assumptions: Vec::new(),
+            own_assumptions: Vec::new(),
             tag: None,
             conditional: false,
             projection: None,

@@ -48,6 +48,7 @@ impl Search {
                 Value::False => {
                     self.assumption_trail.push((lit, self.assumed));
                     self.refuted = self.assumption_trail.len();
+                    self.core_level = u32::MAX;
                     return Outcome::Exhausted;
                 }
                 Value::Unassigned => {
@@ -60,6 +61,25 @@ impl Search {
             self.assumption_trail.push((lit, self.assumed));
         }
         self.solve()
+    }
+
+    /// After a call found its assumptions without a model: the positions (in the call's
+    /// assumptions) of the ones clasp reports as its core: among the refuted prefix, those
+    /// that were decided (not already true when their turn came) at a level the final
+    /// conflict depends on or below, and the one found false. Empty when the program itself
+    /// has no model (a conflict at level 0, or one that depends on no assumption).
+    pub(crate) fn core_positions(&self) -> Vec<usize> {
+        if self.exhausted {
+            return Vec::new();
+        }
+        let a = &self.assignment;
+        let refuted = self.refuted.min(self.assumption_trail.len());
+        let in_core = |&(lit, level): &(Lit, u32)| {
+            a.is_false(lit)
+                || (level > 0 && level <= self.core_level && a.decision_of(level) == lit)
+        };
+        let trail = self.assumption_trail[..refuted].iter().enumerate();
+        trail.filter(|(_, e)| in_core(e)).map(|(i, _)| i).collect()
     }
 
     /// Whether `assumptions` start with the refuted prefix of the last call's assumptions.

@@ -1,6 +1,7 @@
 //! Conflict resolution: the violated nogood of a conflict, first-UIP learning and backjumping
 //! above the enumeration root, flipping the highest decision at or below it (enumeration by
-//! backtracking), failing the assumptions at an assumption level, and exhaustion at level 0.
+//! backtracking), failing the assumptions at an assumption level (noting the highest
+//! assumption level the conflict depends on, for the core), and exhaustion at level 0.
 //!
 //! # Invariants
 //! - `nogood` holds only true literals when `resolve_nogood` runs.
@@ -73,6 +74,7 @@ impl Search {
                 self.failed_level = top;
                 let trail = self.assumption_trail.iter();
                 self.refuted = trail.take_while(|&&(_, level)| level <= top).count();
+                self.core_level = self.dependency_level(&self.nogood);
             } else {
                 self.flip(top);
             }
@@ -94,6 +96,32 @@ impl Search {
             self.clauses.bump(cref, 1.0);
         }
         self.learn(learnt.level, learnt.lbd);
+    }
+
+    /// The highest decision level whose decision the true literals `lits` depend on (their
+    /// reasons followed back; 0: none, they follow from the nogoods alone). A literal at a
+    /// level at or below the highest found so far cannot raise it and is not followed.
+    fn dependency_level(&self, lits: &[Lit]) -> u32 {
+        let explainer = Explainer {
+            assignment: &self.assignment,
+            clauses: &self.clauses,
+            weights: &self.weights,
+            minimizer: &self.minimizer,
+        };
+        let a = &self.assignment;
+        let (mut highest, mut stack) = (0, lits.to_vec());
+        let mut seen = std::collections::HashSet::new();
+        while let Some(lit) = stack.pop() {
+            let level = a.level_of(lit.var());
+            if level <= highest || !seen.insert(lit.var()) {
+                continue;
+            }
+            match a.reason_of(lit.var()) {
+                Reason::Decision => highest = level,
+                _ => explainer.explain(lit, &mut stack),
+            }
+        }
+        highest
     }
 
     /// Adds the analyzer's clause, backjumps and asserts its first literal.

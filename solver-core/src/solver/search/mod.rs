@@ -105,6 +105,9 @@ pub(crate) struct Search {
     assumption_trail: Vec<(Lit, u32)>,
     /// If not 0: the first `refuted` assumptions of `assumption_trail` have no model together.
     refuted: usize,
+    /// The highest assumption level the refutation depends on (`u32::MAX`: an assumption
+    /// found false, whose refutation is the whole refuted prefix).
+    core_level: u32,
     /// Conflict nogood scratch (true literals).
     nogood: Vec<Lit>,
     /// Unfounded set scratch.
@@ -153,6 +156,7 @@ impl Search {
             failed_level: 0,
             assumption_trail: Vec::new(),
             refuted: 0,
+            core_level: 0,
             nogood: Vec::new(),
             unfounded_set: Vec::new(),
             acyclic_implied: Vec::new(),

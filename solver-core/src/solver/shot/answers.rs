@@ -55,6 +55,77 @@ impl MultiShot {
         summary
     }
 
+    /// After a solve call proved that its assumptions have no model (`satisfiable` is
+    /// `Some(false)`, and the call was not ended since): the call's assumptions that clasp reports as the reason, as clingo's
+    /// `SolveHandle.core()`: those of the assumptions up to the one at whose level the final
+    /// conflict arose, or that was found false, that were assumed as decisions (in the
+    /// call's order; an assumption already true when its turn came, a repeat among them, is
+    /// left out), and the
+    /// one found false. A program
+    /// unsatisfiable without assumptions has the empty core. `None` while the call may
+    /// still have a model, or when it had one. The externals' values and the program's
+    /// `#assume` literals are not in the core.
+    ///
+    /// ```
+    /// use solver_core::{Atom, GroundProgram, HeadKind, Literal, MultiShot, SolveOptions};
+    /// let (a, b, c) = (Atom(1), Atom(2), Atom(3));
+    /// let mut program = GroundProgram::new();
+    /// program.atom_count = 3;
+    /// program.add_rule(HeadKind::Choice, vec![a, b, c], vec![]);
+    /// program.add_rule(HeadKind::Disjunction, vec![], vec![Literal::positive(a), Literal::positive(b)]);
+    /// let mut solver = MultiShot::new();
+    /// solver.add(&program).unwrap();
+    /// let assumptions = [Literal::positive(a), Literal::positive(b), Literal::positive(c)];
+    /// solver.solve(&assumptions, SolveOptions::default()).unwrap();
+    /// assert!(solver.next_model().is_none());
+    /// assert_eq!(solver.core(), Some(vec![Literal::positive(a), Literal::positive(b)]));
+    /// ```
+    pub fn core(&self) -> Option<Vec<crate::Literal>> {
+        let over = self.call.open && self.call.stage == Stage::Done;
+        if !over || self.call.summary.satisfiable != Some(false) {
+            return None;
+        }
+        let own = &self.call.own_assumptions;
+        let offset = self.call.assumptions.len() - own.len();
+        let positions = self.search.core_positions().into_iter();
+        let mut core = Vec::new();
+        for literal in positions.filter_map(|i| i.checked_sub(offset).map(|i| own[i])) {
+            if !core.contains(&literal) {
+                core.push(literal); // a repeat is true at its first occurrence's level
+            }
+        }
+        Some(core)
+    }
+
+    /// Whether the program is known to have no model whatever the assumptions (clingo's
+    /// `Control.is_conflicting`): a conflict at level 0, found when the deltas added so far
+    /// were propagated (translating them now, between calls) or by an earlier search. As in
+    /// clasp, a search that proved the program unsatisfiable under its own assumption (each
+    /// call's tag) tells it at level 0 only once its call ended: `true` from the next call
+    /// on, not right after the first. Does not end the current call.
+    ///
+    /// ```
+    /// use solver_core::{Atom, GroundProgram, HeadKind, Literal, MultiShot};
+    /// let mut program = GroundProgram::new();
+    /// program.atom_count = 1;
+    /// program.add_rule(HeadKind::Choice, vec![Atom(1)], vec![]);
+    /// let mut solver = MultiShot::new();
+    /// solver.add(&program).unwrap();
+    /// assert!(!solver.is_conflicting());
+    /// let mut both = GroundProgram::new();
+    /// both.atom_count = 1;
+    /// both.add_rule(HeadKind::Disjunction, vec![], vec![Literal::positive(Atom(1))]);
+    /// both.add_rule(HeadKind::Disjunction, vec![], vec![Literal::negative(Atom(1))]);
+    /// solver.add(&both).unwrap();
+    /// assert!(solver.is_conflicting());
+    /// ```
+    pub fn is_conflicting(&mut self) -> bool {
+        if !self.call.open {
+            let _ = self.flush();
+        }
+        self.search.exhausted
+    }
+
     /// Moves past the last model, or stops at the model limit. At the limit the search space
     /// may still be exhausted as clingo reports it: when moving past the model needs no search
     /// (the model was found without open decisions, every projection is done, no atom is left

@@ -201,6 +201,7 @@ impl MultiShot {
         let projection = self.projection_vars(&options);
         let mut call = Call {
             assumptions: self.call_assumptions(tag, assumptions),
+            own_assumptions: assumptions.to_vec(),
             tag,
             conditional: task != Task::Enumerate || record,
             projection,
