@@ -100,6 +100,12 @@ impl Shot {
         self.solver.fixed_since(cursor)
     }
 
+    /// Deletes the learnt nogoods (see `MultiShot::forget_learnts`); ends the current call.
+    pub(crate) fn forget_learnts(&mut self) {
+        self.call += 1;
+        self.solver.forget_learnts();
+    }
+
     /// Whether the program has no model whatever the assumptions (see
     /// `MultiShot::is_conflicting`); the current call goes on.
     pub(crate) fn is_conflicting(&mut self) -> bool {

@@ -123,3 +123,27 @@ pub fn choice(n: u32) -> GroundProgram {
     program.add_rule(HeadKind::Choice, atoms, Vec::new());
     program
 }
+
+/// Pigeonhole: `pigeons` pigeons, each in one of `holes` holes, no two in one hole (a choice
+/// over the atoms `x(p,h)` and integrity constraints); unsatisfiable when `pigeons > holes`.
+pub fn pigeonhole(pigeons: u32, holes: u32) -> GroundProgram {
+    let mut program = GroundProgram::new();
+    let grid: Vec<Vec<Atom>> = (0..pigeons)
+        .map(|_| (0..holes).map(|_| program.new_atom()).collect())
+        .collect();
+    program.add_rule(HeadKind::Choice, grid.concat(), Vec::new());
+    for row in &grid {
+        program.add_constraint(row.iter().map(|&a| Literal::negative(a)).collect());
+    }
+    for h in 0..holes as usize {
+        for (i, first) in grid.iter().enumerate() {
+            for second in &grid[i + 1..] {
+                program.add_constraint(vec![
+                    Literal::positive(first[h]),
+                    Literal::positive(second[h]),
+                ]);
+            }
+        }
+    }
+    program
+}

@@ -121,6 +121,10 @@ fn command() -> Command {
                 "Configure decision heuristic {Berkmin|Vmtf|Vsids|Domain|Unit|None}[,<n>] \
                  (Domain applies #heuristic statements; the others all use the default)",
             ),
+            value_arg("forget-on-step").help(
+                "Configure forgetting on (incremental) step {varScores|signs|lemmaScores|lemmas}[,...] \
+                 (lemmas: the learnt nogoods are deleted before each solve call)",
+            ),
             value_arg("warn")
                 .short('W')
                 .action(ArgAction::Append)
@@ -326,7 +330,30 @@ fn parse_solve(m: &ArgMatches, positional_models: Option<u64>) -> Result<Options
         time_limit: time_limit.map(Duration::from_secs),
         dialect: parse_dialect(m.get_one::<String>("dialect"))?,
         domain_heuristic: parse_heuristic(m.get_one::<String>("heuristic"))?,
+        forget_learnts: parse_forget(m.get_one::<String>("forget-on-step"))?,
     })
+}
+
+/// `--forget-on-step=<list>`: clasp's `varScores,signs,lemmaScores,lemmas` (any case), or a
+/// number (their bit mask: lemmas is 8); whether the learnt nogoods are forgotten. The other
+/// parts name heuristic state, which our solver keeps in any case.
+fn parse_forget(value: Option<&String>) -> Result<bool, String> {
+    let Some(value) = value else {
+        return Ok(false);
+    };
+    if let Ok(mask) = value.parse::<u32>() {
+        return if mask < 16 {
+            Ok(mask & 8 != 0)
+        } else {
+            Err(invalid(value, "forget-on-step"))
+        };
+    }
+    let known = ["varscores", "signs", "lemmascores", "lemmas"];
+    let parts: Vec<String> = value.split(',').map(str::to_ascii_lowercase).collect();
+    if parts.iter().any(|p| !known.contains(&p.as_str())) {
+        return Err(invalid(value, "forget-on-step"));
+    }
+    Ok(parts.iter().any(|p| p == "lemmas"))
 }
 
 /// `--heuristic=<name>[,<n>]` as clasp accepts it (names in any case); whether it is Domain.
@@ -484,6 +511,11 @@ mod tests {
         assert!(run("--heuristic=domain,3").solve.domain_heuristic);
         assert!(!run("--heuristic=Vsids,92").solve.domain_heuristic);
         assert!(!run("x.lp").solve.domain_heuristic);
+        assert!(run("--forget-on-step=lemmas").solve.forget_learnts);
+        assert!(run("--forget-on-step=signs,Lemmas").solve.forget_learnts);
+        assert!(run("--forget-on-step=8").solve.forget_learnts);
+        assert!(!run("--forget-on-step=varScores,signs").solve.forget_learnts);
+        assert!(!run("x.lp").solve.forget_learnts);
         assert_eq!(run("--dialect=gringo3").solve.dialect, Dialect::Gringo3);
         assert!(run("--check-models").check_models);
         assert!(!run("0").check_models);

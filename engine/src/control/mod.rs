@@ -115,6 +115,9 @@ pub struct Options {
     pub dialect: Dialect,
     /// Apply `#heuristic` statements (`--heuristic=Domain`); clingo ignores them otherwise.
     pub domain_heuristic: bool,
+    /// Delete the learnt nogoods before each solve call (`--forget-on-step=lemmas`); by
+    /// default a call keeps what earlier calls learnt.
+    pub forget_learnts: bool,
 }
 
 /// The value [`Control::assign_external`] gives an external atom.

@@ -96,6 +96,9 @@ impl Control {
             .as_ref()
             .ok_or_else(|| Error::Usage("solve before the program was grounded".into()))?;
         let literals = assumption_literals(ground, assumptions);
+        if self.options.forget_learnts {
+            backend::lock(shot).forget_learnts();
+        }
         *lock_slot(&self.propagator_ground) = Some(Arc::clone(ground));
         let limit = self.effective_models(&ground.program);
         self.interrupt.reset();

@@ -48,6 +48,28 @@ impl Search {
         }
     }
 
+    /// Deletes every learnt clause that is not the reason of an assigned literal (clasp's
+    /// `--forget-on-step=lemmas`); returns how many it deleted.
+    pub(crate) fn forget_learnts(&mut self) -> u64 {
+        let mut learnts = std::mem::take(&mut self.clauses.learnts);
+        learnts.retain(|&c| !self.clauses.is_deleted(c));
+        let before = learnts.len();
+        learnts.retain(|&cref| {
+            let keep = self.is_locked(cref);
+            if !keep {
+                self.clauses.delete(cref);
+            }
+            keep
+        });
+        let forgotten = (before - learnts.len()) as u64;
+        self.stats.deleted_nogoods += forgotten;
+        self.clauses.learnts = learnts;
+        if self.clauses.needs_collect() {
+            self.collect_garbage();
+        }
+        forgotten
+    }
+
     /// Whether a deletion round keeps a learnt clause (see the module doc).
     fn keeps(&self, cref: CRef, active: f64) -> bool {
         let lbd = self.clauses.lbd(cref);

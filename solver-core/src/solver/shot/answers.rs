@@ -8,6 +8,26 @@ use crate::solver::driver::{Stage, Task};
 use crate::solver::search::Outcome;
 
 impl MultiShot {
+    /// Ends the current solve call and deletes the learnt nogoods (clasp's
+    /// `--forget-on-step=lemmas`): the next call searches with the program's nogoods only.
+    /// Returns how many were deleted. Without it a call keeps what earlier calls learnt.
+    ///
+    /// ```
+    /// use solver_core::{MultiShot, SolveOptions};
+    /// // Pigeonhole 4 into 3: unsatisfiable, and not without conflicts.
+    /// let program = solver_core::doc_support::pigeonhole(4, 3);
+    /// let mut solver = MultiShot::new();
+    /// solver.add(&program).unwrap();
+    /// solver.solve(&[], SolveOptions::default()).unwrap();
+    /// assert!(solver.next_model().is_none());
+    /// assert!(solver.forget_learnts() > 0);
+    /// assert_eq!(solver.forget_learnts(), 0);
+    /// ```
+    pub fn forget_learnts(&mut self) -> u64 {
+        self.end_call();
+        self.search.forget_learnts()
+    }
+
     /// The next answer of the current solve call; `None` when the call is over (see
     /// [`MultiShot::summary`]).
     pub fn next_model(&mut self) -> Option<crate::api::Model> {
