@@ -147,3 +147,48 @@ pub fn pigeonhole(pigeons: u32, holes: u32) -> GroundProgram {
     }
     program
 }
+
+/// A propagator that runs a closure in `init` and does nothing else.
+struct InitPropagator<T> {
+    /// The callback.
+    callback: Box<dyn FnMut(&mut PropagateInit<'_>) -> T + Send>,
+    /// The results so far.
+    calls: Arc<Mutex<Vec<T>>>,
+}
+
+impl<T: Send> Propagator for InitPropagator<T> {
+    fn init(&mut self, init: &mut PropagateInit<'_>) {
+        let result = (self.callback)(init);
+        self.calls.lock().expect("unpoisoned").push(result);
+    }
+}
+
+/// Enumerates the models of `program` with `callback(init)` run by the propagator's `init`
+/// (the clauses and watches it adds take part in the search).
+///
+/// # Panics
+/// When the program is invalid or the callback never ran.
+pub fn on_init<T, F>(program: &GroundProgram, callback: F) -> Run<T>
+where
+    T: Send + 'static,
+    F: FnMut(&mut PropagateInit<'_>) -> T + Send + 'static,
+{
+    let calls = Arc::new(Mutex::new(Vec::new()));
+    let mut solver = MultiShot::new();
+    solver.add(program).expect("a valid program");
+    solver.register_propagator(Box::new(InitPropagator {
+        callback: Box::new(callback),
+        calls: Arc::clone(&calls),
+    }));
+    solver
+        .solve(&[], SolveOptions::default())
+        .expect("a valid program");
+    let mut models: Vec<Vec<Atom>> = std::iter::from_fn(|| solver.next_model())
+        .map(|m| m.atoms)
+        .collect();
+    models.sort();
+    drop(solver);
+    let calls = std::mem::take(&mut *calls.lock().expect("unpoisoned"));
+    assert!(!calls.is_empty(), "the callback never ran");
+    Run { calls, models }
+}

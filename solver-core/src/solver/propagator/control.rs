@@ -286,6 +286,17 @@ fn value_of(a: &Assignment, lit: SolverLiteral) -> Option<bool> {
 }
 
 /// The control a propagator gets in `init`, before each solve call (at level 0).
+///
+/// ```
+/// use solver_core::{doc_support, Atom, Literal};
+/// // At most one of a1, a2 (the clause `not a1 or not a2`), added in `init`.
+/// let run = doc_support::on_init(&doc_support::choice(2), |init| {
+///     let lit = |a| init.solver_literal(Literal::positive(Atom(a))).unwrap();
+///     let clause = [!lit(1), !lit(2)];
+///     init.add_clause(&clause)
+/// });
+/// assert_eq!(run.models, [vec![], vec![Atom(1)], vec![Atom(2)]]);
+/// ```
 pub struct PropagateInit<'a> {
     /// The program's atoms.
     pub(crate) atoms: &'a AtomTable,
@@ -311,6 +322,17 @@ impl PropagateInit<'_> {
     /// statement mentions (so false in every model) maps to a literal that is always false.
     /// The mapping of an atom may change when a later step defines it: map again in each
     /// `init`.
+    ///
+    /// ```
+    /// use solver_core::{doc_support, Atom, Literal};
+    /// // `{a1; a2}.`: each atom maps to a solver literal; atom 3 does not exist.
+    /// let run = doc_support::on_init(&doc_support::choice(2), |init| {
+    ///     let a1 = init.solver_literal(Literal::positive(Atom(1)));
+    ///     let not_a1 = init.solver_literal(Literal::negative(Atom(1)));
+    ///     (a1.map(|l| !l) == not_a1, init.solver_literal(Literal::positive(Atom(3))))
+    /// });
+    /// assert_eq!(run.calls, [(true, None)]);
+    /// ```
     pub fn solver_literal(&self, literal: Literal) -> Option<SolverLiteral> {
         let atom = literal.atom();
         if atom.0 == 0 || atom.0 > self.atoms.count() {
@@ -324,33 +346,97 @@ impl PropagateInit<'_> {
     }
 
     /// The number of atoms of the program so far.
+    ///
+    /// ```
+    /// use solver_core::doc_support;
+    /// let run = doc_support::on_init(&doc_support::choice(3), |init| init.atom_count());
+    /// assert_eq!(run.calls, [3]);
+    /// ```
     pub fn atom_count(&self) -> u32 {
         self.atoms.count()
     }
 
     /// The level-0 assignment (with the consequences of the clauses added so far once
     /// [`PropagateInit::propagate`] ran).
+    ///
+    /// ```
+    /// use solver_core::doc_support;
+    /// // Nothing is decided in `init`: the assignment is at level 0.
+    /// let run = doc_support::on_init(&doc_support::choice(2), |init| {
+    ///     init.assignment().decision_level()
+    /// });
+    /// assert_eq!(run.calls, [0]);
+    /// ```
     pub fn assignment(&self) -> PartialAssignment<'_> {
         PartialAssignment::new(self.search.assignment(), 0, false)
     }
 
     /// The value of `lit` at level 0 (`None`: not fixed).
+    ///
+    /// ```
+    /// use solver_core::{doc_support, Atom, GroundProgram, HeadKind, Literal};
+    /// // `a1.` and `{a2}.`: a1 is true at level 0, a2 open.
+    /// let mut program = GroundProgram::new();
+    /// let (a1, a2) = (program.new_atom(), program.new_atom());
+    /// program.add_fact(a1);
+    /// program.add_rule(HeadKind::Choice, vec![a2], Vec::new());
+    /// let run = doc_support::on_init(&program, move |init| {
+    ///     let value = |init: &solver_core::PropagateInit<'_>, a: Atom| {
+    ///         init.value(init.solver_literal(Literal::positive(a)).unwrap())
+    ///     };
+    ///     (value(init, a1), value(init, a2))
+    /// });
+    /// assert_eq!(run.calls, [(Some(true), None)]);
+    /// ```
     pub fn value(&self, lit: SolverLiteral) -> Option<bool> {
         value_of(self.search.assignment(), lit)
     }
 
     /// Watches `lit`: it is passed to `propagate` whenever it becomes true.
+    ///
+    /// ```
+    /// use solver_core::{doc_support, Atom, Literal};
+    /// let run = doc_support::on_init(&doc_support::choice(1), |init| {
+    ///     let a1 = init.solver_literal(Literal::positive(Atom(1))).unwrap();
+    ///     init.add_watch(a1);
+    ///     init.add_watch(!a1); // `propagate` gets a1 or its negation, whichever is assigned
+    /// });
+    /// // Watching changes no model (PropagateControl::has_watch shows the watches).
+    /// assert_eq!(run.models, [vec![], vec![Atom(1)]]);
+    /// ```
     pub fn add_watch(&mut self, lit: SolverLiteral) {
         set_watch(self.watched, lit.lit(), true);
     }
 
     /// Stops watching `lit`.
+    ///
+    /// ```
+    /// use solver_core::{doc_support, Atom, Literal};
+    /// let run = doc_support::on_init(&doc_support::choice(1), |init| {
+    ///     let a1 = init.solver_literal(Literal::positive(Atom(1))).unwrap();
+    ///     init.add_watch(a1);
+    ///     init.remove_watch(a1); // no propagate call for a1 any more
+    /// });
+    /// assert_eq!(run.models.len(), 2);
+    /// ```
     pub fn remove_watch(&mut self, lit: SolverLiteral) {
         set_watch(self.watched, lit.lit(), false);
     }
 
     /// A new variable's positive literal (not an atom: it shows in no model), decided by the
     /// search like any other variable.
+    ///
+    /// ```
+    /// use solver_core::{doc_support, Atom, Literal};
+    /// // A fresh literal x with the clauses x <-> a1 leaves the models of `{a1}.` as they are.
+    /// let run = doc_support::on_init(&doc_support::choice(1), |init| {
+    ///     let a1 = init.solver_literal(Literal::positive(Atom(1))).unwrap();
+    ///     let x = init.add_literal();
+    ///     init.add_clause(&[!x, a1]) && init.add_clause(&[x, !a1])
+    /// });
+    /// assert_eq!(run.calls, [true]);
+    /// assert_eq!(run.models, [vec![], vec![Atom(1)]]);
+    /// ```
     pub fn add_literal(&mut self) -> SolverLiteral {
         let var = Var(*self.var_count as u32);
         *self.var_count += 1;
@@ -360,6 +446,18 @@ impl PropagateInit<'_> {
 
     /// Adds a static clause, added at level 0 when `init` returns; `false` if it is
     /// violated at level 0 now (the search then has no model).
+    ///
+    /// ```
+    /// use solver_core::{doc_support, Atom, Literal};
+    /// // The clause `a1 or a2` removes the empty model of `{a1; a2}.`.
+    /// let run = doc_support::on_init(&doc_support::choice(2), |init| {
+    ///     let lit = |a| init.solver_literal(Literal::positive(Atom(a))).unwrap();
+    ///     let clause = [lit(1), lit(2)];
+    ///     init.add_clause(&clause)
+    /// });
+    /// assert_eq!(run.calls, [true]);
+    /// assert_eq!(run.models, [vec![Atom(1)], vec![Atom(1), Atom(2)], vec![Atom(2)]]);
+    /// ```
     pub fn add_clause(&mut self, clause: &[SolverLiteral]) -> bool {
         let vars = *self.var_count;
         if clause.iter().any(|l| !in_range(l.lit().var(), vars)) {
@@ -373,16 +471,37 @@ impl PropagateInit<'_> {
     }
 
     /// The check mode (default [`CheckMode::Total`]).
+    ///
+    /// ```
+    /// use solver_core::{doc_support, CheckMode};
+    /// let run = doc_support::on_init(&doc_support::choice(1), |init| init.check_mode());
+    /// assert_eq!(run.calls, [CheckMode::Total]);
+    /// ```
     pub fn check_mode(&self) -> CheckMode {
         *self.modes.check
     }
 
     /// Sets when `check` runs.
+    ///
+    /// ```
+    /// use solver_core::{doc_support, CheckMode};
+    /// let run = doc_support::on_init(&doc_support::choice(1), |init| {
+    ///     init.set_check_mode(CheckMode::Fixpoint);
+    ///     init.check_mode()
+    /// });
+    /// assert_eq!(run.calls, [CheckMode::Fixpoint]);
+    /// ```
     pub fn set_check_mode(&mut self, mode: CheckMode) {
         *self.modes.check = mode;
     }
 
     /// The undo mode (default [`UndoMode::Default`]).
+    ///
+    /// ```
+    /// use solver_core::{doc_support, UndoMode};
+    /// let run = doc_support::on_init(&doc_support::choice(1), |init| init.undo_mode());
+    /// assert_eq!(run.calls, [UndoMode::Default]);
+    /// ```
     pub fn undo_mode(&self) -> UndoMode {
         *self.modes.undo
     }
