@@ -14,6 +14,12 @@ use std::fmt;
 use crate::ast::Span;
 
 /// How serious a message is.
+///
+/// ```
+/// use grounder::{ground, GroundOptions, Severity, Source};
+/// let grounded = ground(&[Source::new("f.lp", "p :- q.")], &GroundOptions::default()).unwrap();
+/// assert_eq!(grounded.infos[0].severity, Severity::Info); // q is in no head
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Severity {
     /// The program is rejected.
@@ -25,9 +31,19 @@ pub enum Severity {
 }
 
 /// A note attached to a message, optionally with its own location.
+///
+/// ```
+/// use grounder::{ground, GroundOptions, Source};
+/// let error = ground(&[Source::new("f.lp", "p(X).")], &GroundOptions::default()).unwrap_err();
+/// let notes = &error.diagnostics[0].notes; // the rule, then the variable at its location
+/// assert_eq!((notes[0].span.is_none(), notes[0].text.as_str()), (true, "p(X):-[#inc_base]."));
+/// assert_eq!((notes[1].span.is_some(), notes[1].text.as_str()), (true, "'X' is unsafe"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Note {
+    /// Where it points (`None`: no location).
     pub span: Option<Span>,
+    /// The text after `note: `.
     pub text: String,
 }
 

@@ -77,12 +77,22 @@ pub enum OptMode {
 }
 
 /// Options for one solve call.
+///
+/// ```
+/// use solver_core::{doc_support, Solver, SolveOptions};
+/// let program = doc_support::choice(2); // { a1; a2 }.
+/// let options = SolveOptions { models: 3, ..SolveOptions::default() };
+/// let mut solver = Solver::new(&program, options).unwrap();
+/// assert_eq!(std::iter::from_fn(|| solver.next_model()).count(), 3);
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct SolveOptions {
     /// How many models to report; 0 means all. (In `Opt` mode the improving models are always
     /// reported; this bounds the optimal ones in `OptN`.)
     pub models: u64,
+    /// How models are enumerated, or brave/cautious consequences (`--enum-mode`).
     pub enum_mode: EnumMode,
+    /// What to do with minimize statements (`--opt-mode`).
     pub opt_mode: OptMode,
     /// Enumerate each distinct projection onto `GroundProgram::projection` once.
     pub project: bool,
@@ -162,6 +172,15 @@ impl Interrupt {
 }
 
 /// One answer reported by the solver.
+///
+/// ```
+/// use solver_core::{GroundProgram, Solver, SolveOptions};
+/// let mut program = GroundProgram::new();
+/// let a = program.new_atom();
+/// program.add_fact(a);
+/// let model = Solver::new(&program, SolveOptions::default()).unwrap().next_model().unwrap();
+/// assert_eq!((model.number, model.atoms, model.costs), (1, vec![a], vec![]));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Model {
     /// 1-based number of this answer in the solve call (clingo's `Answer: N`); `OptN` numbers
@@ -298,6 +317,14 @@ pub struct Statistics {
 }
 
 /// Why a program cannot be solved.
+///
+/// ```
+/// use solver_core::{Atom, GroundProgram, Solver, SolveError, SolveOptions};
+/// let mut program = GroundProgram::new();
+/// program.add_fact(Atom(1)); // no atom was created
+/// let result = Solver::new(&program, SolveOptions::default());
+/// assert!(matches!(result, Err(SolveError::Invalid(_))));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SolveError {
     /// The program uses something this solver refuses rather than answer wrongly.

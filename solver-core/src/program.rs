@@ -141,13 +141,35 @@ impl fmt::Display for Literal {
 }
 
 /// A literal with an integer weight (weight bodies and minimize statements).
+///
+/// ```
+/// use solver_core::{brute::stable_models, GroundProgram, HeadKind, Literal, WeightedLiteral};
+/// let mut program = GroundProgram::new(); // { a }. c :- 2 <= { 2: not a }.
+/// let (a, c) = (program.new_atom(), program.new_atom());
+/// program.add_rule(HeadKind::Choice, vec![a], vec![]);
+/// let not_a = WeightedLiteral { literal: Literal::negative(a), weight: 2 };
+/// program.add_weight_rule(HeadKind::Disjunction, vec![c], 2, vec![not_a]);
+/// assert_eq!(stable_models(&program).unwrap(), [vec![a], vec![c]]);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct WeightedLiteral {
+    /// The literal.
     pub literal: Literal,
+    /// Its weight when it is true.
     pub weight: i64,
 }
 
 /// How a rule's head is read.
+///
+/// ```
+/// use solver_core::{brute::stable_models, GroundProgram, HeadKind};
+/// let mut program = GroundProgram::new();
+/// let (a, b) = (program.new_atom(), program.new_atom());
+/// program.add_rule(HeadKind::Disjunction, vec![a, b], vec![]); // a | b.
+/// assert_eq!(stable_models(&program).unwrap(), [vec![a], vec![b]]);
+/// program.rules[0].kind = HeadKind::Choice; // { a; b }.
+/// assert_eq!(stable_models(&program).unwrap().len(), 4);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum HeadKind {
     /// At least one head atom must hold (minimally); an empty head is an integrity constraint.
@@ -157,59 +179,138 @@ pub enum HeadKind {
 }
 
 /// A rule body.
+///
+/// ```
+/// use solver_core::{Body, GroundProgram, HeadKind, Literal};
+/// let mut program = GroundProgram::new(); // a :- not b.
+/// let (a, b) = (program.new_atom(), program.new_atom());
+/// program.add_rule(HeadKind::Disjunction, vec![a], vec![Literal::negative(b)]);
+/// assert_eq!(program.rules[0].body, Body::Normal(vec![Literal::negative(b)]));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Body {
     /// A conjunction of literals.
     Normal(Vec<Literal>),
     /// Holds when the weights of the true literals sum to at least `lower`.
     Weight {
+        /// The bound.
         lower: i64,
+        /// The weighted literals.
         elements: Vec<WeightedLiteral>,
     },
 }
 
 /// A rule: `head :- body`.
+///
+/// ```
+/// use solver_core::{Body, GroundProgram, HeadKind, Rule};
+/// let mut program = GroundProgram::new();
+/// let a = program.new_atom();
+/// program.add_fact(a);
+/// let fact = Rule { kind: HeadKind::Disjunction, head: vec![a], body: Body::Normal(vec![]) };
+/// assert_eq!(program.rules, [fact]);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Rule {
+    /// How the head is read.
     pub kind: HeadKind,
+    /// The head atoms (none: an integrity constraint).
     pub head: Vec<Atom>,
+    /// The body.
     pub body: Body,
 }
 
 /// A minimize statement at one priority level (higher priorities are more important).
+///
+/// ```
+/// use solver_core::{GroundProgram, Literal, Minimize, WeightedLiteral};
+/// let mut program = GroundProgram::new(); // #minimize { 3@1 : a }.
+/// let a = program.new_atom();
+/// let three = WeightedLiteral { literal: Literal::positive(a), weight: 3 };
+/// program.add_minimize(1, vec![three]);
+/// assert_eq!(program.minimizes, [Minimize { priority: 1, elements: vec![three] }]);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Minimize {
+    /// The priority level.
     pub priority: i32,
+    /// The weighted literals whose weights are summed when true.
     pub elements: Vec<WeightedLiteral>,
 }
 
 /// The value an external atom has until the program says otherwise (aspif statement 5).
+///
+/// ```
+/// use solver_core::{brute::stable_models, ExternalValue, GroundProgram};
+/// let mut program = GroundProgram::new(); // #external e. [free]
+/// let e = program.new_atom();
+/// program.add_external(e, ExternalValue::Free);
+/// assert_eq!(stable_models(&program).unwrap(), [vec![], vec![e]]);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum ExternalValue {
+    /// Either value (a choice).
     Free,
+    /// True.
     True,
+    /// False.
     False,
     /// The atom is no longer external: it is false unless a rule derives it.
     Release,
 }
 
 /// An output entry: `name` is shown in a model when every literal of `condition` holds.
+///
+/// ```
+/// use solver_core::{GroundProgram, Literal, Output};
+/// let mut program = GroundProgram::new(); // #show p(1) : a.
+/// let a = program.new_atom();
+/// program.add_output("p(1)", vec![Literal::positive(a)]);
+/// let shown = Output { name: "p(1)".into(), condition: vec![Literal::positive(a)] };
+/// assert_eq!(program.outputs, [shown]);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Output {
+    /// The text shown.
     pub name: String,
+    /// When it is shown.
     pub condition: Vec<Literal>,
 }
 
 /// A directed edge `from -> to` of the acyclicity constraint (`#edge`), present when every
 /// literal of `condition` holds.
+///
+/// ```
+/// use solver_core::{brute::stable_models, Edge, GroundProgram, HeadKind, Literal, Solver,
+///     SolveOptions};
+/// let mut program = GroundProgram::new(); // { a; b }. #edge (1,2) : a. #edge (2,1) : b.
+/// let (a, b) = (program.new_atom(), program.new_atom());
+/// program.add_rule(HeadKind::Choice, vec![a, b], vec![]);
+/// program.add_edge(1, 2, vec![Literal::positive(a)]);
+/// program.add_edge(2, 1, vec![Literal::positive(b)]);
+/// assert_eq!(program.edges[0], Edge { from: 1, to: 2, condition: vec![Literal::positive(a)] });
+/// let mut solver = Solver::new(&program, SolveOptions::default()).unwrap();
+/// let mut models: Vec<_> = std::iter::from_fn(|| solver.next_model()).map(|m| m.atoms).collect();
+/// models.sort();
+/// assert_eq!(models, [vec![], vec![a], vec![b]]); // not both: a cycle
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Edge {
+    /// The source node.
     pub from: u32,
+    /// The target node.
     pub to: u32,
+    /// When the edge is present.
     pub condition: Vec<Literal>,
 }
 
 /// A domain-heuristic modifier (aspif statement 7's codes in parentheses).
+///
+/// ```
+/// use solver_core::HeuristicModifier;
+/// assert_eq!(HeuristicModifier::Sign.code(), 1);
+/// assert_eq!(HeuristicModifier::from_code(4), Some(HeuristicModifier::True));
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum HeuristicModifier {
     /// (0) Atoms of higher level are decided first.
@@ -228,6 +329,12 @@ pub enum HeuristicModifier {
 
 impl HeuristicModifier {
     /// The modifier of aspif code `code` (0..=5).
+    ///
+    /// ```
+    /// use solver_core::HeuristicModifier;
+    /// assert_eq!(HeuristicModifier::from_code(0), Some(HeuristicModifier::Level));
+    /// assert_eq!(HeuristicModifier::from_code(6), None);
+    /// ```
     pub fn from_code(code: u32) -> Option<HeuristicModifier> {
         use HeuristicModifier::*;
         [Level, Sign, Factor, Init, True, False]
@@ -235,6 +342,11 @@ impl HeuristicModifier {
             .copied()
     }
     /// The aspif code of the modifier.
+    ///
+    /// ```
+    /// use solver_core::HeuristicModifier;
+    /// assert_eq!(HeuristicModifier::False.code(), 5);
+    /// ```
     pub fn code(self) -> u32 {
         self as u32
     }
@@ -242,12 +354,28 @@ impl HeuristicModifier {
 
 /// `#heuristic atom : condition. [value@priority, modifier]`: active while `condition` holds;
 /// among active directives on one atom and modifier, the highest priority wins.
+///
+/// ```
+/// use solver_core::{GroundProgram, HeuristicDirective, HeuristicModifier};
+/// let mut program = GroundProgram::new(); // #heuristic a. [1@2, sign]
+/// let a = program.new_atom();
+/// let sign = HeuristicDirective {
+///     modifier: HeuristicModifier::Sign, atom: a, value: 1, priority: 2, condition: vec![],
+/// };
+/// program.add_heuristic(sign.clone());
+/// assert_eq!(program.heuristics, [sign]);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct HeuristicDirective {
+    /// What it modifies.
     pub modifier: HeuristicModifier,
+    /// The atom it applies to.
     pub atom: Atom,
+    /// The modifier's value.
     pub value: i32,
+    /// Its priority among directives on the same atom and modifier.
     pub priority: u32,
+    /// When it is active.
     pub condition: Vec<Literal>,
 }
 
@@ -287,10 +415,19 @@ pub struct GroundProgram {
 }
 
 /// A reference to an atom beyond `atom_count` found by [`GroundProgram::validate`].
+///
+/// ```
+/// use solver_core::{Atom, AtomOutOfRange, GroundProgram};
+/// let mut program = GroundProgram::new();
+/// program.add_fact(Atom(2)); // no atom was created
+/// assert_eq!(program.validate(), Err(AtomOutOfRange { atom: 2, atom_count: 0 }));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("atom {atom} is out of range (the program has {atom_count} atoms)")]
 pub struct AtomOutOfRange {
+    /// The atom referenced.
     pub atom: u32,
+    /// The program's atom count.
     pub atom_count: u32,
 }
 
