@@ -95,14 +95,28 @@ fn run<T: Send + 'static>(
     callback: Box<Callback<T>>,
 ) -> Run<T> {
     let calls = Arc::new(Mutex::new(Vec::new()));
-    let mut solver = MultiShot::new();
-    solver.add(program).expect("a valid program");
-    solver.register_propagator(Box::new(ClosurePropagator {
+    let propagator = ClosurePropagator {
         atoms: Vec::new(),
         in_propagate,
         callback,
         calls: Arc::clone(&calls),
-    }));
+    };
+    enumerate_with(program, Box::new(propagator), &calls)
+}
+
+/// Enumerates every model of `program` with `propagator` registered and takes the results
+/// it left in `calls`.
+///
+/// # Panics
+/// When the program is invalid or the propagator recorded no result.
+fn enumerate_with<T>(
+    program: &GroundProgram,
+    propagator: Box<dyn Propagator>,
+    calls: &Mutex<Vec<T>>,
+) -> Run<T> {
+    let mut solver = MultiShot::new();
+    solver.add(program).expect("a valid program");
+    solver.register_propagator(propagator);
     solver
         .solve(&[], SolveOptions::default())
         .expect("a valid program");
@@ -174,21 +188,9 @@ where
     F: FnMut(&mut PropagateInit<'_>) -> T + Send + 'static,
 {
     let calls = Arc::new(Mutex::new(Vec::new()));
-    let mut solver = MultiShot::new();
-    solver.add(program).expect("a valid program");
-    solver.register_propagator(Box::new(InitPropagator {
+    let propagator = InitPropagator {
         callback: Box::new(callback),
         calls: Arc::clone(&calls),
-    }));
-    solver
-        .solve(&[], SolveOptions::default())
-        .expect("a valid program");
-    let mut models: Vec<Vec<Atom>> = std::iter::from_fn(|| solver.next_model())
-        .map(|m| m.atoms)
-        .collect();
-    models.sort();
-    drop(solver);
-    let calls = std::mem::take(&mut *calls.lock().expect("unpoisoned"));
-    assert!(!calls.is_empty(), "the callback never ran");
-    Run { calls, models }
+    };
+    enumerate_with(program, Box::new(propagator), &calls)
 }
