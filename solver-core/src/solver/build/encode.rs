@@ -66,10 +66,7 @@ pub(super) struct Builder<'p> {
     pub(super) completing: Completing,
     /// Per completing slot: the atom is the head of a fact.
     pub(super) facts: Vec<bool>,
-    /// Per new body: a normal body that only integrity constraints use.
-    constraint_only: Vec<bool>,
-    /// Bodies standing for output conditions (never constraint-only, never sharing an atom's
-    /// variable).
+    /// Bodies standing for output conditions (never sharing an atom's variable).
     pub(super) output_bodies: Vec<u32>,
     /// Whether the delta completes an external of an earlier delta.
     pub(super) completes_old_external: bool,
@@ -92,7 +89,6 @@ impl<'p> Builder<'p> {
             fresh,
             completing: Completing::default(),
             facts: Vec::new(),
-            constraint_only: Vec::new(),
             output_bodies: Vec::new(),
             completes_old_external: false,
             out: Delta {
@@ -114,8 +110,11 @@ impl<'p> Builder<'p> {
     /// asked every 4,096 rules, says to give up.
     pub(super) fn flatten_rules(&mut self, stop: &dyn Fn() -> bool) -> Result<bool, SolveError> {
         self.state.rule_count += self.program.rules.len() as u64;
-        // About a body per rule: grown once here rather than rehashed a dozen times.
-        self.state.body_ids.reserve(self.program.rules.len());
+        // About a body per rule with a head: grown once here rather than rehashed a dozen
+        // times (integrity constraints of two or more literals intern no body).
+        let with_heads = self.program.rules.iter();
+        let with_heads = with_heads.filter(|r| r.kind == HeadKind::Choice || !r.head.is_empty());
+        self.state.body_ids.reserve(with_heads.count());
         for (index, rule) in self.program.rules.iter().enumerate() {
             if index % 4096 == 4095 && stop() {
                 return Ok(false);
@@ -127,6 +126,13 @@ impl<'p> Builder<'p> {
                 continue;
             };
             let choice = rule.kind == HeadKind::Choice;
+            let key = match key {
+                BodyKey::Normal(lits) if !choice && heads.is_empty() && lits.len() > 1 => {
+                    self.constraint_clause(lits);
+                    continue;
+                }
+                key => key,
+            };
             self.state.has_disjunctions |= !choice && heads.len() > 1;
             if choice || heads.len() <= 1 {
                 let body = self.intern(key);
@@ -158,6 +164,17 @@ impl<'p> Builder<'p> {
         Ok(true)
     }
 
+    /// The integrity constraint `:- l1, ..., ln.` (n > 1, a normalised key) as the clause
+    /// `(¬l1 ∨ ... ∨ ¬ln)`: no body variable, no definition and no rule (clasp adds such
+    /// constraints as plain nogoods). Counted as a body without a variable of its own.
+    fn constraint_clause(&mut self, mut lits: Vec<Lit>) {
+        for lit in &mut lits {
+            *lit = !*lit;
+        }
+        self.state.constraint_bodies += 1;
+        self.clause(lits);
+    }
+
     /// Errors when the variables do not fit literal codes.
     pub(super) fn check_variable_count(&self) -> Result<(), SolveError> {
         let variables = self.state.var_count as u64;
@@ -177,22 +194,8 @@ impl<'p> Builder<'p> {
         Ok(())
     }
 
-    /// The delta's result. Constraint-only bodies leave the interning table (their literal
-    /// is `Lit::FALSE`, so a later rule must not share them) and keep no key: no rule with a
-    /// head uses them, and only such rules read keys later.
+    /// The delta's result.
     pub(super) fn finish(self) -> Delta {
-        let mut removed = false;
-        for (offset, &only) in self.constraint_only.iter().enumerate() {
-            if only {
-                let slot = &mut self.state.bodies[self.first_body + offset].1;
-                let key = std::mem::replace(slot, BodyKey::Normal(Vec::new()));
-                self.state.body_ids.remove(&key);
-                removed = true;
-            }
-        }
-        if removed {
-            self.state.body_ids.shrink_to_fit();
-        }
         self.out
     }
 
@@ -230,43 +233,6 @@ impl<'p> Builder<'p> {
         }
     }
 
-    /// Marks the new normal bodies with variables of their own that only integrity
-    /// constraints use.
-    pub(super) fn mark_constraint_only(&mut self) {
-        let first = self.first_body;
-        let count = self.state.bodies.len() - first;
-        let normal_with_var = |index: usize| {
-            let key = &self.state.bodies[index].1;
-            matches!(key, BodyKey::Normal(_)) && self.is_defined(index as u32)
-        };
-        self.constraint_only = (first..first + count).map(normal_with_var).collect();
-        let mut in_constraint = vec![false; self.constraint_only.len()];
-        for rule in &self.state.rules[self.first_rule..] {
-            let Some(index) = (rule.body as usize).checked_sub(first) else {
-                continue;
-            };
-            if rule.heads.is_empty() && !rule.choice {
-                in_constraint[index] = true;
-            } else {
-                self.constraint_only[index] = false;
-            }
-        }
-        for (only, used) in self.constraint_only.iter_mut().zip(in_constraint) {
-            *only &= used;
-        }
-        for &index in &self.output_bodies {
-            if let Some(offset) = (index as usize).checked_sub(first) {
-                self.constraint_only[offset] = false;
-            }
-        }
-    }
-
-    /// Whether body `index` is a new normal body used only by integrity constraints.
-    pub(super) fn is_constraint_only(&self, index: u32) -> bool {
-        let offset = (index as usize).checked_sub(self.first_body);
-        offset.and_then(|o| self.constraint_only.get(o)) == Some(&true)
-    }
-
     /// Adds a clause, simplifying tautologies (`Lit::TRUE` included), duplicates and
     /// `Lit::FALSE`; short ones become units.
     fn clause(&mut self, mut lits: Vec<Lit>) {
@@ -290,9 +256,6 @@ impl<'p> Builder<'p> {
     fn encode_bodies(&mut self) {
         for index in self.first_body..self.state.bodies.len() {
             if !self.is_defined(index as u32) {
-                continue;
-            }
-            if self.is_constraint_only(index as u32) {
                 continue;
             }
             let b = self.body_lit(index as u32).var();
@@ -330,12 +293,7 @@ impl<'p> Builder<'p> {
             let clause = match rule.heads.first() {
                 Some(&h) if is_fact(h) && self.is_empty_body(rule.body) => vec![h.pos()],
                 Some(&h) => vec![!b, h.pos()],
-                None => match &self.state.bodies[rule.body as usize].1 {
-                    BodyKey::Normal(lits) if self.is_constraint_only(rule.body) => {
-                        lits.iter().map(|&l| !l).collect()
-                    }
-                    _ => vec![!b],
-                },
+                None => vec![!b],
             };
             self.clause(clause);
         }

@@ -6,9 +6,9 @@
 //! - normal body `B = {l1..ln}`: `(¬B ∨ li)` for each `i` and `(B ∨ ¬l1 ∨ ... ∨ ¬ln)`;
 //! - weight body `B ≡ Σ w·l ≥ k`: two native weight constraints (see `weight.rs`);
 //! - rule `h :- B` (non-choice): `(¬B ∨ h)`; integrity constraint `:- B`: `(¬B)`;
-//! - a normal body used only by integrity constraints gets no definition and no variable
-//!   (its literal is `Lit::FALSE`): its constraints become the clause `(¬l1 ∨ ... ∨ ¬ln)`
-//!   (clasp likewise adds such constraints as plain nogoods);
+//! - an integrity constraint `:- l1, ..., ln.` (n > 1) is the clause `(¬l1 ∨ ... ∨ ¬ln)`:
+//!   its body is not interned, gets no definition and no variable, and the constraint is no
+//!   [`FlatRule`] (clasp likewise adds such constraints as plain nogoods);
 //! - a body of one literal is that literal, the empty body `Lit::TRUE`, and a body that is
 //!   the only support of an atom takes the atom's variable (`share.rs`): no definition of
 //!   their own beyond that;
@@ -96,8 +96,12 @@ pub(crate) struct ProgramState {
     pub(crate) is_atom: Vec<bool>,
     /// Number of input rules.
     pub(crate) rule_count: u64,
-    /// Number of bodies without a variable of their own (see `share.rs`).
+    /// Number of bodies without a variable of their own (see `share.rs`), integrity
+    /// constraints' bodies aside.
     pub(crate) equivalences: u64,
+    /// Number of integrity constraints of two or more literals, which became clauses without
+    /// a body (see `encode.rs`): bodies and equivalences in the statistics.
+    pub(crate) constraint_bodies: u64,
     /// Minimize statements `(priority, elements)` in input order (a propagator's
     /// `add_minimize` included).
     pub(crate) minimize: Vec<(i32, Vec<(Lit, i64)>)>,
@@ -213,7 +217,6 @@ impl ProgramState {
         let conjunctions = builder.intern_output_conditions()?;
         builder.classify_atoms(fixed)?;
         builder.mark_facts();
-        builder.mark_constraint_only();
         builder.allocate_body_vars();
         builder.check_variable_count()?;
         let conjunctions: Vec<Option<Var>> = conjunctions
@@ -397,24 +400,30 @@ mod tests {
     }
 
     #[test]
-    fn constraint_only_bodies_become_clauses_and_shared_bodies_keep_their_definition() {
+    fn constraints_become_clauses_without_bodies_and_rule_bodies_keep_their_definition() {
         let mut p = GroundProgram::new();
-        let (a, b, c) = (p.new_atom(), p.new_atom(), p.new_atom());
+        let (a, b, c, d) = (p.new_atom(), p.new_atom(), p.new_atom(), p.new_atom());
         p.add_rule(HeadKind::Choice, vec![a, b], vec![]);
         p.add_constraint(vec![Literal::positive(a), Literal::negative(b)]);
         p.add_rule(HeadKind::Disjunction, vec![c], vec![Literal::positive(b)]);
         p.add_constraint(vec![Literal::positive(b)]);
+        let ab = vec![Literal::positive(a), Literal::positive(b)];
+        p.add_rule(HeadKind::Disjunction, vec![d], ab.clone());
+        p.add_constraint(ab);
         let (state, t) = translate(&p);
-        // Bodies: {} (Lit::TRUE), {a, not b} (constraint only: Lit::FALSE), {b} (the
-        // literal b); no body variable.
+        // Bodies: {} (Lit::TRUE), {b} (the literal b), {a, b} (d's only support: d's
+        // variable); the constraints of two literals intern none; no body variable.
         let lits: Vec<Lit> = state.bodies.iter().map(|b| b.0).collect();
-        let (va, vb, vc) = (Var(a.0), Var(b.0), Var(c.0));
-        assert_eq!(lits, vec![Lit::TRUE, Lit::FALSE, vb.pos()]);
-        assert_eq!(state.var_count, 4);
+        let (va, vb, vc, vd) = (Var(a.0), Var(b.0), Var(c.0), Var(d.0));
+        assert_eq!(lits, vec![Lit::TRUE, vb.pos(), vd.pos()]);
+        assert_eq!((state.var_count, state.constraint_bodies), (5, 2));
         assert!(t.clauses.contains(&vec![va.neg(), vb.pos()]));
+        assert!(t.clauses.contains(&vec![va.neg(), vb.neg()]));
         assert!(t.units.contains(&vb.neg()));
         assert!(t.clauses.contains(&vec![vb.neg(), vc.pos()]));
         assert!(t.clauses.contains(&vec![vb.pos(), vc.neg()]));
+        assert!(t.clauses.contains(&vec![va.pos(), vd.neg()]));
+        assert!(t.clauses.contains(&vec![va.neg(), vb.neg(), vd.pos()]));
     }
 
     #[test]

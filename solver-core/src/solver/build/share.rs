@@ -9,8 +9,8 @@
 //!   rules, is equivalent to that atom (the completion says `a ↔ B`), so it takes the atom's
 //!   variable: its definition is written over the atom's variable, and the rule clause
 //!   `(¬B ∨ a)` and the support clause `(¬a ∨ B)` become tautologies and vanish;
-//! - a normal body that only integrity constraints use is `Lit::FALSE`: its constraints
-//!   become clauses over its literals (`encode.rs`), and no rule with a head may share it;
+//! - the body of an integrity constraint with two or more literals is never interned: the
+//!   constraint is the clause of its negated literals (`encode.rs`, `constraint_clause`);
 //! - every other new body gets a variable of its own; so does the only support of `a` that
 //!   contains `not a` (`a :- not a, B.`): sharing would make unit propagation derive `¬a`
 //!   before the search, which clasp's preprocessing does not (it turns the rule into the
@@ -87,11 +87,8 @@ impl Builder<'_> {
         let shared = self.share_atom_vars();
         let mut literals = 0;
         for index in self.first_body..self.state.bodies.len() {
-            let constraint_only = self.is_constraint_only(index as u32);
-            literals += usize::from(!self.is_defined(index as u32) || constraint_only);
-            if constraint_only {
-                self.state.bodies[index].0 = Lit::FALSE;
-            } else if self.state.bodies[index].0 == UNALLOCATED {
+            literals += usize::from(!self.is_defined(index as u32));
+            if self.state.bodies[index].0 == UNALLOCATED {
                 let var = Var(self.state.var_count as u32);
                 self.state.var_count += 1;
                 self.state.is_atom.push(false);

@@ -270,9 +270,9 @@ impl MultiShot {
         Statistics {
             atoms: self.program.atoms.count() as u64,
             rules: self.program.rule_count,
-            bodies: self.program.bodies.len() as u64,
+            bodies: self.program.bodies.len() as u64 + self.program.constraint_bodies,
             variables: self.program.var_count as u64,
-            equivalences: self.program.equivalences,
+            equivalences: self.program.equivalences + self.program.constraint_bodies,
             frozen: self.program.atoms.externals().count() as u64,
             constraints: self.search.clauses.problem_count
                 + self.search.weights.constraints.len() as u64,
