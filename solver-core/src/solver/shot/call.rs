@@ -66,7 +66,14 @@ impl MultiShot {
             return Ok(());
         }
         let pending = self.pending.take().unwrap_or_default();
-        self.translate_and_apply(&pending, &|| false).map(|_| ())
+        let translated = self.translate(&pending, &|| false)?;
+        // The step's program is no longer needed: freed before the search takes the clauses
+        // (the peak of memory of a large program).
+        drop(pending);
+        if let Some((out, old_atoms)) = translated {
+            self.apply(out, old_atoms);
+        }
+        Ok(())
     }
 
     /// Translates a checked delta and adds it to the search; a failure breaks the solver.
@@ -75,15 +82,25 @@ impl MultiShot {
         delta: &GroundProgram,
         stop: &dyn Fn() -> bool,
     ) -> Result<bool, SolveError> {
+        let Some((out, old_atoms)) = self.translate(delta, stop)? else {
+            return Ok(false);
+        };
+        self.apply(out, old_atoms);
+        Ok(true)
+    }
+
+    /// Translates a checked delta, with the atom count before it; `None` when `stop` said
+    /// to stop; a failure breaks the solver.
+    fn translate(
+        &mut self,
+        delta: &GroundProgram,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<Option<(Delta, u32)>, SolveError> {
         let old_atoms = self.program.atoms.count();
         let assignment = &self.search.assignment;
         let fixed = |v: Var| v.index() < assignment.var_count() && assignment.is_assigned(v);
         match self.program.translate(delta, &fixed, stop) {
-            Ok(Some(out)) => {
-                self.apply(out, old_atoms);
-                Ok(true)
-            }
-            Ok(None) => Ok(false),
+            Ok(translated) => Ok(translated.map(|out| (out, old_atoms))),
             Err(error) => {
                 self.broken = Some(error.clone());
                 Err(error)
@@ -96,7 +113,7 @@ impl MultiShot {
     /// minimize or `#edge` structures, whose state is built from an empty assignment) is
     /// added to the level-0 assignment as it stands, at the cost of the delta alone; another
     /// takes the level-0 trail off first and asserts it again, at the cost of the program.
-    fn apply(&mut self, delta: Delta, old_atoms: u32) {
+    fn apply(&mut self, mut delta: Delta, old_atoms: u32) {
         let vars = self.program.var_count;
         let keep_root = delta.adds_constraints_only();
         let mut units = match keep_root {
@@ -112,8 +129,8 @@ impl MultiShot {
             self.search
                 .add_at_root(&delta.clauses, delta.weights, &mut units);
         } else {
-            for clause in &delta.clauses {
-                self.search.clauses.add_problem(clause);
+            for clause in std::mem::take(&mut delta.clauses) {
+                self.search.clauses.add_problem(&clause);
             }
             for (condition, elements, bound) in delta.weights {
                 if !self.search.weights.add(condition, elements, bound) {
