@@ -17,7 +17,8 @@ use fxhash::FxHashMap;
 use super::encode::Builder;
 use super::{AtomTable, Standing};
 use crate::api::SolveError;
-use crate::program::{Atom, Body, ExternalValue, GroundProgram, HeadKind, Rule};
+use crate::program::WeightedLiteral;
+use crate::program::{Atom, Body, ExternalValue, GroundProgram, HeadKind, Literal, Rule};
 use crate::solver::body::{atom_var, literal};
 use crate::solver::lit::{Lit, Var};
 
@@ -199,7 +200,14 @@ pub(crate) fn external_after(
 /// slack makes a disjunctive rule define nothing and is not defined by a choice; a head atom
 /// whose negative literal weighs more than the slack is not defined.
 pub(super) fn defined_heads(rule: &Rule) -> Vec<Var> {
-    let Some((slack, weights)) = simplified_body(&rule.body) else {
+    if rule.head.is_empty() {
+        return Vec::new();
+    }
+    let simplified = match &rule.body {
+        Body::Normal(lits) => return conjunction_defined_heads(rule, lits),
+        Body::Weight { lower, elements } => simplified_weight_body(*lower, elements),
+    };
+    let Some((slack, weights)) = simplified else {
         return Vec::new();
     };
     let weight = |lit: Lit| weights.get(&lit).copied().unwrap_or(0);
@@ -213,23 +221,39 @@ pub(super) fn defined_heads(rule: &Rule) -> Vec<Var> {
         .collect()
 }
 
-/// A body as clasp simplifies it: `(slack, weight per literal)`, `None` if it can never hold.
-fn simplified_body(body: &Body) -> Option<(i128, FxHashMap<Lit, i128>)> {
-    let (lower, pairs): (i128, Vec<(Lit, i128)>) = match body {
-        Body::Normal(lits) => (0, lits.iter().map(|&l| (literal(l), 1)).collect()),
-        Body::Weight { lower, elements } => {
-            let mut bound = *lower as i128;
-            let mut pairs = Vec::new();
-            for e in elements {
-                let (lit, w) = (literal(e.literal), e.weight as i128);
-                if w < 0 {
-                    bound -= w;
-                }
-                pairs.push(if w < 0 { (!lit, -w) } else { (lit, w) });
-            }
-            (bound, pairs)
+/// [`defined_heads`] of a rule with a normal body (a conjunction: slack 0, weights 1),
+/// without building its weights: nothing if the body has complementary literals or (for a
+/// disjunction) a head atom; otherwise the head atoms not in the body either way.
+fn conjunction_defined_heads(rule: &Rule, lits: &[Literal]) -> Vec<Var> {
+    let mut body: Vec<Lit> = lits.iter().map(|&l| literal(l)).collect();
+    body.sort_unstable();
+    if body.windows(2).any(|w| w[0] == !w[1]) {
+        return Vec::new();
+    }
+    let has = |lit: Lit| body.binary_search(&lit).is_ok();
+    let heads = rule.head.iter().map(|&a| atom_var(a));
+    if rule.kind == HeadKind::Disjunction && heads.clone().any(|v| has(v.pos())) {
+        return Vec::new();
+    }
+    heads.filter(|&v| !has(v.pos()) && !has(v.neg())).collect()
+}
+
+/// A weight body as clasp simplifies it: `(slack, weight per literal)`, `None` if it can
+/// never hold.
+fn simplified_weight_body(
+    lower: i64,
+    elements: &[WeightedLiteral],
+) -> Option<(i128, FxHashMap<Lit, i128>)> {
+    let mut bound = lower as i128;
+    let mut pairs = Vec::new();
+    for e in elements {
+        let (lit, w) = (literal(e.literal), e.weight as i128);
+        if w < 0 {
+            bound -= w;
         }
-    };
+        pairs.push(if w < 0 { (!lit, -w) } else { (lit, w) });
+    }
+    let lower = bound;
     let mut weights: FxHashMap<Lit, i128> = FxHashMap::default();
     for (lit, w) in pairs {
         *weights.entry(lit).or_insert(0) += w;
@@ -239,9 +263,6 @@ fn simplified_body(body: &Body) -> Option<(i128, FxHashMap<Lit, i128>)> {
         let consistent = weights.keys().all(|&l| !weights.contains_key(&!l));
         consistent.then(|| (0, weights.into_keys().map(|l| (l, 1)).collect()))
     };
-    if matches!(body, Body::Normal(_)) {
-        return conjunction(weights);
-    }
     if lower <= 0 {
         return Some((0, FxHashMap::default()));
     }
@@ -264,5 +285,57 @@ fn simplified_body(body: &Body) -> Option<(i128, FxHashMap<Lit, i128>)> {
         conjunction(weights)
     } else {
         Some((total - lower, weights))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::defined_heads;
+    use crate::program::{Atom, Body, HeadKind, Literal, Rule, WeightedLiteral};
+    use crate::solver::lit::Var;
+
+    /// The rule `kind head :- body.` and the same rule with the body as a weight body that
+    /// needs every literal (`n { body }`, clasp's conjunction).
+    fn both_forms(kind: HeadKind, head: &[u32], body: &[Literal]) -> [Rule; 2] {
+        let head: Vec<Atom> = head.iter().map(|&a| Atom(a)).collect();
+        let elements = body
+            .iter()
+            .map(|&literal| WeightedLiteral { literal, weight: 1 });
+        let weight = Body::Weight {
+            lower: body.len() as i64,
+            elements: elements.collect(),
+        };
+        let rule = |body| Rule {
+            kind,
+            head: head.clone(),
+            body,
+        };
+        [rule(Body::Normal(body.to_vec())), rule(weight)]
+    }
+
+    #[test]
+    fn a_conjunction_defines_the_heads_it_does_not_mention_as_its_weight_form_does() {
+        let (pos, neg) = (
+            |a| Literal::positive(Atom(a)),
+            |a| Literal::negative(Atom(a)),
+        );
+        let (disjunction, choice) = (HeadKind::Disjunction, HeadKind::Choice);
+        let cases: Vec<(HeadKind, Vec<u32>, Vec<Literal>, Vec<u32>)> = vec![
+            (disjunction, vec![1], vec![pos(2)], vec![1]),
+            (disjunction, vec![1], vec![pos(1)], vec![]),
+            (disjunction, vec![1], vec![neg(1)], vec![]),
+            (disjunction, vec![1], vec![pos(2), neg(2)], vec![]),
+            (disjunction, vec![1, 3], vec![pos(1)], vec![]),
+            (disjunction, vec![1, 3], vec![neg(1), pos(2)], vec![3]),
+            (choice, vec![1, 3], vec![pos(1)], vec![3]),
+            (choice, vec![1, 3], vec![pos(2), pos(2)], vec![1, 3]),
+            (disjunction, vec![], vec![pos(2), pos(3)], vec![]),
+        ];
+        for (kind, head, body, expected) in cases {
+            let expected: Vec<Var> = expected.into_iter().map(Var).collect();
+            for rule in both_forms(kind, &head, &body) {
+                assert_eq!(defined_heads(&rule), expected, "{rule:?}");
+            }
+        }
     }
 }
