@@ -4,7 +4,7 @@
 
 use fxhash::FxHashMap;
 
-use super::{plain_condition, Delta, FlatRule, ProgramState, UfsUpdate};
+use super::{plain_condition, Clauses, Delta, FlatRule, ProgramState, UfsUpdate};
 use crate::api::SolveError;
 use crate::program::{Body, GroundProgram, HeadKind};
 use crate::solver::body::{atom_var, conjoin, literal_of, normalise_body, BodyKey};
@@ -72,6 +72,8 @@ pub(super) struct Builder<'p> {
     pub(super) completes_old_external: bool,
     /// What the search adds.
     pub(super) out: Delta,
+    /// A clause being simplified (see [`Builder::clause`]).
+    scratch: Vec<Lit>,
 }
 
 impl<'p> Builder<'p> {
@@ -91,9 +93,10 @@ impl<'p> Builder<'p> {
             facts: Vec::new(),
             output_bodies: Vec::new(),
             completes_old_external: false,
+            scratch: Vec::new(),
             out: Delta {
                 units: Vec::new(),
-                clauses: Vec::new(),
+                clauses: Clauses::default(),
                 weights: Vec::new(),
                 ufs: UfsUpdate::Extend(Vec::new(), Vec::new()),
                 minimality: None,
@@ -172,7 +175,7 @@ impl<'p> Builder<'p> {
             *lit = !*lit;
         }
         self.state.constraint_bodies += 1;
-        self.clause(lits);
+        self.clause(&lits);
     }
 
     /// Errors when the variables do not fit literal codes.
@@ -235,20 +238,21 @@ impl<'p> Builder<'p> {
 
     /// Adds a clause, simplifying tautologies (`Lit::TRUE` included), duplicates and
     /// `Lit::FALSE`; short ones become units.
-    fn clause(&mut self, mut lits: Vec<Lit>) {
+    fn clause(&mut self, given: &[Lit]) {
+        let mut lits = std::mem::take(&mut self.scratch);
+        lits.clear();
+        lits.extend_from_slice(given);
         lits.sort_unstable();
         lits.dedup();
-        if lits.first() == Some(&Lit::TRUE) || lits.windows(2).any(|w| w[0] == !w[1]) {
-            return;
+        let tautology = lits.first() == Some(&Lit::TRUE) || lits.windows(2).any(|w| w[0] == !w[1]);
+        let start = usize::from(lits.first() == Some(&Lit::FALSE));
+        match &lits[start..] {
+            _ if tautology => {}
+            [] => self.out.units.push(Lit::FALSE),
+            [unit] => self.out.units.push(*unit),
+            clause => self.out.clauses.push(clause),
         }
-        if lits.first() == Some(&Lit::FALSE) {
-            lits.remove(0);
-        }
-        match lits.len() {
-            0 => self.out.units.push(Lit::FALSE),
-            1 => self.out.units.push(lits[0]),
-            _ => self.out.clauses.push(lits),
-        }
+        self.scratch = lits;
     }
 
     /// Body definitions of the new bodies with variables of their own: clauses for normal
@@ -262,11 +266,11 @@ impl<'p> Builder<'p> {
             match self.state.bodies[index].1.clone() {
                 BodyKey::Normal(lits) => {
                     for &l in &lits {
-                        self.clause(vec![b.neg(), l]);
+                        self.clause(&[b.neg(), l]);
                     }
                     let mut back: Vec<Lit> = lits.iter().map(|&l| !l).collect();
                     back.push(b.pos());
-                    self.clause(back);
+                    self.clause(&back);
                 }
                 BodyKey::Weight(lower, elements) => self.encode_weight(b, lower, elements),
             }
@@ -295,7 +299,7 @@ impl<'p> Builder<'p> {
                 Some(&h) => vec![!b, h.pos()],
                 None => vec![!b],
             };
-            self.clause(clause);
+            self.clause(&clause);
         }
     }
 
@@ -323,7 +327,7 @@ impl<'p> Builder<'p> {
                 continue;
             }
             clause.push(self.completing.vars[slot].neg());
-            self.clause(clause);
+            self.clause(&clause);
         }
     }
 }

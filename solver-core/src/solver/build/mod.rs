@@ -167,7 +167,7 @@ pub(crate) struct Delta {
     /// Literals true at level 0 (`Lit::FALSE` marks an empty clause).
     pub(crate) units: Vec<Lit>,
     /// Clauses of two or more literals.
-    pub(crate) clauses: Vec<Vec<Lit>>,
+    pub(crate) clauses: Clauses,
     /// Weight constraints.
     pub(crate) weights: Vec<WeightSpec>,
     /// The unfounded-set checker's update.
@@ -185,6 +185,37 @@ pub(crate) struct Delta {
     /// Externals the delta releases without defining them: still externals, released when
     /// the next solve call starts (a later delta of the step may define them).
     pub(crate) releases: Vec<Atom>,
+}
+
+/// Clauses stored one after the other in one vector (no allocation per clause).
+#[derive(Default)]
+pub(crate) struct Clauses {
+    /// The literals of every clause, in order.
+    lits: Vec<Lit>,
+    /// Where each clause ends in `lits`.
+    ends: Vec<usize>,
+}
+
+impl Clauses {
+    /// Appends a clause.
+    pub(crate) fn push(&mut self, clause: &[Lit]) {
+        self.lits.extend_from_slice(clause);
+        self.ends.push(self.lits.len());
+    }
+
+    /// The clauses in order.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &[Lit]> + '_ {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        starts
+            .zip(&self.ends)
+            .map(|(start, &end)| &self.lits[start..end])
+    }
+
+    /// Whether `clause` is one of the clauses (for tests).
+    #[cfg(test)]
+    pub(crate) fn contains(&self, clause: &[Lit]) -> bool {
+        self.iter().any(|c| c == clause)
+    }
 }
 
 impl Delta {
@@ -417,13 +448,13 @@ mod tests {
         let (va, vb, vc, vd) = (Var(a.0), Var(b.0), Var(c.0), Var(d.0));
         assert_eq!(lits, vec![Lit::TRUE, vb.pos(), vd.pos()]);
         assert_eq!((state.var_count, state.constraint_bodies), (5, 2));
-        assert!(t.clauses.contains(&vec![va.neg(), vb.pos()]));
-        assert!(t.clauses.contains(&vec![va.neg(), vb.neg()]));
+        assert!(t.clauses.contains(&[va.neg(), vb.pos()]));
+        assert!(t.clauses.contains(&[va.neg(), vb.neg()]));
         assert!(t.units.contains(&vb.neg()));
-        assert!(t.clauses.contains(&vec![vb.neg(), vc.pos()]));
-        assert!(t.clauses.contains(&vec![vb.pos(), vc.neg()]));
-        assert!(t.clauses.contains(&vec![va.pos(), vd.neg()]));
-        assert!(t.clauses.contains(&vec![va.neg(), vb.neg(), vd.pos()]));
+        assert!(t.clauses.contains(&[vb.neg(), vc.pos()]));
+        assert!(t.clauses.contains(&[vb.pos(), vc.neg()]));
+        assert!(t.clauses.contains(&[va.pos(), vd.neg()]));
+        assert!(t.clauses.contains(&[va.neg(), vb.neg(), vd.pos()]));
     }
 
     #[test]

@@ -6,7 +6,7 @@ use super::MultiShot;
 use crate::api::{EnumMode, Interrupt, OptMode, SolveError, SolveOptions};
 use crate::program::{ExternalValue, GroundProgram, Literal};
 use crate::solver::acyclic::Acyclicity;
-use crate::solver::build::{Delta, Standing, UfsUpdate};
+use crate::solver::build::{Clauses, Delta, Standing, UfsUpdate};
 use crate::solver::clock::Clock;
 use crate::solver::consequences::Consequences;
 use crate::solver::disjunctive::MinimalityCheck;
@@ -126,12 +126,13 @@ impl MultiShot {
         self.search.grow(vars, &self.program.is_atom);
         self.exclude_open_atoms(old_atoms, &delta.mentioned);
         if keep_root {
-            self.search
-                .add_at_root(&delta.clauses, delta.weights, &mut units);
+            let clauses: Vec<Vec<Lit>> = delta.clauses.iter().map(<[Lit]>::to_vec).collect();
+            self.search.add_at_root(&clauses, delta.weights, &mut units);
         } else {
-            for clause in std::mem::take(&mut delta.clauses) {
-                self.search.clauses.add_problem(&clause);
+            for clause in delta.clauses.iter() {
+                self.search.clauses.add_problem(clause);
             }
+            delta.clauses = Clauses::default();
             for (condition, elements, bound) in delta.weights {
                 if !self.search.weights.add(condition, elements, bound) {
                     units.push(!condition);
