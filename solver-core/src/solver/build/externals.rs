@@ -320,7 +320,9 @@ mod tests {
             |a| Literal::negative(Atom(a)),
         );
         let (disjunction, choice) = (HeadKind::Disjunction, HeadKind::Choice);
-        let cases: Vec<(HeadKind, Vec<u32>, Vec<Literal>, Vec<u32>)> = vec![
+        // (kind, head atoms, body, the head atoms defined)
+        type Case = (HeadKind, Vec<u32>, Vec<Literal>, Vec<u32>);
+        let cases: Vec<Case> = vec![
             (disjunction, vec![1], vec![pos(2)], vec![1]),
             (disjunction, vec![1], vec![pos(1)], vec![]),
             (disjunction, vec![1], vec![neg(1)], vec![]),

@@ -182,7 +182,10 @@ impl MultiShot {
             self.search.assignment.set_open(var, false);
         }
     }
+}
 
+/// Solve calls: starting one (assumptions, tag, driver state) and ending it.
+impl MultiShot {
     /// Starts a solve call under `assumptions` (program literals) and `options`; its answers
     /// come from [`MultiShot::next_model`]. Ends the previous call. The assumptions hold for
     /// this call only, with the externals' values and the assumptions of the deltas added
