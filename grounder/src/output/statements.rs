@@ -205,7 +205,11 @@ fn heuristics(n: &mut Numbering, g: &Grounder, truth: &[Truth]) {
 }
 
 /// The atoms of this grounding's `#project a : body.` instances and, for its `#project p/n`
-/// signatures, every atom of `p/n` (of any grounding) not known false.
+/// signatures, every atom of `p/n` (of any grounding), each when it is in its domain or not
+/// known false. gringo projects every atom of its domain, also one no rule derives: the atoms
+/// of a disjunction instance dropped for a fact (`q(1) ; a.` with the fact `a`) are in it, so
+/// `#project q(1).` makes a projection that is never true, not an empty one (which would range
+/// over the shown atoms).
 fn projection(n: &mut Numbering, g: &Grounder, truth: &[Truth], from: &Source) {
     if from.project.is_empty() && g.extras.projects.is_empty() {
         return;
@@ -221,7 +225,8 @@ fn projection(n: &mut Numbering, g: &Grounder, truth: &[Truth], from: &Source) {
     atoms.sort_unstable();
     atoms.dedup();
     for a in atoms {
-        if truth.get(a.0 as usize) != Some(&Truth::False) {
+        let in_domain = g.store.info(a).is_some_and(|i| i.in_domain);
+        if in_domain || truth.get(a.0 as usize) != Some(&Truth::False) {
             let id = n.atom(g, a);
             n.program.add_projection(id);
         }
