@@ -178,6 +178,9 @@ impl<'a> Grounder<'a> {
             if elems.len() > 1 && self.is_known_fact(rule, e, binding) {
                 if !conditional {
                     // clingo drops the instance here; the atoms before stay in the domain.
+                    if mode == Mode::Emit {
+                        self.extras.unruled.extend(plain);
+                    }
                     return Ok(());
                 }
                 satisfied = true;
@@ -189,7 +192,14 @@ impl<'a> Grounder<'a> {
             }
             plain.extend(atoms.into_iter().map(|(atom, ..)| atom));
         }
-        if mode == Mode::Domain || satisfied {
+        if mode == Mode::Domain {
+            return Ok(());
+        }
+        if satisfied {
+            let conjunction_atoms = conjunctions.into_iter().flat_map(|(.., atoms)| atoms);
+            self.extras
+                .unruled
+                .extend(plain.into_iter().chain(conjunction_atoms));
             return Ok(());
         }
         let mut stand_ins = Vec::new();

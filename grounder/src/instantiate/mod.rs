@@ -156,6 +156,9 @@ pub(crate) struct Extras {
     pub externals: Vec<(AtomId, Val)>,
     /// `#project a : body.` atoms.
     pub projects: Vec<AtomId>,
+    /// Head atoms of disjunction instances dropped for a fact: gringo keeps them in its domain
+    /// though no rule derives them, so `#project` projects them (see `output::statements`).
+    pub unruled: Vec<AtomId>,
     /// `#edge (u,v) : body.` instances: the nodes and the body.
     pub edges: Vec<(Val, Val, Vec<GLit>)>,
     /// `#heuristic a : body. [w@p,m]` instances: the atom, weight, priority, modifier, body.

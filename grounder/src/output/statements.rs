@@ -205,7 +205,11 @@ fn heuristics(n: &mut Numbering, g: &Grounder, truth: &[Truth]) {
 }
 
 /// The atoms of this grounding's `#project a : body.` instances and, for its `#project p/n`
-/// signatures, every atom of `p/n` (of any grounding) not known false.
+/// signatures, every atom of `p/n` (of any grounding), each when it is not known false or no
+/// rule derives it only because its disjunction instance was dropped for a fact. gringo projects
+/// every atom of its domain, and the atoms of such an instance (`q(1) ; a.` with the fact `a`)
+/// are in it, so `#project q(1).` makes a projection that is never true, not an empty one
+/// (which would range over the shown atoms).
 fn projection(n: &mut Numbering, g: &Grounder, truth: &[Truth], from: &Source) {
     if from.project.is_empty() && g.extras.projects.is_empty() {
         return;
@@ -220,8 +224,9 @@ fn projection(n: &mut Numbering, g: &Grounder, truth: &[Truth], from: &Source) {
     }
     atoms.sort_unstable();
     atoms.dedup();
+    let unruled: fxhash::FxHashSet<AtomId> = g.extras.unruled.iter().copied().collect();
     for a in atoms {
-        if truth.get(a.0 as usize) != Some(&Truth::False) {
+        if unruled.contains(&a) || truth.get(a.0 as usize) != Some(&Truth::False) {
             let id = n.atom(g, a);
             n.program.add_projection(id);
         }

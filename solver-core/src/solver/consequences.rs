@@ -181,19 +181,26 @@ fn settled_conditions(program: &ProgramState, search: &mut Search) -> Vec<Var> {
 /// show though they are not tracked: the only head atom of a non-choice rule whose body holds
 /// after propagation before the first decision, or whose normal body holds once the atoms
 /// without a rule that could derive them are false (see [`self_blocked`]; a head atom negated
-/// in the body does not count, see [`deriving_heads`]). (An atom only forced true, such as a
-/// choice atom under `:- not x.`, stays a plain variable there and is not shown.) Empty when
-/// that propagation already fails.
+/// in the body does not count, see [`deriving_heads`]); a literal true at the root only through
+/// a shifted disjunction does not hold (see [`PreprocessingOpen`]). (An atom only forced true,
+/// such as a choice atom under `:- not x.`, stays a plain variable there and is not shown.)
+/// Empty when that propagation already fails.
 fn settled_atoms(program: &ProgramState, search: &mut Search) -> Vec<Atom> {
     if !search.propagate_root() {
         return Vec::new();
     }
     let a = &search.assignment;
     let blocked = self_blocked(program);
-    let holds = |l: &Lit| a.is_true(*l) || (l.is_negative() && blocked[l.var().index()]);
+    let open = PreprocessingOpen::new(program, a);
+    let holds = |l: &Lit| {
+        (a.is_true(*l) && !open.is_open(*l)) || (l.is_negative() && blocked[l.var().index()])
+    };
     let body_true = |body: u32| {
         let (lit, key) = &program.bodies[body as usize];
-        a.is_true(*lit) || matches!(key, BodyKey::Normal(lits) if lits.iter().all(holds))
+        match key {
+            BodyKey::Normal(lits) => lits.iter().all(holds),
+            BodyKey::Weight(..) => a.is_true(*lit),
+        }
     };
     let mut settled: Vec<Atom> = program
         .rules
@@ -207,6 +214,117 @@ fn settled_atoms(program: &ProgramState, search: &mut Search) -> Vec<Atom> {
     settled.sort_unstable();
     settled.dedup();
     settled
+}
+
+/// What root propagation decides that clasp's preprocessing leaves open, because clasp shifts
+/// a disjunction only after it (its atoms are supported as by a choice until then):
+/// - an *open disjunct* is an atom whose only rules are shifted from disjunctions, false at the
+///   root, one of these rules false only through other disjuncts being true, and which no
+///   integrity constraint makes false on its own (`q ; a. :- not a.`: q is false
+///   only through the shifted `q :- not a.`, so `c :- not q.` settles nothing; `q ; a. :- q.`
+///   makes q false while clasp reads it, and the disjunction becomes the fact `a`);
+/// - a *tainted* atom is true at the root, no constraint forces it on its own, and each rule
+///   that could derive it with a body true at the root has an open literal: `not` an open
+///   disjunct or a tainted atom (`d :- c. c :- not q.`).
+struct PreprocessingOpen {
+    /// Per variable: an open disjunct.
+    disjunct: Vec<bool>,
+    /// Per variable: a tainted atom.
+    tainted: Vec<bool>,
+}
+
+impl PreprocessingOpen {
+    fn new(program: &ProgramState, a: &Assignment) -> PreprocessingOpen {
+        let n = program.var_count;
+        let (mut shifted, mut other) = (vec![false; n], vec![false; n]);
+        for rule in &program.rules {
+            let kind = if rule.shifted {
+                &mut shifted
+            } else {
+                &mut other
+            };
+            rule.heads.iter().for_each(|h| kind[h.index()] = true);
+        }
+        // Shifted rules whose body is false at the root only through other disjuncts.
+        let mut blocked_by_disjunct = vec![false; n];
+        for rule in program.rules.iter().filter(|r| r.shifted) {
+            let BodyKey::Normal(lits) = &program.bodies[rule.body as usize].1 else {
+                continue;
+            };
+            let by_disjunct = |l: &Lit| l.is_negative() && shifted[l.var().index()];
+            if lits.iter().all(|l| !a.is_false(*l) || by_disjunct(l)) {
+                rule.heads
+                    .iter()
+                    .for_each(|h| blocked_by_disjunct[h.index()] = true);
+            }
+        }
+        let mut disjunct: Vec<bool> = (0..n)
+            .map(|i| blocked_by_disjunct[i] && !other[i] && a.is_false(Var(i as u32).pos()))
+            .collect();
+        let mut forced = vec![false; n];
+        for rule in program.rules.iter().filter(|r| r.heads.is_empty()) {
+            let BodyKey::Normal(lits) = &program.bodies[rule.body as usize].1 else {
+                continue;
+            };
+            let mut left = lits.iter().filter(|l| !a.is_true(**l));
+            if let (Some(l), None) = (left.next(), left.next()) {
+                match l.is_negative() {
+                    true => forced[l.var().index()] = true,
+                    false => disjunct[l.var().index()] = false,
+                }
+            }
+        }
+        let mut open = PreprocessingOpen {
+            disjunct,
+            tainted: vec![false; n],
+        };
+        if open.disjunct.iter().any(|&d| d) {
+            open.taint(program, a, &forced);
+        }
+        open
+    }
+
+    /// Whether root propagation makes `l` true where clasp's preprocessing does not.
+    fn is_open(&self, l: Lit) -> bool {
+        let i = l.var().index();
+        match l.is_negative() {
+            true => self.disjunct.get(i) == Some(&true),
+            false => self.tainted.get(i) == Some(&true),
+        }
+    }
+
+    /// Marks the tainted atoms (a fixpoint: tainting only grows).
+    fn taint(&mut self, program: &ProgramState, a: &Assignment, forced: &[bool]) {
+        let n = program.var_count;
+        loop {
+            // Per atom: whether some rule with a body true at the root derives it without an
+            // open literal, and whether any such rule does.
+            let (mut clean, mut derived) = (vec![false; n], vec![false; n]);
+            for rule in program.rules.iter().filter(|r| !r.choice) {
+                let (lit, key) = &program.bodies[rule.body as usize];
+                if !a.is_true(*lit) {
+                    continue;
+                }
+                let open =
+                    matches!(key, BodyKey::Normal(lits) if lits.iter().any(|l| self.is_open(*l)));
+                for h in deriving_heads(program, rule) {
+                    derived[h.index()] = true;
+                    clean[h.index()] |= !open;
+                }
+            }
+            let mut changed = false;
+            for i in 0..n {
+                let tainted = derived[i] && !clean[i] && !forced[i];
+                if tainted && !self.tainted[i] {
+                    self.tainted[i] = true;
+                    changed = true;
+                }
+            }
+            if !changed {
+                return;
+            }
+        }
+    }
 }
 
 /// Per variable: an atom (not external) with rules, none of which can derive it (each has it
