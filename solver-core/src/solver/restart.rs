@@ -3,13 +3,15 @@
 //! Restarts follow the Luby sequence (1, 1, 2, 1, 1, 2, 4, ...) times a unit of conflicts.
 //! Deletion runs after `FIRST_REDUCE + i * REDUCE_STEP` conflicts for its `i`-th run in a
 //! round; the first round has `REDUCE_ROUND` runs, each later round one more, and each round
-//! starts again from `FIRST_REDUCE` (clasp's tweety schedule `+,2000,100,20`), so the learnt
+//! starts again from `FIRST_REDUCE` (clasp's tweety schedule is `+,2000,100,20`; we start at
+//! 1000, since a visit of a long learnt clause costs us more than clasp: BENCHMARKS.md,
+//! "Cost per conflict on the cardinality programs"), so the learnt
 //! database stays small whatever the length of the search (which nogoods go: `search/reduce.rs`).
 
 /// Conflicts per Luby unit.
 const RESTART_UNIT: u64 = 128;
 /// Conflicts before the first deletion.
-const FIRST_REDUCE: u64 = 2000;
+const FIRST_REDUCE: u64 = 1000;
 /// Growth of the deletion interval.
 const REDUCE_STEP: u64 = 100;
 /// Deletions in the first round of the interval sequence.

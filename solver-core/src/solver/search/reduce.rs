@@ -4,9 +4,10 @@
 //! at every deletion round, so it weighs recent use. A round keeps the clauses that are
 //! reasons now, the glue clauses (LBD <= `GLUE`), the clauses of LBD <= `TIER` used in one of
 //! the last four rounds (activity >= `RECENT`), and the active ones (activity above
-//! 1.5 times the average); it deletes the others, oldest first, up to half of all learnt
-//! clauses. The arena is compacted, with reasons remapped, when more than half of it is
-//! garbage. (Sorting by LBD alone kept long-unused clauses: on pigeonhole 10 the watch lists
+//! 1.5 times the average); it deletes the others, oldest first, up to `DELETED_PERCENT` of
+//! all learnt clauses (75 %, not clasp's 50 %: a smaller database halves our cost per
+//! conflict on pigeonhole; BENCHMARKS.md, "Cost per conflict on the cardinality programs").
+//! The arena is compacted, with reasons remapped, when more than half of it is garbage. (Sorting by LBD alone kept long-unused clauses: on pigeonhole 10 the watch lists
 //! grew so long that a conflict cost 4x clasp's; see BENCHMARKS.md.)
 
 use super::Search;
@@ -16,12 +17,15 @@ use crate::solver::assignment::{CRef, Reason};
 const GLUE: u32 = 2;
 /// Clauses with an LBD at most this are kept while they are used.
 const TIER: u32 = 6;
+/// At most this share (percent) of the learnt clauses goes in one deletion round.
+const DELETED_PERCENT: usize = 75;
 /// The activity of a clause used once in the last four deletion rounds.
 const RECENT: f64 = 1.0 / 16.0;
 
 impl Search {
-    /// Deletes up to half of the learnt clauses: the oldest that are neither reasons, glue,
-    /// recently used low-LBD clauses, nor active; halves the activity of those kept.
+    /// Deletes up to `DELETED_PERCENT` of the learnt clauses: the oldest that are neither
+    /// reasons, glue, recently used low-LBD clauses, nor active; halves the activity of those
+    /// kept.
     pub(super) fn reduce_learnts(&mut self) {
         let mut learnts = std::mem::take(&mut self.clauses.learnts);
         learnts.retain(|&c| !self.clauses.is_deleted(c));
@@ -30,7 +34,7 @@ impl Search {
             .map(|&c| f64::from(self.clauses.activity(c)))
             .sum();
         let active = 1.5 * total / learnts.len().max(1) as f64;
-        let mut quota = learnts.len() / 2;
+        let mut quota = learnts.len() * DELETED_PERCENT / 100;
         learnts.retain(|&cref| {
             let keep = quota == 0 || self.keeps(cref, active);
             if keep {
