@@ -333,8 +333,14 @@ pub(crate) fn check(
     head_unsafe(&rule.head, &bound, globals, &mut bad, &mut head_inner);
     let head_inner = local(head_inner);
     if !head_inner.is_empty() {
+        // gringo checks the elements of a choice or head aggregate apart, unless it moved
+        // a single element without bounds into the body (see `Head::single_element`).
         match &rule.head {
-            Head::Agg { span, .. } => out.push(unsafe_error(rule, span, &head_inner, print_head())),
+            Head::Agg { span, .. } | Head::Choice { span, .. }
+                if rule.head.single_element().is_none() =>
+            {
+                out.push(unsafe_error(rule, span, &head_inner, print_head()))
+            }
             _ => bad.extend(head_inner),
         }
     }

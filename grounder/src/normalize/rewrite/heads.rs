@@ -135,7 +135,7 @@ impl<'a> Converter<'a> {
                 left,
                 right,
                 elements,
-                ..
+                span,
             } => {
                 let bounds = self.bounds(left, right);
                 self.region = Region::Element;
@@ -144,7 +144,11 @@ impl<'a> Converter<'a> {
                     .filter_map(|e| self.head_elem(e, &[]))
                     .collect();
                 self.region = Region::Global;
-                Head::Choice { elems, bounds }
+                Head::Choice {
+                    elems,
+                    bounds,
+                    span: span.clone(),
+                }
             }
             ast::Head::Aggregate {
                 function,

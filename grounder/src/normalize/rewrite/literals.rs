@@ -235,7 +235,7 @@ impl<'a> Converter<'a> {
     /// replaced by a variable `#AnonN`, the same in both (they are written in the same order).
     fn share_anonymous(&mut self, e: &ast::BodyAggregateElement) -> ast::BodyAggregateElement {
         let mut e = e.clone();
-        let first = self.anon_count;
+        let first = self.aux_count;
         let mut next = first;
         for t in &mut e.terms {
             name_anonymous(t, &mut next);
@@ -246,7 +246,7 @@ impl<'a> Converter<'a> {
                 name_anonymous(t, &mut again);
             }
         }
-        self.anon_count = next;
+        self.aux_count = next;
         e
     }
 
