@@ -38,6 +38,8 @@ pub(crate) struct Entry {
     pub needs: Vec<u32>,
     /// A body aggregate `T=#agg` (taken after the queue empties).
     pub assignment: bool,
+    /// The literal's index in the rule's body (`None` for what gringo adds).
+    pub body_index: Option<usize>,
 }
 
 /// The state of the sort: per entry the count of unbound needed occurrences.
@@ -222,6 +224,7 @@ fn entry(printer: &Printer<'_>, lit: &Lit, globals: &FxHashSet<u32>) -> Entry {
         binds,
         needs,
         assignment,
+        body_index: None,
     }
 }
 
@@ -257,6 +260,7 @@ fn mirrored(
             binds: vec![var],
             needs: right_vars,
             assignment: false,
+            body_index: None,
         });
         binds.push(var);
         text.push_str(&name);
@@ -268,6 +272,7 @@ fn mirrored(
         binds,
         needs,
         assignment: false,
+        body_index: None,
     })
 }
 
@@ -296,6 +301,7 @@ fn guard_mirror(printer: &Printer<'_>, lit: &Lit, body: &[Lit]) -> Option<Entry>
         binds,
         needs,
         assignment: false,
+        body_index: None,
     })
 }
 
@@ -354,6 +360,7 @@ fn single_element_entries(
             binds: Vec::new(),
             needs: vars,
             assignment: false,
+            body_index: None,
         });
     }
     out.extend(elem.cond.iter().map(|l| entry(printer, l, &rule.globals)));
@@ -364,10 +371,19 @@ fn single_element_entries(
     }
 }
 
+/// The indexes of `rule`'s body literals in gringo's order (it checks them in this order).
+pub(crate) fn sorted_body(printer: &Printer<'_>, rule: &Rule) -> Vec<usize> {
+    let entries = entries(printer, rule, false);
+    gringo_order(&entries)
+        .into_iter()
+        .filter_map(|i| entries.get(i).and_then(|e| e.body_index))
+        .collect()
+}
+
 /// The entries of `rule`'s body in gringo's order before its sort (see the module doc).
 pub(crate) fn entries(printer: &Printer<'_>, rule: &Rule, constraint: bool) -> Vec<Entry> {
-    let mut lits: Vec<&Lit> = rule.body.iter().collect();
-    lits.sort_by_key(|l| group(l, printer.names));
+    let mut lits: Vec<(usize, &Lit)> = rule.body.iter().enumerate().collect();
+    lits.sort_by_key(|(_, l)| group(l, printer.names));
     let mut out = Vec::new();
     let mut arith = Vec::new();
     let mut mirrors = Vec::new();
@@ -383,8 +399,9 @@ pub(crate) fn entries(printer: &Printer<'_>, rule: &Rule, constraint: bool) -> V
         next_var = next_var.saturating_add(1);
         named
     };
-    for lit in lits {
-        let entry = entry(printer, lit, &rule.globals);
+    for (i, lit) in lits {
+        let mut entry = entry(printer, lit, &rule.globals);
+        entry.body_index = Some(i);
         match group(lit, printer.names) {
             Group::Arith => {
                 mirrors.extend(guard_mirror(printer, lit, &rule.body));
@@ -402,6 +419,7 @@ pub(crate) fn entries(printer: &Printer<'_>, rule: &Rule, constraint: bool) -> V
         binds: Vec::new(),
         needs: Vec::new(),
         assignment: false,
+        body_index: None,
     };
     if constraint {
         out.push(fixed("0=0".into()));
@@ -429,6 +447,7 @@ mod tests {
             binds: binds.to_vec(),
             needs: needs.to_vec(),
             assignment: false,
+            body_index: None,
         }
     }
 

@@ -68,6 +68,8 @@ pub(crate) struct CondLit {
     pub alts: Vec<CondAlt>,
     /// The condition.
     pub cond: Vec<Lit>,
+    /// Where it was written, from the literal to the end of the condition.
+    pub span: Span,
 }
 
 /// One alternative of a body conditional literal.

@@ -148,7 +148,12 @@ impl<'a> Converter<'a> {
                 }
                 let cond = self.condition(&c.condition);
                 self.region = Region::Global;
-                vec![Lit::Cond(Box::new(CondLit { alts, cond }))]
+                let last = c.condition.last().map_or(&c.literal.span, |l| &l.span);
+                let span = ast::Span {
+                    end: last.end.clone(),
+                    ..c.literal.span.clone()
+                };
+                vec![Lit::Cond(Box::new(CondLit { alts, cond, span }))]
             }
             BodyLiteral::Aggregate(a) => {
                 let mut bounds = self.bounds(&a.left, &a.right);
