@@ -383,10 +383,10 @@ impl Printer<'_> {
                     if i > 0 {
                         out.push(';');
                     }
+                    // gringo's disjunct `atom:literal:condition`; an atom has no literal.
                     self.atom(&e.atom, &mut out);
-                    out.push(':');
+                    out.push_str("::");
                     self.conj(&e.cond, ",", &mut out);
-                    out.push(':');
                 }
             }
             Head::Choice { .. } | Head::Agg { .. } => out.push_str(&self.head_aggregate(&r.head)),
