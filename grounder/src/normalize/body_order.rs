@@ -23,10 +23,21 @@
 use fxhash::FxHashSet;
 
 use crate::ast::{AggregateFunction, CompareOp, Sign, UnaryOp};
-use crate::normalize::print::Printer;
-use crate::normalize::rules::{Head, Lit, Rule};
+use crate::normalize::rules::{AtomPat, Head, Lit, Rule};
 use crate::normalize::safety::lit_vars;
 use crate::term::eval::{is_invertible, single_linear, T};
+
+/// How the sort prints literals and terms (implemented by `print::Printer`).
+pub(crate) trait Texts {
+    /// The rule's variable names.
+    fn names(&self) -> &[String];
+    /// Appends a body literal.
+    fn lit(&self, lit: &Lit, out: &mut String);
+    /// Appends a term.
+    fn term(&self, t: &T, out: &mut String);
+    /// Appends an atom.
+    fn atom(&self, a: &AtomPat, out: &mut String);
+}
 
 /// One body literal for the sort: its printed text and variables.
 pub(crate) struct Entry {
@@ -179,7 +190,7 @@ fn term_occurrences(t: &T, bind: bool, binds: &mut Vec<u32>, needs: &mut Vec<u32
 }
 
 /// The entry of one body literal; `globals`: the rule's global variables.
-fn entry(printer: &Printer<'_>, lit: &Lit, globals: &FxHashSet<u32>) -> Entry {
+fn entry(printer: &dyn Texts, lit: &Lit, globals: &FxHashSet<u32>) -> Entry {
     let (mut binds, mut needs) = (Vec::new(), Vec::new());
     let mut assignment = false;
     match lit {
@@ -232,7 +243,7 @@ fn entry(printer: &Printer<'_>, lit: &Lit, globals: &FxHashSet<u32>) -> Entry {
 /// variable (`None` otherwise). A right side that is not linear is named `#ArithN` (`fresh`
 /// gives the number and variable), its definition `#ArithN=R` joining `arith`.
 fn mirrored(
-    printer: &Printer<'_>,
+    printer: &dyn Texts,
     lit: &Lit,
     fresh: &mut dyn FnMut() -> (String, u32),
     arith: &mut Vec<Entry>,
@@ -278,7 +289,7 @@ fn mirrored(
 
 /// For the definition `#ArithN=t` of an aggregate's guard (`t=#agg` became `#ArithN=#agg`),
 /// the equation `t=#ArithN` gringo also adds.
-fn guard_mirror(printer: &Printer<'_>, lit: &Lit, body: &[Lit]) -> Option<Entry> {
+fn guard_mirror(printer: &dyn Texts, lit: &Lit, body: &[Lit]) -> Option<Entry> {
     let Lit::Cmp(CompareOp::Eq, T::Var(v), t) = lit else {
         return None;
     };
@@ -317,7 +328,7 @@ type Extras<'a> = (
 /// `Head::single_element`): `t<=t` for each term of the tuple, last first (a choice's tuple is
 /// `0,atom`; a sum's weight `w` reads `(w+0)<=w`), then the condition.
 fn single_element_entries(
-    printer: &Printer<'_>,
+    printer: &dyn Texts,
     rule: &Rule,
     out: &mut Vec<Entry>,
     (fresh, arith, mirrors): Extras<'_>,
@@ -365,14 +376,14 @@ fn single_element_entries(
     }
     out.extend(elem.cond.iter().map(|l| entry(printer, l, &rule.globals)));
     for lit in &elem.cond {
-        if group(lit, printer.names) == Group::Written {
+        if group(lit, printer.names()) == Group::Written {
             mirrors.extend(mirrored(printer, lit, fresh, arith));
         }
     }
 }
 
 /// The indexes of `rule`'s body literals in gringo's order (it checks them in this order).
-pub(crate) fn sorted_body(printer: &Printer<'_>, rule: &Rule) -> Vec<usize> {
+pub(crate) fn sorted_body(printer: &dyn Texts, rule: &Rule) -> Vec<usize> {
     let entries = entries(printer, rule, false);
     gringo_order(&entries)
         .into_iter()
@@ -381,18 +392,18 @@ pub(crate) fn sorted_body(printer: &Printer<'_>, rule: &Rule) -> Vec<usize> {
 }
 
 /// The entries of `rule`'s body in gringo's order before its sort (see the module doc).
-pub(crate) fn entries(printer: &Printer<'_>, rule: &Rule, constraint: bool) -> Vec<Entry> {
+pub(crate) fn entries(printer: &dyn Texts, rule: &Rule, constraint: bool) -> Vec<Entry> {
     let mut lits: Vec<(usize, &Lit)> = rule.body.iter().enumerate().collect();
-    lits.sort_by_key(|(_, l)| group(l, printer.names));
+    lits.sort_by_key(|(_, l)| group(l, printer.names()));
     let mut out = Vec::new();
     let mut arith = Vec::new();
     let mut mirrors = Vec::new();
     let mut arith_count = printer
-        .names
+        .names()
         .iter()
         .filter(|n| n.starts_with("#Arith"))
         .count();
-    let mut next_var = u32::try_from(printer.names.len()).unwrap_or(u32::MAX);
+    let mut next_var = u32::try_from(printer.names().len()).unwrap_or(u32::MAX);
     let mut fresh = || {
         let named = (format!("#Arith{arith_count}"), next_var);
         arith_count += 1;
@@ -402,7 +413,7 @@ pub(crate) fn entries(printer: &Printer<'_>, rule: &Rule, constraint: bool) -> V
     for (i, lit) in lits {
         let mut entry = entry(printer, lit, &rule.globals);
         entry.body_index = Some(i);
-        match group(lit, printer.names) {
+        match group(lit, printer.names()) {
             Group::Arith => {
                 mirrors.extend(guard_mirror(printer, lit, &rule.body));
                 arith.push(entry);

@@ -457,6 +457,21 @@ impl Printer<'_> {
     }
 }
 
+impl crate::normalize::body_order::Texts for Printer<'_> {
+    fn names(&self) -> &[String] {
+        self.names
+    }
+    fn lit(&self, lit: &Lit, out: &mut String) {
+        Printer::lit(self, lit, out)
+    }
+    fn term(&self, t: &T, out: &mut String) {
+        Printer::term(self, t, out)
+    }
+    fn atom(&self, a: &AtomPat, out: &mut String) {
+        Printer::atom(self, a, out)
+    }
+}
+
 /// clingo's text of the linear term `m*X+n` (`(X+-2)`, `(2*X)`, `(-1*X+2)`).
 pub(crate) fn linear_text(var: &str, m: i64, n: i64) -> String {
     match (m, n) {

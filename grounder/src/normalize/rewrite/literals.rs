@@ -150,7 +150,7 @@ impl<'a> Converter<'a> {
                 self.region = Region::Global;
                 let last = c.condition.last().map_or(&c.literal.span, |l| &l.span);
                 let span = ast::Span {
-                    end: last.end.clone(),
+                    end: last.end,
                     ..c.literal.span.clone()
                 };
                 vec![Lit::Cond(Box::new(CondLit { alts, cond, span }))]
