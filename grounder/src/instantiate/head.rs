@@ -20,7 +20,7 @@ impl<'a> Grounder<'a> {
     ) -> Result<(), Stop> {
         match &rule.head {
             Head::Disj(elems) => self.disjunction(rule, elems, mode, binding, glits),
-            Head::Choice { elems, bounds } => {
+            Head::Choice { elems, bounds, .. } => {
                 self.head_aggregate(rule, None, elems, bounds, mode, binding, glits)
             }
             Head::Agg {

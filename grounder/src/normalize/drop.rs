@@ -126,7 +126,7 @@ fn head_defined(rule: &mut Rule) -> bool {
             }
             true
         }
-        Head::Choice { elems, bounds } | Head::Agg { elems, bounds, .. } => {
+        Head::Choice { elems, bounds, .. } | Head::Agg { elems, bounds, .. } => {
             if bounds.iter().any(|(_, t)| t.contains_undefined_arith()) {
                 return false;
             }

@@ -15,6 +15,7 @@
 //!   it is safe (unsafe rules are reported, every unsafe variable, and dropped).
 
 pub(crate) mod astwalk;
+pub(crate) mod body_order;
 pub(crate) mod constants;
 pub(crate) mod drop;
 pub(crate) mod negheads;

@@ -218,7 +218,8 @@ impl Printer<'_> {
                 self.term(hi, out);
                 out.push(')');
             }
-            Lit::Bool(b) => out.push_str(if *b { "#true" } else { "#false" }),
+            // gringo writes `#true` and `#false` as comparisons.
+            Lit::Bool(b) => out.push_str(if *b { "0=0" } else { "0!=0" }),
             Lit::Agg(agg) => self.aggregate(agg, out),
             Lit::Cond(c) => {
                 for (i, a) in c.alts.iter().enumerate() {
@@ -307,38 +308,60 @@ impl Printer<'_> {
 
 /// Whole rules and head aggregates.
 impl Printer<'_> {
-    /// The body in clingo's order: the part's marker (`[#inc_base]`), positive atoms, then
-    /// everything else, each last to first.
-    fn body(&self, marker: &str, body: &[Lit], out: &mut String) {
-        let _ = write!(out, "[{marker}]");
-        self.body_literals(body, out);
-    }
-
-    /// The literals of a body after its marker, each after a `;`.
-    fn body_literals(&self, body: &[Lit], out: &mut String) {
-        let positive = |l: &&Lit| matches!(l, Lit::Atom(Sign::None, _));
-        let atoms = body.iter().rev().filter(positive);
-        let others = body.iter().rev().filter(|l| !positive(l));
-        for l in atoms.chain(others) {
-            out.push(';');
-            self.lit(l, out);
+    /// The body in gringo's order (see `body_order`), its part's marker `[#inc_base]` among
+    /// the literals and `0=0` before it in a constraint.
+    fn body(&self, r: &Rule, constraint: bool, out: &mut String) {
+        let entries = crate::normalize::body_order::entries(self, r, constraint);
+        let order = crate::normalize::body_order::gringo_order(&entries);
+        for (k, i) in order.into_iter().enumerate() {
+            if k > 0 {
+                out.push(';');
+            }
+            if let Some(e) = entries.get(i) {
+                out.push_str(&e.text);
+            }
         }
     }
 
-    /// A head aggregate alone (`1<=#sum{X:p(X):r(Y)}<=2`).
+    /// A head aggregate or choice alone as gringo prints it: each element as
+    /// `tuple:atom:condition` (`1<=#sum{X:p(X):r(Y)}<=2`), a choice's tuple `0,atom`
+    /// (`#count{0,p(X):p(X):}`), and a single element without bounds as `#f{0:atom:}`.
     pub fn head_aggregate(&self, h: &Head) -> String {
         let mut out = String::new();
-        if let Head::Agg {
-            function,
-            elems,
-            bounds,
-            ..
-        } = h
-        {
-            self.guarded(*function, bounds, &mut out, |p, out| {
-                p.head_elems(elems, ";", out)
-            });
+        let (function, elems, bounds, choice) = match h {
+            Head::Choice { elems, bounds, .. } => (AggregateFunction::Count, elems, bounds, true),
+            Head::Agg {
+                function,
+                elems,
+                bounds,
+                ..
+            } => (*function, elems, bounds, false),
+            _ => return out,
+        };
+        if let Some(e) = h.single_element() {
+            out.push_str(function.text());
+            out.push_str("{0:");
+            self.atom(&e.atom, &mut out);
+            out.push_str(":}");
+            return out;
         }
+        self.guarded(function, bounds, &mut out, |p, out| {
+            for (i, e) in elems.iter().enumerate() {
+                if i > 0 {
+                    out.push(';');
+                }
+                if choice {
+                    out.push_str("0,");
+                    p.atom(&e.atom, out);
+                } else {
+                    p.terms(&e.terms, out);
+                }
+                out.push(':');
+                p.atom(&e.atom, out);
+                out.push(':');
+                p.conj(&e.cond, ",", out);
+            }
+        });
         out
     }
 
@@ -347,8 +370,8 @@ impl Printer<'_> {
         let mut out = String::new();
         match &r.head {
             Head::Disj(elems) if elems.is_empty() => {
-                let _ = write!(out, "#void:-[{}];0=0", r.marker);
-                self.body_literals(&r.body, &mut out);
+                out.push_str("#void:-");
+                self.body(r, true, &mut out);
                 out.push('.');
                 return out;
             }
@@ -360,32 +383,20 @@ impl Printer<'_> {
                     if i > 0 {
                         out.push(';');
                     }
+                    // gringo's disjunct `atom:literal:condition`; an atom has no literal.
                     self.atom(&e.atom, &mut out);
-                    out.push(':');
+                    out.push_str("::");
                     self.conj(&e.cond, ",", &mut out);
-                    out.push(':');
                 }
             }
-            Head::Choice { elems, bounds } => {
-                self.guarded(AggregateFunction::Count, bounds, &mut out, |p, out| {
-                    p.head_elems(elems, ";", out)
-                });
-            }
-            Head::Agg {
-                function,
-                elems,
-                bounds,
-                ..
-            } => self.guarded(*function, bounds, &mut out, |p, out| {
-                p.head_elems(elems, ";", out)
-            }),
+            Head::Choice { .. } | Head::Agg { .. } => out.push_str(&self.head_aggregate(&r.head)),
             Head::Weak {
                 weight,
                 priority,
                 terms,
             } => {
                 out.push_str(":~");
-                self.body(&r.marker, &r.body, &mut out);
+                self.body(r, false, &mut out);
                 out.push_str(".[");
                 self.term(weight, &mut out);
                 out.push('@');
@@ -416,7 +427,7 @@ impl Printer<'_> {
                 out.push_str("#heuristic ");
                 self.atom(a, &mut out);
                 out.push(':');
-                self.body(&r.marker, &r.body, &mut out);
+                self.body(r, false, &mut out);
                 out.push_str(".[");
                 self.term(weight, &mut out);
                 out.push('@');
@@ -431,7 +442,7 @@ impl Printer<'_> {
                 self.atom(a, &mut out);
                 out.push(':');
                 let mut rest = String::new();
-                self.body(&r.marker, &r.body, &mut rest);
+                self.body(r, false, &mut rest);
                 out.push_str(&rest);
                 out.push_str(".[");
                 self.term(v, &mut out);
@@ -440,9 +451,24 @@ impl Printer<'_> {
             }
         }
         out.push_str(":-");
-        self.body(&r.marker, &r.body, &mut out);
+        self.body(r, false, &mut out);
         out.push('.');
         out
+    }
+}
+
+impl crate::normalize::body_order::Texts for Printer<'_> {
+    fn names(&self) -> &[String] {
+        self.names
+    }
+    fn lit(&self, lit: &Lit, out: &mut String) {
+        Printer::lit(self, lit, out)
+    }
+    fn term(&self, t: &T, out: &mut String) {
+        Printer::term(self, t, out)
+    }
+    fn atom(&self, a: &AtomPat, out: &mut String) {
+        Printer::atom(self, a, out)
     }
 }
 

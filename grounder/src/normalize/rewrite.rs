@@ -468,11 +468,10 @@ struct Converter<'a> {
     extra: Vec<Lit>,
     region: Region,
     arith_count: u32,
-    range_count: u32,
-    /// External calls so far: each is a variable `#ScriptN` (see `terms`).
-    script_count: u32,
-    /// Anonymous variables so far: `_` is named `#AnonN` in messages, as clingo names it.
-    anon_count: u32,
+    /// Auxiliary variables so far: intervals `#RangeN`, external calls `#ScriptN` (see
+    /// `terms`) and anonymous variables `#AnonN`, numbered by one counter in the order they
+    /// occur, as gringo names them in messages (`p(_,1..2)`: `#Anon0`, `#Range1`).
+    aux_count: u32,
     /// `operation undefined` infos found while converting (ground or `/0` arithmetic).
     infos: Vec<Diagnostic>,
     /// Projection rules made for literals with anonymous arguments.

@@ -68,6 +68,8 @@ pub(crate) struct CondLit {
     pub alts: Vec<CondAlt>,
     /// The condition.
     pub cond: Vec<Lit>,
+    /// Where it was written, from the literal to the end of the condition.
+    pub span: Span,
 }
 
 /// One alternative of a body conditional literal.
@@ -144,6 +146,8 @@ pub(crate) enum Head {
         elems: Vec<HeadElem>,
         /// Bounds on the count.
         bounds: Vec<Bound>,
+        /// Where the choice (with its bounds) was written.
+        span: Span,
     },
     /// A head aggregate.
     Agg {
@@ -238,6 +242,20 @@ impl HeadElem {
 }
 
 impl Head {
+    /// The one element of a choice or head aggregate without bounds: gringo rewrites such a
+    /// head to `#f{0:atom:}` with the element's tuple and condition in the body (messages
+    /// print that form, see `print`).
+    pub fn single_element(&self) -> Option<&HeadElem> {
+        match self {
+            Head::Choice { elems, bounds, .. } | Head::Agg { elems, bounds, .. }
+                if bounds.is_empty() && elems.len() == 1 =>
+            {
+                elems.first()
+            }
+            _ => None,
+        }
+    }
+
     /// The atoms this head may derive (for the dependency graph).
     pub fn atoms(&self) -> Vec<&AtomPat> {
         self.each_atom().collect()

@@ -31,16 +31,17 @@ pub(crate) fn safe_rules(
             table,
             names: &rule.var_names,
         };
-        let found = safety::check(
-            &rule,
-            &|| printer.rule(&rule),
-            &|agg| {
+        let order = crate::normalize::body_order::sorted_body(&printer, &rule);
+        let texts = safety::Texts {
+            rule: &|| printer.rule(&rule),
+            lit: &|lit| {
                 let mut text = String::new();
-                printer.aggregate(agg, &mut text);
+                printer.lit(lit, &mut text);
                 text
             },
-            &|| printer.head_aggregate(&rule.head),
-        );
+            head: &|| printer.head_aggregate(&rule.head),
+        };
+        let found = safety::check(&rule, &order, &texts);
         if found.is_empty() {
             safe.push(rule);
         } else {

@@ -278,14 +278,20 @@ fn unplaced_vars(lit: &Lit, globals: &Bound, bound: &Bound, bad: &mut Vec<u32>) 
     bad.extend(vs.into_iter().filter(|v| !bound.contains(v)));
 }
 
-/// The unsafe-variable errors of `rule`: one per body or head aggregate with unsafe local
-/// variables, then one for the rule. `print_rule` and `print_agg` give the texts.
-pub(crate) fn check(
-    rule: &Rule,
-    print_rule: &dyn Fn() -> String,
-    print_agg: &dyn Fn(&AggLit) -> String,
-    print_head: &dyn Fn() -> String,
-) -> Vec<Diagnostic> {
+/// The texts of the constructs an unsafe-variable error prints.
+pub(crate) struct Texts<'a> {
+    /// The whole rule.
+    pub rule: &'a dyn Fn() -> String,
+    /// A body aggregate or conditional literal.
+    pub lit: &'a dyn Fn(&Lit) -> String,
+    /// The head choice or aggregate.
+    pub head: &'a dyn Fn() -> String,
+}
+
+/// The unsafe-variable errors of `rule` in gringo's order: the head choice or aggregate with
+/// unsafe local variables, then each body aggregate or conditional literal with unsafe local
+/// variables (in `order`, gringo's body order, see `body_order`), then the rule.
+pub(crate) fn check(rule: &Rule, order: &[usize], texts: &Texts<'_>) -> Vec<Diagnostic> {
     let globals = &rule.globals;
     let mut out = Vec::new();
     let mut bad: Vec<u32> = Vec::new();
@@ -298,17 +304,29 @@ pub(crate) fn check(
     }
     let local =
         |vs: Vec<u32>| -> Vec<u32> { vs.into_iter().filter(|v| !globals.contains(v)).collect() };
-    for lit in &rule.body {
-        match lit {
+    let mut head_inner = Vec::new();
+    head_unsafe(&rule.head, &bound, globals, &mut bad, &mut head_inner);
+    let head_inner = local(head_inner);
+    if !head_inner.is_empty() {
+        // gringo checks the elements of a choice or head aggregate apart, unless it moved
+        // a single element without bounds into the body (see `Head::single_element`).
+        match &rule.head {
+            Head::Agg { span, .. } | Head::Choice { span, .. }
+                if rule.head.single_element().is_none() =>
+            {
+                out.push(unsafe_error(rule, span, &head_inner, (texts.head)()))
+            }
+            _ => bad.extend(head_inner),
+        }
+    }
+    for lit in order.iter().filter_map(|&i| rule.body.get(i)) {
+        let (inner, span) = match lit {
             Lit::Agg(agg) => {
                 let mut inner = Vec::new();
                 for e in &agg.elems {
                     element_unsafe(&e.cond, &e.terms, None, &bound, globals, &mut inner);
                 }
-                let inner = local(inner);
-                if !inner.is_empty() {
-                    out.push(unsafe_error(rule, &agg.span, &inner, print_agg(agg)));
-                }
+                (inner, &agg.span)
             }
             Lit::Cond(c) => {
                 // A positive atom's unbound variables are local to it (it holds when some
@@ -324,22 +342,17 @@ pub(crate) fn check(
                     cond.extend(a.local.iter().cloned());
                     element_unsafe(&cond, &[], checked, &bound, globals, &mut inner);
                 }
-                bad.extend(local(inner));
+                (inner, &c.span)
             }
-            _ => {}
-        }
-    }
-    let mut head_inner = Vec::new();
-    head_unsafe(&rule.head, &bound, globals, &mut bad, &mut head_inner);
-    let head_inner = local(head_inner);
-    if !head_inner.is_empty() {
-        match &rule.head {
-            Head::Agg { span, .. } => out.push(unsafe_error(rule, span, &head_inner, print_head())),
-            _ => bad.extend(head_inner),
+            _ => continue,
+        };
+        let inner = local(inner);
+        if !inner.is_empty() {
+            out.push(unsafe_error(rule, span, &inner, (texts.lit)(lit)));
         }
     }
     if !bad.is_empty() {
-        out.push(unsafe_error(rule, &rule.span, &bad, print_rule()));
+        out.push(unsafe_error(rule, &rule.span, &bad, (texts.rule)()));
     }
     out
 }

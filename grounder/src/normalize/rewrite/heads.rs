@@ -7,7 +7,7 @@ use crate::diagnostic::{Diagnostic, Note, Severity};
 use crate::normalize::rules::{Head, HeadElem, Lit, Rule};
 use crate::normalize::unpool;
 use crate::term::eval::T;
-use fxhash::FxHashMap;
+use fxhash::{FxHashMap, FxHashSet};
 
 /// The marker of the base part (see `Rule::marker`).
 pub(crate) const BASE_MARKER: &str = "#inc_base";
@@ -85,6 +85,32 @@ impl<'a> Converter<'a> {
         })
     }
 
+    /// gringo rewrites a choice or head aggregate with one element and no bounds to
+    /// `#f{0:atom:}`, whose atom it checks first: its variables are reported where the atom
+    /// has them, not where the tuple does.
+    fn locate_at_single_atom(&mut self, elements: &[&ast::ConditionalLiteral], bounded: bool) {
+        let [element] = elements else {
+            return;
+        };
+        let LiteralKind::Atom(a) = &element.literal.kind else {
+            return;
+        };
+        if bounded {
+            return;
+        }
+        let mut seen = FxHashSet::default();
+        for t in &a.args {
+            super::collect_var_spans(t, &mut |name, span| {
+                let id = self.var_ids.get(name).copied();
+                if let Some(slot) = id.filter(|_| seen.insert(name.to_owned())) {
+                    if let Some(first) = self.var_spans.get_mut(slot as usize) {
+                        *first = span.clone();
+                    }
+                }
+            });
+        }
+    }
+
     pub(super) fn head(&mut self, h: &ast::Head, body: &mut Vec<Lit>) -> Head {
         match h {
             ast::Head::Literal(l) => match &l.kind {
@@ -135,7 +161,7 @@ impl<'a> Converter<'a> {
                 left,
                 right,
                 elements,
-                ..
+                span,
             } => {
                 let bounds = self.bounds(left, right);
                 self.region = Region::Element;
@@ -143,8 +169,14 @@ impl<'a> Converter<'a> {
                     .iter()
                     .filter_map(|e| self.head_elem(e, &[]))
                     .collect();
+                let written: Vec<_> = elements.iter().collect();
+                self.locate_at_single_atom(&written, !bounds.is_empty());
                 self.region = Region::Global;
-                Head::Choice { elems, bounds }
+                Head::Choice {
+                    elems,
+                    bounds,
+                    span: span.clone(),
+                }
             }
             ast::Head::Aggregate {
                 function,
@@ -159,6 +191,8 @@ impl<'a> Converter<'a> {
                     .iter()
                     .filter_map(|e| self.head_elem(&e.literal, &e.terms))
                     .collect();
+                let written: Vec<_> = elements.iter().map(|e| &e.literal).collect();
+                self.locate_at_single_atom(&written, !bounds.is_empty());
                 self.region = Region::Global;
                 Head::Agg {
                     function: *function,

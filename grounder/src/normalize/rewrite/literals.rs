@@ -148,7 +148,12 @@ impl<'a> Converter<'a> {
                 }
                 let cond = self.condition(&c.condition);
                 self.region = Region::Global;
-                vec![Lit::Cond(Box::new(CondLit { alts, cond }))]
+                let last = c.condition.last().map_or(&c.literal.span, |l| &l.span);
+                let span = ast::Span {
+                    end: last.end,
+                    ..c.literal.span.clone()
+                };
+                vec![Lit::Cond(Box::new(CondLit { alts, cond, span }))]
             }
             BodyLiteral::Aggregate(a) => {
                 let mut bounds = self.bounds(&a.left, &a.right);
@@ -235,7 +240,7 @@ impl<'a> Converter<'a> {
     /// replaced by a variable `#AnonN`, the same in both (they are written in the same order).
     fn share_anonymous(&mut self, e: &ast::BodyAggregateElement) -> ast::BodyAggregateElement {
         let mut e = e.clone();
-        let first = self.anon_count;
+        let first = self.aux_count;
         let mut next = first;
         for t in &mut e.terms {
             name_anonymous(t, &mut next);
@@ -246,7 +251,7 @@ impl<'a> Converter<'a> {
                 name_anonymous(t, &mut again);
             }
         }
-        self.anon_count = next;
+        self.aux_count = next;
         e
     }
 

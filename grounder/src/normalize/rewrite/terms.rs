@@ -24,9 +24,7 @@ impl<'a> Converter<'a> {
             extra: Vec::new(),
             region: Region::Global,
             arith_count: 0,
-            range_count: 0,
-            script_count: 0,
-            anon_count: 0,
+            aux_count: 0,
             infos: Vec::new(),
             projections: Vec::new(),
             project_positive: false,
@@ -74,8 +72,8 @@ impl<'a> Converter<'a> {
             TermKind::Supremum => T::Val(Val::Sup),
             TermKind::Variable(v) => T::Var(self.var(v, &t.span)),
             TermKind::Anonymous => {
-                let name = format!("#Anon{}", self.anon_count);
-                self.anon_count += 1;
+                let name = format!("#Anon{}", self.aux_count);
+                self.aux_count += 1;
                 T::Var(self.fresh(name, &t.span))
             }
             TermKind::Function { name, args } => {
@@ -89,8 +87,8 @@ impl<'a> Converter<'a> {
             },
             TermKind::Interval(a, b) => {
                 let (lo, hi) = (self.term(a), self.term(b));
-                let name = format!("#Range{}", self.range_count);
-                self.range_count += 1;
+                let name = format!("#Range{}", self.aux_count);
+                self.aux_count += 1;
                 let v = self.fresh(name, &t.span);
                 self.extra.push(Lit::Range(v, lo, hi));
                 T::Var(v)
@@ -135,8 +133,8 @@ impl<'a> Converter<'a> {
     /// innermost enclosing body or condition, as gringo does (the call may give several
     /// values: the variable takes each, see `term::functions`).
     fn script(&mut self, call: T, span: &Span) -> T {
-        let name = format!("#Script{}", self.script_count);
-        self.script_count += 1;
+        let name = format!("#Script{}", self.aux_count);
+        self.aux_count += 1;
         let v = self.fresh(name, span);
         self.extra.push(Lit::Cmp(CompareOp::Eq, T::Var(v), call));
         T::Var(v)
