@@ -88,8 +88,9 @@ impl<'a> Grounder<'a> {
             .lookup(self.table, pred, mask, key, range, cands, Cand::Atom);
     }
 
-    /// A negated literal: decided when its predicate is complete (or the atom is a fact),
-    /// else the literal itself (`not not a` through an auxiliary atom).
+    /// A negated literal: decided when its predicate is complete, the atom is a fact or the
+    /// literal's atom unifies with no head (`Grounder::headless`), else the literal itself
+    /// (`not not a` through an auxiliary atom).
     pub(super) fn negative_candidates(
         &mut self,
         rule: &Rule,
@@ -108,6 +109,7 @@ impl<'a> Grounder<'a> {
             .is_some_and(|d| d.complete);
         let fact = self.store.is_fact(atom);
         let derivable = self.store.info(atom).is_some_and(|i| i.in_domain);
+        let complete = complete || (!derivable && self.headless.contains(pat));
         match sign {
             Sign::Not if fact => {}
             Sign::Not if complete && !derivable => s.push_assign(None, &[]),

@@ -315,6 +315,10 @@ pub(crate) struct Grounder<'a> {
     pub unstratified: bool,
     /// Whether the component being grounded is recursive (see `head::disjunction`).
     pub recursive_component: bool,
+    /// The negated body and condition atoms that unify with no rule head: gringo's dependency
+    /// graph links atoms by unification, so such a literal is not recursive and is decided
+    /// while grounding (see `candidates::negative_candidates`).
+    pub headless: FxHashSet<AtomPat>,
 }
 
 /// A ground head element: its atom, its tuple and the literals of its condition.
@@ -366,6 +370,7 @@ impl<'a> Grounder<'a> {
             calls: FxHashMap::default(),
             unknown_calls_seen: FxHashSet::default(),
             recursive_component: false,
+            headless: FxHashSet::default(),
             call_infos: Vec::new(),
             unstratified: false,
         }

@@ -127,6 +127,31 @@ pub(crate) fn undefined_atom_infos(
     out
 }
 
+/// The negated atoms of `rules` (in bodies, conditions and aggregate elements) that no head of
+/// `heads` (built without wholesale predicates) unifies with: unless a fact or already in the
+/// domain, never derivable in this grounding, so decided while grounding as gringo decides them
+/// (see `Grounder::headless`).
+pub(crate) fn headless_negated_atoms(
+    table: &mut Interner,
+    rules: &[Rule],
+    heads: &Heads,
+) -> FxHashSet<AtomPat> {
+    let mut out = FxHashSet::default();
+    for r in rules {
+        let mut atoms = Vec::new();
+        r.body.iter().for_each(|l| l.atoms(&mut atoms));
+        for cond in r.head.conditions() {
+            cond.iter().for_each(|l| l.atoms(&mut atoms));
+        }
+        for (a, positive) in atoms {
+            if !positive && decode(table, r, a).is_none() && !heads.defines(table, r, a) {
+                out.insert(a.clone());
+            }
+        }
+    }
+    out
+}
+
 /// The text of the body atom `a` of `r` (shown projected when `projected`, or as the atom a
 /// projected literal stands for) when no head defines it, and whether it is a projection
 /// (reported once: gringo shares one projection between equal ones).

@@ -9,7 +9,8 @@
 //!   aggregate's or choice's guard, a weak
 //!   constraint's weight, priority or terms, and the term or atom of `#show`, `#project`,
 //!   `#external`, `#edge` and `#heuristic`: the whole rule is removed (not checked);
-//! - the atom of a head that is one unconditional atom: the rule is removed;
+//! - the atom of a head that is one unconditional atom: the rule is removed (not so when
+//!   the head also had `not` or `not not` disjuncts: `r(c+3) ; not not p(X).` is unsafe);
 //! - the atom of an unconditional element of a larger disjunction, also under `not` or
 //!   `not not` (moved into the body, see `negheads`): the element is removed and the rule
 //!   never fires, but the rest is still checked (`s(X) ; r(c+1).` and
@@ -113,7 +114,8 @@ fn head_defined(rule: &mut Rule) -> bool {
     let atom_undefined = |a: &AtomPat| undefined(&a.args);
     match &mut rule.head {
         Head::Disj(elems) => {
-            if let [only] = elems.as_slice() {
+            // One atom and no `not`/`not not` disjunct moved into the body (`head_lits`).
+            if let ([only], 0) = (elems.as_slice(), rule.head_lits) {
                 if only.cond.is_empty() && atom_undefined(&only.atom) {
                     return false;
                 }

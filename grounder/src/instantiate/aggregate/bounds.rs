@@ -116,6 +116,8 @@ impl Grounder<'_> {
         let empty = if max { Val::Inf } else { Val::Sup };
         Ok(match mirrored(op) {
             Ge if b == empty => Tri::True,
+            // Beyond the empty value (`#min{..} > #sup`, `#max{..} < #inf`): nothing is.
+            Lt if b == empty => Tri::False,
             Ge => self.exists(elems, toward, b)?,
             Gt => self.exists(elems, strict_toward, b)?,
             Le => {
