@@ -97,7 +97,7 @@ impl<'p> Builder<'p> {
             completes_old_external: false,
             out: Delta {
                 units: Vec::new(),
-                clauses: Vec::new(),
+                clauses: super::Clauses::default(),
                 weights: Vec::new(),
                 ufs: UfsUpdate::Extend(Vec::new(), Vec::new()),
                 minimality: None,
@@ -114,8 +114,12 @@ impl<'p> Builder<'p> {
     /// asked every 4,096 rules, says to give up.
     pub(super) fn flatten_rules(&mut self, stop: &dyn Fn() -> bool) -> Result<bool, SolveError> {
         self.state.rule_count += self.program.rules.len() as u64;
-        // About a body per rule: grown once here rather than rehashed a dozen times.
-        self.state.body_ids.reserve(self.program.rules.len());
+        // About a body per rule with a body (facts share the empty one): grown once here
+        // rather than rehashed a dozen times, and not sized for a program of facts.
+        let with_body = (self.program.rules.iter())
+            .filter(|r| !matches!(&r.body, Body::Normal(b) if b.is_empty()))
+            .count();
+        self.state.body_ids.reserve(with_body + 1);
         for (index, rule) in self.program.rules.iter().enumerate() {
             if index % 4096 == 4095 && stop() {
                 return Ok(false);
@@ -281,7 +285,7 @@ impl<'p> Builder<'p> {
         match lits.len() {
             0 => self.out.units.push(Lit::FALSE),
             1 => self.out.units.push(lits[0]),
-            _ => self.out.clauses.push(lits),
+            _ => self.out.clauses.push(&lits),
         }
     }
 

@@ -44,6 +44,7 @@
 //! components are recomputed over all rules (see `components.rs`).
 
 mod atoms;
+mod clauses;
 mod components;
 mod encode;
 pub(crate) mod externals;
@@ -53,6 +54,7 @@ mod share;
 use fxhash::{FxHashMap, FxHashSet};
 
 pub(crate) use self::atoms::{AtomTable, Standing};
+pub(crate) use self::clauses::Clauses;
 use super::body::BodyKey;
 use super::disjunctive::{CheckedRule, Minimality};
 use super::lit::{Lit, Var};
@@ -163,7 +165,7 @@ pub(crate) struct Delta {
     /// Literals true at level 0 (`Lit::FALSE` marks an empty clause).
     pub(crate) units: Vec<Lit>,
     /// Clauses of two or more literals.
-    pub(crate) clauses: Vec<Vec<Lit>>,
+    pub(crate) clauses: Clauses,
     /// Weight constraints.
     pub(crate) weights: Vec<WeightSpec>,
     /// The unfounded-set checker's update.

@@ -6,7 +6,7 @@ use super::MultiShot;
 use crate::api::{EnumMode, Interrupt, OptMode, SolveError, SolveOptions};
 use crate::program::{ExternalValue, GroundProgram, Literal};
 use crate::solver::acyclic::Acyclicity;
-use crate::solver::build::{Delta, Standing, UfsUpdate};
+use crate::solver::build::{Clauses, Delta, Standing, UfsUpdate};
 use crate::solver::clock::Clock;
 use crate::solver::consequences::Consequences;
 use crate::solver::disjunctive::MinimalityCheck;
@@ -27,7 +27,7 @@ impl MultiShot {
         self.begin_delta()?;
         self.flush()?;
         self.check_delta(delta)?;
-        self.translate_and_apply(delta, stop)
+        self.translate_and_apply(delta, stop, false)
     }
 
     /// Ends the current call before a delta.
@@ -66,20 +66,30 @@ impl MultiShot {
             return Ok(());
         }
         let pending = self.pending.take().unwrap_or_default();
-        self.translate_and_apply(&pending, &|| false).map(|_| ())
+        // A solve call follows: its tag variable comes now, so that the arrays indexed by
+        // variable grow once to their size (growing by one more later doubles them).
+        self.translate_and_apply(&pending, &|| false, true)
+            .map(|_| ())
     }
 
     /// Translates a checked delta and adds it to the search; a failure breaks the solver.
+    /// With `tag_now`, the calls' tag variable is allocated with the delta's variables if
+    /// there is none yet (and no propagator's `init` adds variables before the call takes
+    /// it: the variables stay numbered as before).
     fn translate_and_apply(
         &mut self,
         delta: &GroundProgram,
         stop: &dyn Fn() -> bool,
+        tag_now: bool,
     ) -> Result<bool, SolveError> {
         let old_atoms = self.program.atoms.count();
         let assignment = &self.search.assignment;
         let fixed = |v: Var| v.index() < assignment.var_count() && assignment.is_assigned(v);
         match self.program.translate(delta, &fixed, stop) {
             Ok(Some(out)) => {
+                if tag_now && self.tag.is_none() && !self.search.has_propagators() {
+                    self.tag = Some(self.new_tag_var());
+                }
                 self.apply(out, old_atoms);
                 Ok(true)
             }
@@ -96,7 +106,7 @@ impl MultiShot {
     /// minimize or `#edge` structures, whose state is built from an empty assignment) is
     /// added to the level-0 assignment as it stands, at the cost of the delta alone; another
     /// takes the level-0 trail off first and asserts it again, at the cost of the program.
-    fn apply(&mut self, delta: Delta, old_atoms: u32) {
+    fn apply(&mut self, mut delta: Delta, old_atoms: u32) {
         let vars = self.program.var_count;
         let keep_root = delta.adds_constraints_only();
         let mut units = match keep_root {
@@ -112,7 +122,7 @@ impl MultiShot {
             self.search
                 .add_at_root(&delta.clauses, delta.weights, &mut units);
         } else {
-            for clause in &delta.clauses {
+            for clause in delta.clauses.iter() {
                 self.search.clauses.add_problem(clause);
             }
             for (condition, elements, bound) in delta.weights {
@@ -121,6 +131,8 @@ impl MultiShot {
                 }
             }
         }
+        // Copied into the clause store: freed before the other structures are built.
+        delta.clauses = Clauses::default();
         match delta.ufs {
             UfsUpdate::Extend(atoms, bodies) => self.search.unfounded.extend(vars, atoms, bodies),
             UfsUpdate::Rebuild(atoms, bodies) => {
@@ -243,14 +255,23 @@ impl MultiShot {
         Ok(())
     }
 
+    /// A new variable for the calls' tag (not an atom).
+    fn new_tag_var(&mut self) -> Var {
+        let var = Var(self.program.var_count as u32);
+        self.program.var_count += 1;
+        self.program.is_atom.push(false);
+        var
+    }
+
     /// The tag literal, allocating its variable the first time.
     fn tag_literal(&mut self) -> Lit {
-        let var = *self.tag.get_or_insert_with(|| {
-            let var = Var(self.program.var_count as u32);
-            self.program.var_count += 1;
-            self.program.is_atom.push(false);
-            var
-        });
+        let var = match self.tag {
+            Some(var) => var,
+            None => {
+                let var = self.new_tag_var();
+                *self.tag.insert(var)
+            }
+        };
         self.search
             .grow(self.program.var_count, &self.program.is_atom);
         var.pos()
