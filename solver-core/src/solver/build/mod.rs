@@ -413,10 +413,10 @@ mod tests {
         let (va, vb, vc) = (Var(a.0), Var(b.0), Var(c.0));
         assert_eq!(lits, vec![Lit::TRUE, Lit::FALSE, vb.pos()]);
         assert_eq!(state.var_count, 4);
-        assert!(t.clauses.contains(&vec![va.neg(), vb.pos()]));
+        assert!(t.clauses.contains(&[va.neg(), vb.pos()]));
         assert!(t.units.contains(&vb.neg()));
-        assert!(t.clauses.contains(&vec![vb.neg(), vc.pos()]));
-        assert!(t.clauses.contains(&vec![vb.pos(), vc.neg()]));
+        assert!(t.clauses.contains(&[vb.neg(), vc.pos()]));
+        assert!(t.clauses.contains(&[vb.pos(), vc.neg()]));
     }
 
     #[test]
