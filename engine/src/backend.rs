@@ -75,10 +75,11 @@ impl Shot {
         }
     }
 
-    /// Adds a delta; ends the current call.
-    pub(crate) fn add(&mut self, delta: &GroundProgram) -> Result<(), SolveError> {
+    /// Adds a delta (shared with the caller, see `MultiShot::add_shared`); ends the current
+    /// call.
+    pub(crate) fn add(&mut self, delta: Arc<GroundProgram>) -> Result<(), SolveError> {
         self.call += 1;
-        self.solver.add(delta)
+        self.solver.add_shared(delta)
     }
 
     /// Sets (or releases) an external; ends the current call.

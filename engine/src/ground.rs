@@ -3,7 +3,7 @@
 //! every [`crate::Model`] of its searches, so models stay valid after the `Control` changes.
 
 use std::collections::HashMap;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use grounder::{ProgramSymbols, Symbol};
 use solver_core::{Atom, GroundProgram};
@@ -19,8 +19,9 @@ use crate::backend::Grounded;
 #[derive(Clone, Debug)]
 pub(crate) struct Ground {
     /// The program searches start from (an empty projection removed, see
-    /// [`without_empty_projection`]).
-    pub(crate) program: GroundProgram,
+    /// [`without_empty_projection`]). Shared with the solver until it has translated the
+    /// step that gave it (`solver_core::MultiShot::add_shared`): one copy, not two.
+    pub(crate) program: Arc<GroundProgram>,
     /// The symbols of `program.outputs` (aligned) and of its atoms (`Atom(i + 1)` at `i`).
     pub(crate) symbols: ProgramSymbols,
     /// How the program was made: from text (then `--text` can print it) or from aspif.
@@ -48,7 +49,11 @@ pub(crate) enum Origin {
 }
 
 impl Ground {
-    pub(crate) fn new(program: GroundProgram, symbols: ProgramSymbols, origin: Origin) -> Ground {
+    pub(crate) fn new(
+        program: Arc<GroundProgram>,
+        symbols: ProgramSymbols,
+        origin: Origin,
+    ) -> Ground {
         let external_positions = positions(&program.externals);
         let projection_statement = program.projection.as_ref().is_some_and(|p| !p.is_empty());
         Ground {
@@ -68,7 +73,7 @@ impl Ground {
         let origin = Origin::Text {
             empty_projection: false,
         };
-        Ground::new(GroundProgram::new(), ProgramSymbols::default(), origin)
+        Ground::new(Arc::default(), ProgramSymbols::default(), origin)
     }
 
     /// The atom of a symbol, if the program has one.
@@ -101,10 +106,18 @@ impl Ground {
     }
 
     /// Appends the statements of `delta`; its output table is appended too, or replaces the
-    /// old one when `replace_outputs` (the grounder rebuilt it).
-    pub(crate) fn append(&mut self, delta: GroundProgram, replace_outputs: bool) {
+    /// old one when `replace_outputs` (the grounder rebuilt it). The first delta becomes the
+    /// program as it is (shared, not copied); a later one is copied if the solver still
+    /// holds it.
+    pub(crate) fn append(&mut self, delta: Arc<GroundProgram>, replace_outputs: bool) {
         self.print_order = OnceLock::new();
-        let program = &mut self.program;
+        if is_empty(&self.program) {
+            self.external_positions = positions(&delta.externals);
+            self.program = delta;
+            return;
+        }
+        let delta = Arc::unwrap_or_clone(delta);
+        let program = Arc::make_mut(&mut self.program);
         program.atom_count = program.atom_count.max(delta.atom_count);
         program.rules.extend(delta.rules);
         program.minimizes.extend(delta.minimizes);
@@ -122,7 +135,7 @@ impl Ground {
         program.heuristics.extend(delta.heuristics);
         if program.externals.is_empty() {
             self.external_positions = positions(&delta.externals);
-            self.program.externals = delta.externals;
+            program.externals = delta.externals;
         } else {
             self.append_externals(delta.externals);
         }
@@ -130,7 +143,7 @@ impl Ground {
 
     /// Appends externals: a new atom at the end, a known one gets its new value in place.
     fn append_externals(&mut self, externals: Vec<(Atom, solver_core::ExternalValue)>) {
-        let program = &mut self.program;
+        let program = Arc::make_mut(&mut self.program);
         for (atom, value) in externals {
             match self.external_positions.get(&atom) {
                 Some(&i) => program.externals[i].1 = value,
@@ -161,7 +174,7 @@ impl Ground {
         let Origin::Text { empty_projection } = self.origin else {
             return None;
         };
-        let mut program = self.program.clone();
+        let mut program = GroundProgram::clone(&self.program);
         if empty_projection {
             program.projection = Some(Vec::new());
         }
@@ -171,6 +184,20 @@ impl Ground {
             infos: Vec::new(),
         })
     }
+}
+
+/// Whether `program` has no atoms and no statements (the start of a multi-shot grounding).
+fn is_empty(program: &GroundProgram) -> bool {
+    let p = program;
+    p.atom_count == 0
+        && p.rules.is_empty()
+        && p.minimizes.is_empty()
+        && p.projection.is_none()
+        && p.outputs.is_empty()
+        && p.externals.is_empty()
+        && p.assumptions.is_empty()
+        && p.edges.is_empty()
+        && p.heuristics.is_empty()
 }
 
 /// The position of each atom in `externals` (the last one of an atom declared twice).

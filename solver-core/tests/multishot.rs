@@ -653,3 +653,37 @@ fn released_externals_are_false_for_good_and_models_check() {
     check_model(&p, &model.atoms).unwrap();
     assert!(solver.next_model().is_none());
 }
+
+/// `add_shared` keeps the caller's program as it was: a later delta of the same step and an
+/// external's value change the solver's copy, and the models are those of `add`.
+#[test]
+fn shared_deltas_are_copied_on_change_and_answer_as_copied_ones() {
+    let mut first = GroundProgram::new(); // `#external e. a :- e.`
+    let (e, a) = (first.new_atom(), first.new_atom());
+    first.add_external(e, ExternalValue::False);
+    first.add_rule(HeadKind::Disjunction, vec![a], vec![Literal::positive(e)]);
+    let mut second = GroundProgram::new(); // `b :- a.`
+    second.atom_count = first.atom_count;
+    let b = second.new_atom();
+    second.add_rule(HeadKind::Disjunction, vec![b], vec![Literal::positive(a)]);
+    let models = |shared: bool| {
+        let mut solver = MultiShot::new();
+        let original = std::sync::Arc::new(first.clone());
+        if shared {
+            solver.add_shared(std::sync::Arc::clone(&original)).unwrap();
+        } else {
+            solver.add(&original).unwrap();
+        }
+        solver.add(&second).unwrap();
+        solver.assign_external(e, ExternalValue::True);
+        assert_eq!(*original, first, "the caller's program is unchanged");
+        solver.solve(&[], SolveOptions::default()).unwrap();
+        let mut models = Vec::new();
+        while let Some(model) = solver.next_model() {
+            models.push(model.atoms);
+        }
+        models
+    };
+    assert_eq!(models(true), [vec![e, a, b]]);
+    assert_eq!(models(true), models(false));
+}

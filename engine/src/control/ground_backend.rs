@@ -284,6 +284,10 @@ impl Control {
         let Some(session) = self.session.as_mut() else {
             return Err(Error::Usage("backend without a grounding session".into()));
         };
+        if session.has_ended() {
+            let message = "backend after end_grounding: the grounder's atoms were freed";
+            return Err(Error::Usage(message.into()));
+        }
         let first = session.atom_count();
         let mut backend = Backend {
             delta: GroundProgram {

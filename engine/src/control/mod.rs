@@ -409,17 +409,21 @@ impl Control {
     }
 
     /// Ends grounding for good, for a caller that only solves what was ground: the grounder
-    /// frees the rules it keeps for later groundings (most of its memory on a large
-    /// program) and any later grounding fails.
+    /// frees what it keeps for later groundings (its rules, atoms, domains and term table:
+    /// most of its memory on a large program), any later grounding or backend fails, and
+    /// [`Control::symbolic_atoms`] lists nothing (see `grounder::Session::end_grounding`).
     ///
     /// ```
     /// # fn main() -> Result<(), engine::Error> {
     /// let mut ctl = engine::Control::new();
     /// ctl.add("base", "a. b :- a.")?;
     /// ctl.ground()?;
+    /// assert_eq!(ctl.symbolic_atoms().len(), 2);
     /// ctl.end_grounding();
     /// assert_eq!(ctl.solve()?.next().unwrap().shown_names(), ["a", "b"]);
     /// assert!(ctl.ground().is_err());
+    /// assert!(ctl.backend(|b| b.add_atom(None)).is_err());
+    /// assert_eq!(ctl.symbolic_atoms().len(), 0);
     /// # Ok(()) }
     /// ```
     pub fn end_grounding(&mut self) {
@@ -482,7 +486,10 @@ impl Control {
         let symbols = ProgramSymbols::from_symbols(&shown, &atoms);
         self.given = self.sources.len();
         let shot = self.new_shot();
-        backend::lock(&shot).add(&program).map_err(Error::Solve)?;
+        let program = Arc::new(program);
+        backend::lock(&shot)
+            .add(Arc::clone(&program))
+            .map_err(Error::Solve)?;
         let mut ground = Ground::new(program, symbols, Origin::Aspif);
         ground.projection_statement |= project_option;
         self.ground = Some(Arc::new(ground));
@@ -534,7 +541,7 @@ impl Control {
     /// # Ok(()) }
     /// ```
     pub fn ground_program(&self) -> Option<&GroundProgram> {
-        self.ground.as_ref().map(|g| &g.program)
+        self.ground.as_ref().map(|g| &*g.program)
     }
 
     /// Whether the ground program has minimize statements.

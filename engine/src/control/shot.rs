@@ -109,7 +109,7 @@ impl Control {
     /// # Ok(()) }
     /// ```
     pub fn program_with_externals(&self) -> Option<GroundProgram> {
-        let mut program = self.ground.as_ref()?.program.clone();
+        let mut program = GroundProgram::clone(&self.ground.as_ref()?.program);
         program
             .externals
             .retain_mut(|(atom, value)| match self.externals.get(atom) {
@@ -239,7 +239,8 @@ impl Control {
             _ => delta.projection.as_ref().is_some_and(|p| !p.is_empty()),
         };
         project(self.options.projection, &mut delta, projected);
-        let added = backend::lock(&self.new_shot()).add(&delta);
+        let delta = Arc::new(delta);
+        let added = backend::lock(&self.new_shot()).add(Arc::clone(&delta));
         self.release_propagator_ground();
         let ground = Arc::make_mut(self.ground.get_or_insert_with(|| Arc::new(Ground::empty())));
         let was_empty = ground.empty_projection();

@@ -114,7 +114,11 @@ impl Session {
     /// predicate's domain and open from now on (see the module doc), and whether this call
     /// put it in the domain; `None` for a fresh auxiliary atom (not in a domain: `false`). A
     /// symbol that is not a function or constant is refused (`Err` with clingo's message).
+    /// After [`Session::end_grounding`] the atoms are gone, and every call is refused.
     pub fn backend_atom(&mut self, symbol: Option<&Symbol>) -> Result<(Atom, bool), String> {
+        if self.has_ended() {
+            return Err("the grounding session has ended: its atoms were freed".into());
+        }
         let Some(symbol) = symbol else {
             self.state.atoms.push(None);
             return Ok((self.state.emitted.new_number(None), false));

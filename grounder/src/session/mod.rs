@@ -188,6 +188,8 @@ pub struct Session {
     infos: Vec<Diagnostic>,
     /// Why grounding stopped for good (an interrupt or a size limit mid-grounding).
     broken: Option<String>,
+    /// [`Session::end_grounding`] freed the session's state.
+    ended: bool,
 }
 
 impl Session {
@@ -203,6 +205,7 @@ impl Session {
             incmode: None,
             infos: Vec::new(),
             broken: None,
+            ended: false,
         }
     }
 
@@ -291,13 +294,41 @@ impl Session {
         self.state.atoms.get(first..).unwrap_or(&[])
     }
 
-    /// Ends grounding for good: the rewritten rules kept for later groundings of the parts
-    /// are freed (on a large program most of the grounder's memory), and a later
-    /// [`Session::ground`] fails. For a caller that only solves what was ground (a
-    /// one-shot run), so that the solver can reuse that memory.
+    /// Ends grounding for good: what the session keeps for later groundings is freed (on a
+    /// large program most of the grounder's memory): the rewritten rules of the parts, the
+    /// atoms with their domains and indexes, the aspif numbering and the term table (a
+    /// [`ProgramSymbols`] extended by [`Session::ground_into`] has its own copy of the
+    /// terms). A later [`Session::ground`] fails, [`Session::backend_atom`] refuses, and
+    /// [`Session::domain_atoms`], [`Session::signatures`] and [`Session::atom_symbol`] find
+    /// nothing. For a caller that only solves what was ground (a one-shot run), so that the
+    /// solver can reuse that memory.
+    ///
+    /// ```
+    /// use grounder::{ProgramSymbols, Session, Source};
+    /// let mut session = Session::new(Default::default());
+    /// session.add(&Source::new("f.lp", "p(1..3). q(X) :- p(X).")).unwrap();
+    /// let mut symbols = ProgramSymbols::default();
+    /// session.ground_into(&[("base", vec![])], &mut symbols).unwrap();
+    /// assert_eq!(session.domain_atoms().len(), 6);
+    /// session.end_grounding();
+    /// assert!(session.has_ended());
+    /// assert!(session.domain_atoms().is_empty());
+    /// assert!(session.backend_atom(None).is_err());
+    /// assert!(session.ground(&[("base", vec![])]).is_err());
+    /// // The symbols keep their own terms.
+    /// assert_eq!(symbols.atom(0).unwrap().to_string(), "p(1)");
+    /// ```
     pub fn end_grounding(&mut self) {
         self.added.release_rules();
+        self.table = Interner::default();
+        self.state = State::default();
+        self.ended = true;
         self.broken = Some("grounding ended: the session released its rules".into());
+    }
+
+    /// Whether [`Session::end_grounding`] was called.
+    pub fn has_ended(&self) -> bool {
+        self.ended
     }
 
     /// Tells the session that the program ground so far is being solved: an atom with a rule

@@ -113,11 +113,15 @@ impl<'p> Builder<'p> {
     /// asked every 4,096 rules, says to give up.
     pub(super) fn flatten_rules(&mut self, stop: &dyn Fn() -> bool) -> Result<bool, SolveError> {
         self.state.rule_count += self.program.rules.len() as u64;
-        // About a body per rule with a head: grown once here rather than rehashed a dozen
-        // times (integrity constraints of two or more literals intern no body).
-        let with_heads = self.program.rules.iter();
-        let with_heads = with_heads.filter(|r| r.kind == HeadKind::Choice || !r.head.is_empty());
-        self.state.body_ids.reserve(with_heads.count());
+        // About a body per rule with a head and a body (facts share the empty one, integrity
+        // constraints of two or more literals intern none): grown once here rather than
+        // rehashed a dozen times, and not sized for a program of facts.
+        let interning = |r: &&crate::program::Rule| {
+            (r.kind == HeadKind::Choice || !r.head.is_empty())
+                && !matches!(&r.body, Body::Normal(b) if b.is_empty())
+        };
+        let with_body = self.program.rules.iter().filter(interning).count();
+        self.state.body_ids.reserve(with_body + 1);
         for (index, rule) in self.program.rules.iter().enumerate() {
             if index % 4096 == 4095 && stop() {
                 return Ok(false);

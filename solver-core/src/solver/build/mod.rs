@@ -44,6 +44,7 @@
 //! components are recomputed over all rules (see `components.rs`).
 
 mod atoms;
+mod clauses;
 mod components;
 mod encode;
 pub(crate) mod externals;
@@ -53,6 +54,7 @@ mod share;
 use fxhash::{FxHashMap, FxHashSet};
 
 pub(crate) use self::atoms::{AtomTable, Standing};
+pub(crate) use self::clauses::Clauses;
 use super::body::BodyKey;
 use super::disjunctive::{CheckedRule, Minimality};
 use super::lit::{Lit, Var};
@@ -185,37 +187,6 @@ pub(crate) struct Delta {
     /// Externals the delta releases without defining them: still externals, released when
     /// the next solve call starts (a later delta of the step may define them).
     pub(crate) releases: Vec<Atom>,
-}
-
-/// Clauses stored one after the other in one vector (no allocation per clause).
-#[derive(Default)]
-pub(crate) struct Clauses {
-    /// The literals of every clause, in order.
-    lits: Vec<Lit>,
-    /// Where each clause ends in `lits`.
-    ends: Vec<usize>,
-}
-
-impl Clauses {
-    /// Appends a clause.
-    pub(crate) fn push(&mut self, clause: &[Lit]) {
-        self.lits.extend_from_slice(clause);
-        self.ends.push(self.lits.len());
-    }
-
-    /// The clauses in order.
-    pub(crate) fn iter(&self) -> impl Iterator<Item = &[Lit]> + '_ {
-        let starts = std::iter::once(0).chain(self.ends.iter().copied());
-        starts
-            .zip(&self.ends)
-            .map(|(start, &end)| &self.lits[start..end])
-    }
-
-    /// Whether `clause` is one of the clauses (for tests).
-    #[cfg(test)]
-    pub(crate) fn contains(&self, clause: &[Lit]) -> bool {
-        self.iter().any(|c| c == clause)
-    }
 }
 
 impl Delta {

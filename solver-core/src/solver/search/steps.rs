@@ -71,13 +71,13 @@ impl Search {
     /// `Lit::FALSE` in `units`). The caller asserts `units`, which propagates the rest.
     pub(crate) fn add_at_root(
         &mut self,
-        clauses: &[Vec<Lit>],
+        clauses: &crate::solver::build::Clauses,
         weights: Vec<crate::solver::build::WeightSpec>,
         units: &mut Vec<Lit>,
     ) {
         debug_assert_eq!(self.assignment.level(), 0);
         let mut open = Vec::new();
-        for clause in clauses {
+        for clause in clauses.iter() {
             open.clear();
             let value = |lit: &Lit| self.assignment.value(*lit);
             if clause.iter().any(|l| value(l) == Value::True) {

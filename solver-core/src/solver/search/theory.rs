@@ -15,6 +15,7 @@
 
 use super::{Conflict, Search};
 use crate::solver::assignment::Reason;
+use crate::solver::build::Clauses;
 use crate::solver::lit::{Lit, Var};
 use crate::solver::minimize::Minimizer;
 use crate::solver::propagator::{
@@ -74,6 +75,11 @@ impl Search {
     /// Registers a user propagator (at level 0, between solve calls).
     pub(crate) fn register_propagator(&mut self, propagator: Box<dyn Propagator>) {
         self.propagators.register(propagator);
+    }
+
+    /// Whether user propagators are registered (their `init` may add variables).
+    pub(crate) fn has_propagators(&self) -> bool {
+        self.propagators.is_active()
     }
 
     /// The propagators taken out (for `init`); `None` when none is registered. Give them
@@ -179,7 +185,7 @@ impl InitAccess for Search {
             }
         }
         let mut units = Vec::new();
-        self.add_at_root(&[], added.weights, &mut units);
+        self.add_at_root(&Clauses::default(), added.weights, &mut units);
         self.assert_facts(&units);
         self.propagate_root()
     }

@@ -71,6 +71,12 @@ impl MultiShot {
         // (the peak of memory of a large program).
         drop(pending);
         if let Some((out, old_atoms)) = translated {
+            // A solve call follows: its tag variable comes now, so that the arrays indexed by
+            // variable grow once to their size (growing by one more later doubles them). Not
+            // when a propagator's `init` may add variables before the call takes the tag.
+            if self.tag.is_none() && !self.search.has_propagators() {
+                self.tag = Some(self.new_tag_var());
+            }
             self.apply(out, old_atoms);
         }
         Ok(())
@@ -126,19 +132,20 @@ impl MultiShot {
         self.search.grow(vars, &self.program.is_atom);
         self.exclude_open_atoms(old_atoms, &delta.mentioned);
         if keep_root {
-            let clauses: Vec<Vec<Lit>> = delta.clauses.iter().map(<[Lit]>::to_vec).collect();
-            self.search.add_at_root(&clauses, delta.weights, &mut units);
+            self.search
+                .add_at_root(&delta.clauses, delta.weights, &mut units);
         } else {
             for clause in delta.clauses.iter() {
                 self.search.clauses.add_problem(clause);
             }
-            delta.clauses = Clauses::default();
             for (condition, elements, bound) in delta.weights {
                 if !self.search.weights.add(condition, elements, bound) {
                     units.push(!condition);
                 }
             }
         }
+        // Copied into the clause store: freed before the other structures are built.
+        delta.clauses = Clauses::default();
         match delta.ufs {
             UfsUpdate::Extend(atoms, bodies) => self.search.unfounded.extend(vars, atoms, bodies),
             UfsUpdate::Rebuild(atoms, bodies) => {
@@ -264,14 +271,23 @@ impl MultiShot {
         Ok(())
     }
 
+    /// A new variable for the calls' tag (not an atom).
+    fn new_tag_var(&mut self) -> Var {
+        let var = Var(self.program.var_count as u32);
+        self.program.var_count += 1;
+        self.program.is_atom.push(false);
+        var
+    }
+
     /// The tag literal, allocating its variable the first time.
     fn tag_literal(&mut self) -> Lit {
-        let var = *self.tag.get_or_insert_with(|| {
-            let var = Var(self.program.var_count as u32);
-            self.program.var_count += 1;
-            self.program.is_atom.push(false);
-            var
-        });
+        let var = match self.tag {
+            Some(var) => var,
+            None => {
+                let var = self.new_tag_var();
+                *self.tag.insert(var)
+            }
+        };
         self.search
             .grow(self.program.var_count, &self.program.is_atom);
         var.pos()

@@ -46,6 +46,8 @@ mod theory;
 
 pub use fixed::FixedCursor;
 
+use std::sync::Arc;
+
 use super::build::externals::external_after;
 use super::build::{ProgramState, Standing};
 use super::driver::Call;
@@ -82,14 +84,17 @@ pub struct MultiShot {
     pub(super) program: ProgramState,
     /// The current (or last) solve call.
     pub(super) call: Call,
-    /// The tag variable of the calls (allocated by the first call).
+    /// The tag variable of the calls (allocated with the variables of the first step a call
+    /// translates, or by the first call).
     tag: Option<Var>,
     /// Assumptions of the deltas added since the last solve call (for the next call only).
     step_assumptions: Vec<Lit>,
     /// An earlier failure left the program half translated: every later call fails with it.
     broken: Option<SolveError>,
-    /// The deltas of the current step not translated yet, as one program.
-    pending: Option<GroundProgram>,
+    /// The deltas of the current step not translated yet, as one program; shared with the
+    /// caller when it gave its only delta by [`MultiShot::add_shared`] (copied on the first
+    /// change while the caller still holds it).
+    pending: Option<Arc<GroundProgram>>,
     /// Externals released in the current step (ascending): released when the next call
     /// starts, unless a delta of the step defined them.
     releasing: Vec<Atom>,
@@ -152,8 +157,43 @@ impl MultiShot {
     pub fn add(&mut self, delta: &GroundProgram) -> Result<(), SolveError> {
         self.begin_delta()?;
         self.check_delta(delta)?;
-        append(self.pending.get_or_insert_with(GroundProgram::new), delta);
+        append(self.pending_mut(), delta);
         Ok(())
+    }
+
+    /// [`MultiShot::add`] without copying the delta when it starts the step: the solver
+    /// keeps `delta` itself until the step is translated (at the next solve call), so a
+    /// caller that keeps the program too holds it once, not twice. Later changes to the
+    /// step (another delta, an external's value) copy it first if the caller still holds
+    /// it.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use solver_core::{GroundProgram, MultiShot, SolveOptions};
+    /// let mut program = GroundProgram::new(); // `a.`
+    /// let a = program.new_atom();
+    /// program.add_fact(a);
+    /// let program = Arc::new(program);
+    /// let mut solver = MultiShot::new();
+    /// solver.add_shared(Arc::clone(&program)).unwrap();
+    /// solver.solve(&[], SolveOptions::default()).unwrap();
+    /// assert_eq!(solver.next_model().unwrap().atoms, vec![a]);
+    /// // The solver dropped its reference once the step was translated.
+    /// assert_eq!(Arc::strong_count(&program), 1);
+    /// ```
+    pub fn add_shared(&mut self, delta: Arc<GroundProgram>) -> Result<(), SolveError> {
+        self.begin_delta()?;
+        self.check_delta(&delta)?;
+        match &self.pending {
+            None => self.pending = Some(delta),
+            Some(_) => append(self.pending_mut(), &delta),
+        }
+        Ok(())
+    }
+
+    /// The step's pending program, to change (made, or copied from the caller's).
+    fn pending_mut(&mut self) -> &mut GroundProgram {
+        Arc::make_mut(self.pending.get_or_insert_with(Arc::default))
     }
 
     /// Sets the value of an external atom for the next solve calls (`Release` is
@@ -170,7 +210,7 @@ impl MultiShot {
             return;
         }
         match &mut self.pending {
-            Some(pending) => pending.externals.push((atom, value)),
+            Some(pending) => Arc::make_mut(pending).externals.push((atom, value)),
             None => self
                 .program
                 .atoms
@@ -189,7 +229,9 @@ impl MultiShot {
             return;
         }
         match &mut self.pending {
-            Some(pending) => pending.externals.push((atom, ExternalValue::Release)),
+            Some(pending) => Arc::make_mut(pending)
+                .externals
+                .push((atom, ExternalValue::Release)),
             None => self.mark_released(atom),
         }
     }
@@ -223,7 +265,7 @@ impl MultiShot {
         if self.releasing.binary_search(&atom).is_ok() {
             return None;
         }
-        external_after(&self.program.atoms, self.pending.as_ref(), atom)
+        external_after(&self.program.atoms, self.pending.as_deref(), atom)
     }
 
     /// The value `atom` has at level 0 between calls (`None`: undecided, or not an atom):
