@@ -4,6 +4,7 @@
 
 use super::{compare, Cand, GLit, Grounder, JoinPlan, JoinScratch, Stop};
 use crate::ast::{CompareOp, Sign};
+use crate::instantiate::domain::AtomId;
 use crate::normalize::rules::{AtomPat, Lit, Rule};
 use crate::term::eval::{Binding, T};
 use crate::term::intern::Val;
@@ -88,6 +89,17 @@ impl<'a> Grounder<'a> {
             .lookup(self.table, pred, mask, key, range, cands, Cand::Atom);
     }
 
+    /// Whether the domain of `atom`, an instance of the body atom `pat`, is final: its
+    /// predicate is complete, or no head of the program defines `pat` (`never_defined`).
+    pub(crate) fn settled(&self, atom: AtomId, pat: &AtomPat) -> bool {
+        let complete = self
+            .store
+            .info(atom)
+            .and_then(|i| self.store.preds.get(i.pred as usize))
+            .is_some_and(|d| d.complete);
+        complete || (!self.never_defined.is_empty() && self.never_defined.contains(pat))
+    }
+
     /// A negated literal: decided when its predicate is complete (or the atom is a fact),
     /// else the literal itself (`not not a` through an auxiliary atom).
     pub(super) fn negative_candidates(
@@ -101,11 +113,7 @@ impl<'a> Grounder<'a> {
         let Some(atom) = self.ground_atom(rule, pat, binding) else {
             return Ok(());
         };
-        let complete = self
-            .store
-            .info(atom)
-            .and_then(|i| self.store.preds.get(i.pred as usize))
-            .is_some_and(|d| d.complete);
+        let complete = self.settled(atom, pat);
         let fact = self.store.is_fact(atom);
         let derivable = self.store.info(atom).is_some_and(|i| i.in_domain);
         match sign {

@@ -312,6 +312,11 @@ pub(crate) struct Grounder<'a> {
     pub unstratified: bool,
     /// Whether the component being grounded is recursive (see `head::disjunction`).
     pub recursive_component: bool,
+    /// The body atoms (by occurrence) that no head of the program defines (see `undefined`):
+    /// decided from the domains as they stand, as gringo, whose dependencies are by atom, sees
+    /// them outside every component (`not not s(Y,Y)` beside a head `s(-c,3)` is false even
+    /// while `s`'s component is grounded).
+    pub never_defined: FxHashSet<AtomPat>,
 }
 
 /// A ground head element: its atom, its tuple and the literals of its condition.
@@ -365,6 +370,7 @@ impl<'a> Grounder<'a> {
             recursive_component: false,
             call_infos: Vec::new(),
             unstratified: false,
+            never_defined: FxHashSet::default(),
         }
     }
 

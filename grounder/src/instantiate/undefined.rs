@@ -73,6 +73,26 @@ impl<'a> Heads<'a> {
     }
 }
 
+/// The body atoms of `rules` (conditions and aggregate elements too) that no head of `heads`
+/// defines.
+pub(crate) fn never_defined(table: &Interner, rules: &[Rule], heads: &Heads) -> FxHashSet<AtomPat> {
+    let mut out = FxHashSet::default();
+    let mut atoms = Vec::new();
+    for rule in rules {
+        atoms.clear();
+        rule.body.iter().for_each(|l| l.atoms(&mut atoms));
+        for cond in rule.head.conditions() {
+            cond.iter().for_each(|l| l.atoms(&mut atoms));
+        }
+        for &(atom, _) in &atoms {
+            if !heads.defines(table, rule, atom) {
+                out.insert(atom.clone());
+            }
+        }
+    }
+    out
+}
+
 /// The infos for the body atoms of `rules` that no head of `heads` defines.
 pub(crate) fn undefined_atom_infos(
     g: &mut Grounder,
