@@ -22,7 +22,7 @@ impl Grounder<'_> {
     ) -> Result<Groups, Stop> {
         let mut groups = Groups::default();
         let mut tuple = Vec::new();
-        for e in elems {
+        for (index, e) in elems.iter().enumerate() {
             let terms = &e.terms;
             self.sub_join(rule, &e.cond, binding, mode, &mut |g, b, lits| {
                 tuple.clear();
@@ -35,7 +35,7 @@ impl Grounder<'_> {
                 if let Some(span) = &e.weight_span {
                     g.tuple_ignored(function, span, &tuple);
                 }
-                groups.add(&tuple, lits);
+                groups.add(&tuple, lits, index as u32);
                 Ok(())
             })?;
         }

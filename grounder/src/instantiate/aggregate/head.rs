@@ -81,7 +81,7 @@ impl Grounder<'_> {
             if let Some(atom) = atom.filter(|a| !self.store.is_fact(*a)) {
                 alt.push(GLit::pos(atom));
             }
-            groups.add(&tuple, &alt);
+            groups.add(&tuple, &alt, 0);
         }
         let function = function.unwrap_or(AggregateFunction::Count);
         let weighted = self.weighted(function, &groups, mode)?;
