@@ -56,7 +56,7 @@ pub(crate) mod undefined;
 
 use fxhash::{FxHashMap, FxHashSet};
 
-use crate::ast::{CompareOp, Span};
+use crate::ast::{CompareOp, Position, Span};
 use crate::diagnostic::{Diagnostic, Note, Severity};
 use crate::instantiate::domain::{AtomId, Store};
 use crate::normalize::print::Printer;
@@ -275,7 +275,12 @@ pub(crate) struct Grounder<'a> {
     /// undefined term once per instance it evaluates.
     undefined_instances: FxHashSet<(Span, Binding)>,
     /// `#sum` tuples already reported as ignored, by the span of their element's weight.
-    pub(crate) ignored_seen: FxHashSet<(Span, Vec<Val>)>,
+    pub(crate) ignored_seen: FxHashSet<(Span, Vec<Val>, Vec<Val>)>,
+    /// `tuple ignored` infos of the rule being joined, by aggregate position and element (see
+    /// `aggregate::elements`).
+    pub(crate) pending_ignored: Vec<((Position, usize), Diagnostic)>,
+    /// Per complete predicate (by index), whether all its atoms are facts.
+    pub(crate) facts_only: FxHashMap<u32, bool>,
     /// `not not a` helpers: atom → aux atom defined by `aux :- not a.`
     not_aux: FxHashMap<AtomId, AtomId>,
     /// The plain facts (`p(1).`), grounded before any rule: a disjunction instance with one of
@@ -354,6 +359,8 @@ impl<'a> Grounder<'a> {
             undefined_seen: FxHashSet::default(),
             undefined_instances: FxHashSet::default(),
             ignored_seen: FxHashSet::default(),
+            facts_only: FxHashMap::default(),
+            pending_ignored: Vec::new(),
             not_aux: kept.not_aux,
             plain_facts: FxHashSet::default(),
             fact_scopes: Vec::new(),

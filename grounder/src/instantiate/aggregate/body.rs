@@ -33,7 +33,7 @@ impl Grounder<'_> {
     ) -> Result<Outcomes, Stop> {
         let bound = Self::bound_set(binding);
         let assign = safety::assigned_var(agg, &bound);
-        let groups = self.agg_instances(rule, agg.function, &agg.elems, binding, mode)?;
+        let groups = self.agg_instances(rule, agg, binding, mode)?;
         let elems = self.weighted(agg.function, &groups, mode)?;
         let mut checks: Checks = Vec::new();
         match assign {
