@@ -21,7 +21,7 @@
 //! # Invariants
 //! - In `Mode::Domain` no atom or rule is created; aggregates are reported as possibly true
 //!   (assignments with every value that is possible given the current elements) unless a
-//!   non-negated one cannot meet its bounds whichever uncertain elements hold (see
+//!   non-negated one's value range, as gringo counts it, misses its bounds (see
 //!   `satisfiable`), as gringo leaves such an aggregate undefined in a recursive component;
 //!   likewise a conditional literal is possibly true unless an instance with a certain
 //!   condition has a positive literal whose atom is in no domain yet.

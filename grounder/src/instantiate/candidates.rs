@@ -4,6 +4,7 @@
 
 use super::{compare, Cand, GLit, Grounder, JoinPlan, JoinScratch, Stop};
 use crate::ast::{CompareOp, Sign};
+use crate::instantiate::domain::AtomId;
 use crate::normalize::rules::{AtomPat, Lit, Rule};
 use crate::term::eval::{Binding, T};
 use crate::term::intern::Val;
@@ -88,9 +89,21 @@ impl<'a> Grounder<'a> {
             .lookup(self.table, pred, mask, key, range, cands, Cand::Atom);
     }
 
-    /// A negated literal: decided when its predicate is complete, the atom is a fact or the
-    /// literal's atom unifies with no head (`Grounder::headless`), else the literal itself
-    /// (`not not a` through an auxiliary atom).
+    /// Whether the domain of `atom`, an instance of the body atom `pat`, is final: its
+    /// predicate is complete, or no head of the program defines `pat` (`never_defined`).
+    pub(crate) fn settled(&self, atom: AtomId, pat: &AtomPat) -> bool {
+        let complete = self
+            .store
+            .info(atom)
+            .and_then(|i| self.store.preds.get(i.pred as usize))
+            .is_some_and(|d| d.complete);
+        complete || (!self.never_defined.is_empty() && self.never_defined.contains(pat))
+    }
+
+    /// A negated literal: decided when its domain is final ([`Self::settled`]: its predicate
+    /// is complete, or its atom unifies with no head, as gringo's dependencies by unification
+    /// make it non-recursive) or the atom is a fact, else the literal itself (`not not a`
+    /// through an auxiliary atom).
     pub(super) fn negative_candidates(
         &mut self,
         rule: &Rule,
@@ -102,14 +115,9 @@ impl<'a> Grounder<'a> {
         let Some(atom) = self.ground_atom(rule, pat, binding) else {
             return Ok(());
         };
-        let complete = self
-            .store
-            .info(atom)
-            .and_then(|i| self.store.preds.get(i.pred as usize))
-            .is_some_and(|d| d.complete);
+        let complete = self.settled(atom, pat);
         let fact = self.store.is_fact(atom);
         let derivable = self.store.info(atom).is_some_and(|i| i.in_domain);
-        let complete = complete || (!derivable && self.headless.contains(pat));
         match sign {
             Sign::Not if fact => {}
             Sign::Not if complete && !derivable => s.push_assign(None, &[]),

@@ -260,9 +260,11 @@ fn join_rule(
         ranges: ranges.map(|(r, _)| r),
         mode,
     };
-    g.join(rule, plan, &mut binding, &mut |g, b, lits| {
+    let joined = g.join(rule, plan, &mut binding, &mut |g, b, lits| {
         g.on_match(rule, mode, b, lits)
-    })
+    });
+    g.flush_ignored();
+    joined
 }
 
 /// Grounds the rules of one component (heading `preds`) to its fixpoint; `done` are the

@@ -56,7 +56,7 @@ pub(crate) mod undefined;
 
 use fxhash::{FxHashMap, FxHashSet};
 
-use crate::ast::{CompareOp, Span};
+use crate::ast::{CompareOp, Position, Span};
 use crate::diagnostic::{Diagnostic, Note, Severity};
 use crate::instantiate::domain::{AtomId, Store};
 use crate::normalize::print::Printer;
@@ -278,7 +278,12 @@ pub(crate) struct Grounder<'a> {
     /// undefined term once per instance it evaluates.
     undefined_instances: FxHashSet<(Span, Binding)>,
     /// `#sum` tuples already reported as ignored, by the span of their element's weight.
-    pub(crate) ignored_seen: FxHashSet<(Span, Vec<Val>)>,
+    pub(crate) ignored_seen: FxHashSet<(Span, Vec<Val>, Vec<Val>)>,
+    /// `tuple ignored` infos of the rule being joined, by aggregate position and element (see
+    /// `aggregate::elements`).
+    pub(crate) pending_ignored: Vec<((Position, usize), Diagnostic)>,
+    /// Per complete predicate (by index), whether all its atoms are facts.
+    pub(crate) facts_only: FxHashMap<u32, bool>,
     /// `not not a` helpers: atom → aux atom defined by `aux :- not a.`
     not_aux: FxHashMap<AtomId, AtomId>,
     /// The plain facts (`p(1).`), grounded before any rule: a disjunction instance with one of
@@ -315,10 +320,11 @@ pub(crate) struct Grounder<'a> {
     pub unstratified: bool,
     /// Whether the component being grounded is recursive (see `head::disjunction`).
     pub recursive_component: bool,
-    /// The negated body and condition atoms that unify with no rule head: gringo's dependency
-    /// graph links atoms by unification, so such a literal is not recursive and is decided
-    /// while grounding (see `candidates::negative_candidates`).
-    pub headless: FxHashSet<AtomPat>,
+    /// The body atoms (by occurrence) that no head of the program defines (see `undefined`):
+    /// decided from the domains as they stand, as gringo, whose dependencies are by atom, sees
+    /// them outside every component (`not not s(Y,Y)` beside a head `s(-c,3)` is false even
+    /// while `s`'s component is grounded).
+    pub never_defined: FxHashSet<AtomPat>,
 }
 
 /// A ground head element: its atom, its tuple and the literals of its condition.
@@ -356,6 +362,8 @@ impl<'a> Grounder<'a> {
             undefined_seen: FxHashSet::default(),
             undefined_instances: FxHashSet::default(),
             ignored_seen: FxHashSet::default(),
+            facts_only: FxHashMap::default(),
+            pending_ignored: Vec::new(),
             not_aux: kept.not_aux,
             plain_facts: FxHashSet::default(),
             fact_scopes: Vec::new(),
@@ -370,9 +378,9 @@ impl<'a> Grounder<'a> {
             calls: FxHashMap::default(),
             unknown_calls_seen: FxHashSet::default(),
             recursive_component: false,
-            headless: FxHashSet::default(),
             call_infos: Vec::new(),
             unstratified: false,
+            never_defined: FxHashSet::default(),
         }
     }
 

@@ -10,10 +10,15 @@
 //! (`#min` mirrored, with `#sup`). So `2 { r(3); a : r(W) }.` never defines `r(3)` (one tuple
 //! gives at most 1), the condition `r(W)` stays empty, and the rule is just `:- .`.
 //!
-//! A body aggregate of a rule deferred in a recursive component (see `components`) gets the
-//! same check while its component's domains grow: gringo defines its aggregate atom only once
-//! the interval meets the bounds, so `q :- 3 < #count{ W : r(W) }.` with two possible `r`
-//! atoms never derives `q`, not even for the domain.
+//! A body aggregate gets the same check, but gringo's interval of a body aggregate counts
+//! condition instances, not tuples (`aggregate::groups`' `range_entries`): it defines the
+//! aggregate atom once that interval meets the bounds, so `q :- 3 < #count{ W : r(W) }.` with
+//! two possible `r` atoms never derives `q`, not even for the domain (in a recursive
+//! component, see `components`), while `:~ 1 < #count{2 : p; 2 : r}. [1@1]` stays a weak
+//! constraint whose body never holds.
+//!
+//! The bounds are intervals of symbols, as gringo's: `1 < X < 2` is the open interval
+//! `(1, 2)`, which meets `[0, 3]` although no integer lies in it.
 //!
 //! # Invariants
 //! - The check only looks at the elements grounded so far; as the domains grow during the
@@ -24,7 +29,7 @@ use fxhash::FxHashMap;
 use crate::ast::{AggregateFunction, CompareOp};
 use crate::instantiate::aggregate::Weighted;
 use crate::instantiate::domain::AtomId;
-use crate::instantiate::{GLit, Grounder};
+use crate::instantiate::{compare, GLit, Grounder};
 use crate::term::intern::{Interner, Val};
 
 /// One end of a value interval: the value and whether it belongs to the interval.
@@ -64,18 +69,38 @@ impl Grounder<'_> {
     }
 
     /// Whether some value of `function` over the `(weight, certain)` elements meets `bounds`.
-    fn range_meets(
+    pub(crate) fn range_meets(
         &self,
         function: AggregateFunction,
         weights: &[(Val, bool)],
         bounds: &[(CompareOp, Val)],
     ) -> bool {
-        let (lo, hi) = match function {
+        let (lo, hi) = self.range(function, weights);
+        meets(self.table, (lo, true), (hi, true), bounds)
+    }
+
+    /// Whether every value of `function` over the `(weight, certain)` elements meets `bounds`.
+    pub(crate) fn range_within(
+        &self,
+        function: AggregateFunction,
+        weights: &[(Val, bool)],
+        bounds: &[(CompareOp, Val)],
+    ) -> bool {
+        let (lo, hi) = self.range(function, weights);
+        // Each bound but `!=` holds on an interval iff it holds at both ends.
+        bounds.iter().all(|&(op, b)| match op {
+            CompareOp::Ne => self.table.cmp(b, lo).is_lt() || self.table.cmp(b, hi).is_gt(),
+            _ => compare(self.table, op, lo, b) && compare(self.table, op, hi, b),
+        })
+    }
+
+    /// The interval `[lo, hi]` of values of `function` over the `(weight, certain)` elements.
+    fn range(&self, function: AggregateFunction, weights: &[(Val, bool)]) -> (Val, Val) {
+        match function {
             AggregateFunction::Max => extreme_range(self.table, weights, true),
             AggregateFunction::Min => extreme_range(self.table, weights, false),
             _ => sum_range(weights),
-        };
-        meets(self.table, (lo, true), (hi, true), bounds)
+        }
     }
 }
 
@@ -128,8 +153,6 @@ fn meets(table: &Interner, mut lo: End, mut hi: End, bounds: &[(CompareOp, Val)]
     let mut excluded = Vec::new();
     for &(op, b) in bounds {
         let (b_lo, b_hi): (Option<End>, Option<End>) = match (op, b) {
-            (CompareOp::Gt, Val::Num(n)) if n < i32::MAX => (Some((Val::Num(n + 1), true)), None),
-            (CompareOp::Lt, Val::Num(n)) if n > i32::MIN => (None, Some((Val::Num(n - 1), true))),
             (CompareOp::Ge, _) => (Some((b, true)), None),
             (CompareOp::Gt, _) => (Some((b, false)), None),
             (CompareOp::Le, _) => (None, Some((b, true))),

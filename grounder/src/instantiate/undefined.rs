@@ -73,6 +73,26 @@ impl<'a> Heads<'a> {
     }
 }
 
+/// The body atoms of `rules` (conditions and aggregate elements too) that no head of `heads`
+/// defines.
+pub(crate) fn never_defined(table: &Interner, rules: &[Rule], heads: &Heads) -> FxHashSet<AtomPat> {
+    let mut out = FxHashSet::default();
+    let mut atoms = Vec::new();
+    for rule in rules {
+        atoms.clear();
+        rule.body.iter().for_each(|l| l.atoms(&mut atoms));
+        for cond in rule.head.conditions() {
+            cond.iter().for_each(|l| l.atoms(&mut atoms));
+        }
+        for &(atom, _) in &atoms {
+            if !heads.defines(table, rule, atom) {
+                out.insert(atom.clone());
+            }
+        }
+    }
+    out
+}
+
 /// The infos for the body atoms of `rules` that no head of `heads` defines.
 pub(crate) fn undefined_atom_infos(
     g: &mut Grounder,
@@ -124,31 +144,6 @@ pub(crate) fn undefined_atom_infos(
             .as_ref()
             .map(|s| (files.iter().position(|f| *f == s.file), s.start))
     });
-    out
-}
-
-/// The negated atoms of `rules` (in bodies, conditions and aggregate elements) that no head of
-/// `heads` (built without wholesale predicates) unifies with: unless a fact or already in the
-/// domain, never derivable in this grounding, so decided while grounding as gringo decides them
-/// (see `Grounder::headless`).
-pub(crate) fn headless_negated_atoms(
-    table: &mut Interner,
-    rules: &[Rule],
-    heads: &Heads,
-) -> FxHashSet<AtomPat> {
-    let mut out = FxHashSet::default();
-    for r in rules {
-        let mut atoms = Vec::new();
-        r.body.iter().for_each(|l| l.atoms(&mut atoms));
-        for cond in r.head.conditions() {
-            cond.iter().for_each(|l| l.atoms(&mut atoms));
-        }
-        for (a, positive) in atoms {
-            if !positive && decode(table, r, a).is_none() && !heads.defines(table, r, a) {
-                out.insert(a.clone());
-            }
-        }
-    }
     out
 }
 

@@ -17,7 +17,7 @@ use crate::diagnostic::Diagnostic;
 use crate::instantiate::components::ground_all;
 use crate::instantiate::domain::AtomId;
 use crate::instantiate::simplify::{simplify, Truth};
-use crate::instantiate::undefined::{headless_negated_atoms, undefined_atom_infos, Heads};
+use crate::instantiate::undefined::{never_defined, undefined_atom_infos, Heads};
 use crate::instantiate::{Budget, GBody, GLit, GRule, Grounder, Kept, Stop};
 use crate::normalize::rules::Rule;
 use crate::output::source::Source;
@@ -69,11 +69,7 @@ pub(crate) fn ground_call(
         .collect();
     let heads = Heads::new(&call.rules, &call.wholesale);
     let mut undefined_atoms = undefined_atom_infos(&mut g, &first, &heads);
-    // Facts and earlier groundings count for the infos, not for gringo's dependencies: an atom
-    // that is neither a fact nor in the domain is derivable only through a head that unifies.
-    let no_wholesale = FxHashSet::default();
-    let rule_heads = Heads::new(&call.rules, &no_wholesale);
-    g.headless = headless_negated_atoms(g.table, &call.rules, &rule_heads);
+    g.never_defined = never_defined(g.table, &call.rules, &heads);
     drop(heads);
     let grounded = ground_all(&mut g, &call.rules, &call.facts)
         .and_then(|()| classical_negation(&mut g, &mut state.negation_done));

@@ -1,4 +1,4 @@
-//! Tests of `instantiate::satisfiable`: head aggregates that cannot be satisfied.
+//! Tests of `instantiate::satisfiable`: aggregates that cannot be satisfied.
 
 use super::ground_text;
 
@@ -42,4 +42,17 @@ fn certain_elements_shift_the_interval() {
     let text = "b. #sum{ 2,x : b; 1,z: r(3); 1,y : a : r(W) } <= 1.";
     let lines = ground_text(text).unwrap();
     assert_eq!(lines, ["#show b.", "#show.", ":-#true.", "b."]);
+}
+
+/// Checked against clingo 5.8.3 (`--text`): the bounds are an interval of symbols, and the
+/// open interval `(1, 2)` meets `[0, 3]` though no integer lies in it, so the elements are
+/// defined (`b` has rules); `(1, 1)` is empty, so they are not.
+#[test]
+fn bounds_are_symbol_intervals() {
+    let text = "{x}. 1 < {a(1);a(2);a(3)} < 2 :- x. b :- a(X).";
+    let lines = ground_text(text).unwrap();
+    assert!(lines.iter().any(|l| l == "b:-a(2)."), "{lines:?}");
+    let text = "{x}. 1 < {a(1);a(2);a(3)} < 1 :- x. b :- a(X).";
+    let lines = ground_text(text).unwrap();
+    assert!(!lines.iter().any(|l| l.starts_with("b:-")), "{lines:?}");
 }

@@ -1,13 +1,26 @@
 //! Body aggregates: the truth of `#count`/`#sum`/`#min`/`#max` against its bounds for one
 //! binding, and assignments `X = #agg{..}` grounded once per possible value.
+//!
+//! Whether the instance stays is gringo's decision from the aggregate's value range (see
+//! `satisfiable`), which may keep a literal that never holds (`1 < #count{2 : p; 2 : r}`):
+//! it then stands as an atom without rules, so the rule's head atoms stay possible and a weak
+//! constraint keeps its level.
 
-use super::{Checks, Outcomes, Tri, Weighted, MAX_SUBSET_SUMS};
+use super::{Checks, Groups, Outcomes, Tri, Weighted, MAX_SUBSET_SUMS};
 use crate::ast::{AggregateFunction, CompareOp, Sign};
 use crate::instantiate::{GLit, Grounder, Mode, Stop};
 use crate::normalize::rules::{AggLit, Bound, Rule};
 use crate::normalize::safety;
 use crate::term::eval::Binding;
 use crate::term::intern::Val;
+
+/// A body aggregate's function, grouped elements, instances and evaluated bounds.
+type RangeOf<'e> = (
+    AggregateFunction,
+    &'e [Weighted],
+    &'e Groups,
+    &'e [(CompareOp, Val)],
+);
 
 impl Grounder<'_> {
     /// The ground outcomes of a body aggregate: an optional assignment and the literals.
@@ -20,7 +33,7 @@ impl Grounder<'_> {
     ) -> Result<Outcomes, Stop> {
         let bound = Self::bound_set(binding);
         let assign = safety::assigned_var(agg, &bound);
-        let groups = self.agg_instances(rule, agg.function, &agg.elems, binding, mode)?;
+        let groups = self.agg_instances(rule, agg, binding, mode)?;
         let elems = self.weighted(agg.function, &groups, mode)?;
         let mut checks: Checks = Vec::new();
         match assign {
@@ -40,7 +53,9 @@ impl Grounder<'_> {
         for (bind, bounds) in checks {
             if mode == Mode::Domain {
                 // As gringo: an aggregate whose elements cannot reach its bounds never holds.
-                if agg.sign != Sign::None || self.body_satisfiable(agg.function, &elems, &bounds) {
+                if agg.sign != Sign::None
+                    || self.in_range(agg.function, &elems, &groups, &bounds, true)
+                {
                     out.push((bind, Vec::new()));
                 }
                 continue;
@@ -57,6 +72,10 @@ impl Grounder<'_> {
             if agg.sign == Sign::NotNot {
                 tri = self.negate(tri)?;
             }
+            if bind.is_none() {
+                let range = (agg.function, elems.as_slice(), &groups, bounds.as_slice());
+                tri = self.as_gringo_keeps(agg.sign, range, tri);
+            }
             match tri {
                 Tri::True => out.push((bind, Vec::new())),
                 // gringo leaves a negated aggregate undecided in a component that depends
@@ -71,6 +90,66 @@ impl Grounder<'_> {
             }
         }
         Ok(out)
+    }
+
+    /// The literal `tri` (the aggregate under its sign) as gringo keeps it, which decides from
+    /// the aggregate's value range (see `satisfiable`): an aggregate whose range misses the
+    /// bounds is false (its rule goes, `not` it is true), one whose range lies within the
+    /// bounds true, and any other stays, so a literal that never holds stays as one (a weak
+    /// constraint over it stays a minimize statement).
+    fn as_gringo_keeps(&mut self, sign: Sign, range: RangeOf<'_>, tri: Tri) -> Tri {
+        let (function, elems, groups, bounds) = range;
+        if !self.in_range(function, elems, groups, bounds, sign == Sign::None) {
+            return if sign == Sign::Not {
+                Tri::True
+            } else {
+                Tri::False
+            };
+        }
+        if tri != Tri::False || (sign == Sign::Not && self.within_range(function, groups, bounds)) {
+            return tri;
+        }
+        Tri::Lits(vec![GLit::pos(self.store.aux())])
+    }
+
+    /// Whether gringo's value range of a body aggregate meets `bounds` (see `satisfiable`).
+    /// gringo makes each `=` bound of a non-negated (`split`) aggregate a literal of its own,
+    /// the other bounds staying together: `2 = #count{..} = 3` is possible when 2 and 3 are.
+    fn in_range(
+        &self,
+        function: AggregateFunction,
+        elems: &[Weighted],
+        groups: &Groups,
+        bounds: &[(CompareOp, Val)],
+        split: bool,
+    ) -> bool {
+        let (equal, rest): (Vec<_>, Vec<_>) = bounds
+            .iter()
+            .partition(|(op, _)| split && *op == CompareOp::Eq);
+        let mut parts: Vec<&[(CompareOp, Val)]> = equal.iter().map(std::slice::from_ref).collect();
+        if !rest.is_empty() || equal.is_empty() {
+            parts.push(&rest);
+        }
+        let mut entries = None;
+        parts.into_iter().all(|part| {
+            self.body_satisfiable(function, elems, part) || {
+                let entries = entries.get_or_insert_with(|| {
+                    groups.range_entries(|tuple| Self::weight_of(function, tuple))
+                });
+                self.range_meets(function, entries, part)
+            }
+        })
+    }
+
+    /// Whether gringo's value range of a body aggregate lies within `bounds` (it always holds).
+    fn within_range(
+        &self,
+        function: AggregateFunction,
+        groups: &Groups,
+        bounds: &[(CompareOp, Val)],
+    ) -> bool {
+        let entries = groups.range_entries(|tuple| Self::weight_of(function, tuple));
+        self.range_within(function, &entries, bounds)
     }
 
     /// Evaluates guards; `None` when one is undefined.

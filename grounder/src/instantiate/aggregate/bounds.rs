@@ -213,9 +213,7 @@ impl Grounder<'_> {
                 let info = self.store.info(atom);
                 let fact = info.is_some_and(|i| i.fact);
                 let derivable = info.is_some_and(|i| i.in_domain);
-                let complete = info
-                    .and_then(|i| self.store.preds.get(i.pred as usize))
-                    .is_some_and(|d| d.complete);
+                let complete = self.settled(atom, pat);
                 let positive = if fact {
                     Tri::True
                 } else if complete && !derivable {

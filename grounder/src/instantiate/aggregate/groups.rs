@@ -5,11 +5,12 @@
 //! they were added, as a chain through `alt_next`; tuples, literals and alternatives live in
 //! a few shared vectors, so adding an instance allocates nothing per tuple or condition (a
 //! `#count` over 500,000 atoms made four allocations per element before). Tuples are found
-//! by their hash, groups of equal hash chained through `same_hash`.
+//! by their hash, groups of equal hash chained through `same_hash`. Each alternative also
+//! remembers the element it came from, for gringo's value range (`range_entries`).
 
 use crate::instantiate::GLit;
 use crate::term::intern::Val;
-use fxhash::{FxHashMap, FxHasher};
+use fxhash::{FxHashMap, FxHashSet, FxHasher};
 use std::hash::{Hash, Hasher};
 
 /// No alternative / no group (end of a chain).
@@ -28,6 +29,8 @@ pub(super) struct Groups {
     alt_lits: Vec<(u32, u32)>,
     /// Per alternative, the next alternative of its group.
     alt_next: Vec<u32>,
+    /// Per alternative, the index of the aggregate element it is an instance of.
+    alt_elem: Vec<u32>,
     /// The alternatives' literals, concatenated.
     lits: Vec<GLit>,
     /// The first group of each tuple hash.
@@ -37,14 +40,16 @@ pub(super) struct Groups {
 }
 
 impl Groups {
-    /// Adds the alternative `lits` to the group of `tuple` (a new group if the tuple is new).
-    pub(super) fn add(&mut self, tuple: &[Val], lits: &[GLit]) {
+    /// Adds the alternative `lits`, an instance of element `elem`, to the group of `tuple` (a
+    /// new group if the tuple is new).
+    pub(super) fn add(&mut self, tuple: &[Val], lits: &[GLit], elem: u32) {
         let group = self.group_of(tuple);
         let alt = self.alt_next.len() as u32;
         let start = self.lits.len() as u32;
         self.lits.extend_from_slice(lits);
         self.alt_lits.push((start, self.lits.len() as u32));
         self.alt_next.push(NONE);
+        self.alt_elem.push(elem);
         let ends = &mut self.alt_ends[group as usize];
         match ends.1 {
             NONE => *ends = (alt, alt),
@@ -93,14 +98,54 @@ impl Groups {
 
     /// The alternatives of group `group`, in the order they were added.
     pub(super) fn alternatives(&self, group: usize) -> impl Iterator<Item = &[GLit]> + '_ {
+        self.alternatives_of_elements(group).map(|(_, lits)| lits)
+    }
+
+    /// The alternatives of group `group` with their elements, in the order they were added.
+    fn alternatives_of_elements(&self, group: usize) -> impl Iterator<Item = (u32, &[GLit])> + '_ {
         let first = self.alt_ends[group].0;
         std::iter::successors(Some(first).filter(|&a| a != NONE), move |&a| {
             Some(self.alt_next[a as usize]).filter(|&n| n != NONE)
         })
         .map(move |a| {
             let (start, end) = self.alt_lits[a as usize];
-            &self.lits[start as usize..end as usize]
+            (
+                self.alt_elem[a as usize],
+                &self.lits[start as usize..end as usize],
+            )
         })
+    }
+
+    /// The `(weight, certain)` entries whose interval (see `satisfiable`) is gringo's value range
+    /// of a body aggregate over these groups (`weight` gives a tuple's weight, `None`: neutral).
+    ///
+    /// gringo accumulates every instance of an element's condition into the range, not every
+    /// tuple: an uncertain instance widens it by its weight each time (instances of one element
+    /// with the same literals once), until the tuple's first certain instance, which counts
+    /// like one certain entry in place of one uncertain one; later instances count no more.
+    /// So `#count{2 : p; 2 : r}` ranges over `[0, 2]` though it never exceeds 1.
+    pub(super) fn range_entries(&self, weight: impl Fn(&[Val]) -> Option<Val>) -> Vec<(Val, bool)> {
+        let mut entries = Vec::new();
+        let mut seen: FxHashSet<(u32, &[GLit])> = FxHashSet::default();
+        for group in 0..self.len() {
+            let Some(w) = weight(self.tuple(group)) else {
+                continue;
+            };
+            seen.clear();
+            for (elem, lits) in self.alternatives_of_elements(group) {
+                if lits.is_empty() {
+                    if !seen.is_empty() {
+                        entries.pop();
+                    }
+                    entries.push((w, true));
+                    break;
+                }
+                if seen.insert((elem, lits)) {
+                    entries.push((w, false));
+                }
+            }
+        }
+        entries
     }
 }
 
@@ -117,10 +162,10 @@ mod tests {
             GLit::pos(AtomId(2)),
             GLit::pos(AtomId(3)),
         );
-        groups.add(&[Val::Num(1)], &[a]);
-        groups.add(&[Val::Num(2), Val::Num(3)], &[b, c]);
-        groups.add(&[Val::Num(1)], &[]);
-        groups.add(&[Val::Num(1)], &[c]);
+        groups.add(&[Val::Num(1)], &[a], 0);
+        groups.add(&[Val::Num(2), Val::Num(3)], &[b, c], 0);
+        groups.add(&[Val::Num(1)], &[], 1);
+        groups.add(&[Val::Num(1)], &[c], 1);
         assert_eq!(groups.len(), 2);
         assert_eq!(groups.tuple(0), &[Val::Num(1)]);
         assert_eq!(groups.tuple(1), &[Val::Num(2), Val::Num(3)]);
@@ -128,5 +173,37 @@ mod tests {
         assert_eq!(first, vec![&[a][..], &[][..], &[c][..]]);
         let second: Vec<&[GLit]> = groups.alternatives(1).collect();
         assert_eq!(second, vec![&[b, c][..]]);
+    }
+
+    #[test]
+    fn range_entries_count_instances_until_a_certain_one() {
+        let (p, r) = (GLit::pos(AtomId(1)), GLit::pos(AtomId(2)));
+        let count = |_: &[Val]| Some(Val::Num(1));
+        let two = [Val::Num(2)];
+        // `#count{2 : p; 2 : r}`: two uncertain instances of one tuple.
+        let mut groups = Groups::default();
+        groups.add(&two, &[p], 0);
+        groups.add(&two, &[r], 1);
+        let uncertain = (Val::Num(1), false);
+        assert_eq!(groups.range_entries(count), vec![uncertain, uncertain]);
+        // The same literals from one element count once, from another element again.
+        groups.add(&two, &[p], 0);
+        groups.add(&two, &[p], 2);
+        assert_eq!(groups.range_entries(count).len(), 3);
+        // A certain instance replaces one uncertain entry; later instances count no more.
+        groups.add(&two, &[], 3);
+        groups.add(&two, &[r], 4);
+        let certain = (Val::Num(1), true);
+        assert_eq!(
+            groups.range_entries(count),
+            vec![uncertain, uncertain, certain]
+        );
+        // A certain first instance: one certain entry whatever follows.
+        let mut groups = Groups::default();
+        groups.add(&two, &[], 0);
+        groups.add(&two, &[p], 1);
+        assert_eq!(groups.range_entries(count), vec![certain]);
+        // Neutral tuples (`None` weight) contribute nothing.
+        assert!(groups.range_entries(|_| None).is_empty());
     }
 }

@@ -81,7 +81,7 @@ impl Grounder<'_> {
             if let Some(atom) = atom.filter(|a| !self.store.is_fact(*a)) {
                 alt.push(GLit::pos(atom));
             }
-            groups.add(&tuple, &alt);
+            groups.add(&tuple, &alt, 0);
         }
         let function = function.unwrap_or(AggregateFunction::Count);
         let weighted = self.weighted(function, &groups, mode)?;
@@ -217,8 +217,13 @@ impl Grounder<'_> {
         }
         if bounded || matches!(t, T::Val(_)) {
             // With bounds or a constant weight: `info: tuple ignored` as in a body aggregate.
-            self.tuple_ignored(AggregateFunction::Sum, span, tuple);
-        } else if self.ignored_seen.insert((span.clone(), tuple.to_vec())) {
+            if let Some(info) = self.tuple_ignored(span, tuple, Vec::new()) {
+                self.infos.push(info);
+            }
+        } else if self
+            .ignored_seen
+            .insert((span.clone(), tuple.to_vec(), Vec::new()))
+        {
             let mut text = String::from("(");
             Printer {
                 table: self.table,
