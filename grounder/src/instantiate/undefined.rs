@@ -73,9 +73,14 @@ impl<'a> Heads<'a> {
     }
 }
 
-/// The body atoms of `rules` (conditions and aggregate elements too) that no head of `heads`
-/// defines.
-pub(crate) fn never_defined(table: &Interner, rules: &[Rule], heads: &Heads) -> FxHashSet<AtomPat> {
+/// The body atoms of `rules` (conditions and aggregate elements too, projections left out)
+/// that no head of `heads` (built without wholesale predicates) defines: unless a fact or
+/// already in the domain, never derivable in this grounding (see `Grounder::never_defined`).
+pub(crate) fn never_defined(
+    table: &mut Interner,
+    rules: &[Rule],
+    heads: &Heads,
+) -> FxHashSet<AtomPat> {
     let mut out = FxHashSet::default();
     let mut atoms = Vec::new();
     for rule in rules {
@@ -85,7 +90,7 @@ pub(crate) fn never_defined(table: &Interner, rules: &[Rule], heads: &Heads) -> 
             cond.iter().for_each(|l| l.atoms(&mut atoms));
         }
         for &(atom, _) in &atoms {
-            if !heads.defines(table, rule, atom) {
+            if decode(table, rule, atom).is_none() && !heads.defines(table, rule, atom) {
                 out.insert(atom.clone());
             }
         }

@@ -69,7 +69,11 @@ pub(crate) fn ground_call(
         .collect();
     let heads = Heads::new(&call.rules, &call.wholesale);
     let mut undefined_atoms = undefined_atom_infos(&mut g, &first, &heads);
-    g.never_defined = never_defined(g.table, &call.rules, &heads);
+    // Facts and earlier groundings count for the infos, not for gringo's dependencies: an atom
+    // that is neither a fact nor in the domain is derivable only through a head that unifies.
+    let no_wholesale = FxHashSet::default();
+    let rule_heads = Heads::new(&call.rules, &no_wholesale);
+    g.never_defined = never_defined(g.table, &call.rules, &rule_heads);
     drop(heads);
     let grounded = ground_all(&mut g, &call.rules, &call.facts)
         .and_then(|()| classical_negation(&mut g, &mut state.negation_done));
