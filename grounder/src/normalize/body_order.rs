@@ -53,6 +53,19 @@ pub(crate) struct Entry {
     pub body_index: Option<usize>,
 }
 
+impl Entry {
+    /// A literal gringo adds to the body (no body index, not an aggregate assignment).
+    fn added(text: String, binds: Vec<u32>, needs: Vec<u32>) -> Entry {
+        Entry {
+            text,
+            binds,
+            needs,
+            assignment: false,
+            body_index: None,
+        }
+    }
+}
+
 /// The state of the sort: per entry the count of unbound needed occurrences.
 struct Sort<'a> {
     entries: &'a [Entry],
@@ -278,13 +291,7 @@ fn mirrored(
     }
     text.push('=');
     printer.term(l, &mut text);
-    Some(Entry {
-        text,
-        binds,
-        needs,
-        assignment: false,
-        body_index: None,
-    })
+    Some(Entry::added(text, binds, needs))
 }
 
 /// For the definition `#ArithN=t` of an aggregate's guard (`t=#agg` became `#ArithN=#agg`),
@@ -307,13 +314,7 @@ fn guard_mirror(printer: &dyn Texts, lit: &Lit, body: &[Lit]) -> Option<Entry> {
     printer.term(t, &mut text);
     text.push('=');
     printer.term(&T::Var(*v), &mut text);
-    Some(Entry {
-        text,
-        binds,
-        needs,
-        assignment: false,
-        body_index: None,
-    })
+    Some(Entry::added(text, binds, needs))
 }
 
 /// Where the mirrored equations of moved literals go: the `#ArithN` namer, the definitions
