@@ -58,6 +58,21 @@ pub(crate) fn literal_of(key: &BodyKey) -> Option<Lit> {
     }
 }
 
+/// The literals a body holds exactly when all of them hold: a normal body's, or a weight
+/// body's when it needs every element (the weights without the lightest one stay below the
+/// bound, as clasp's reading turns such a body into a normal one); `None` otherwise.
+pub(crate) fn conjunction_of(key: &BodyKey) -> Option<Vec<Lit>> {
+    match key {
+        BodyKey::Normal(lits) => Some(lits.clone()),
+        BodyKey::Weight(bound, elements) => {
+            let weights = elements.iter().map(|e| e.1 as i128);
+            let sum: i128 = weights.clone().sum();
+            let lightest = weights.min().unwrap_or(0);
+            (sum - lightest < *bound as i128).then(|| elements.iter().map(|e| e.0).collect())
+        }
+    }
+}
+
 /// Normalises a body; `None` when it can never hold.
 pub(crate) fn normalise_body(body: &Body) -> Result<Option<BodyKey>, SolveError> {
     match body {
@@ -165,5 +180,16 @@ mod tests {
             weight_key(0, vec![]).unwrap(),
             Some(BodyKey::Normal(vec![]))
         );
+    }
+
+    #[test]
+    fn weight_body_needing_every_element_is_a_conjunction() {
+        let (a, b) = (Var(1).pos(), Var(2).neg());
+        let single = weight_key(1, vec![(a, 1)]).unwrap().unwrap();
+        assert_eq!(conjunction_of(&single), Some(vec![a]));
+        let both = weight_key(3, vec![(a, 1), (b, 2)]).unwrap().unwrap();
+        assert_eq!(conjunction_of(&both), Some(vec![a, b]));
+        let either = weight_key(2, vec![(a, 2), (b, 2)]).unwrap().unwrap();
+        assert_eq!(conjunction_of(&either), None);
     }
 }

@@ -8,9 +8,10 @@
 //!   (brave) or only shrinks (cautious) from one model to the next.
 
 use super::assignment::Assignment;
-use super::body::BodyKey;
+use super::body::{conjunction_of, BodyKey};
 use super::build::{FlatRule, ProgramState};
 use super::lit::{Lit, Var};
+use super::literal_aliases::LiteralAliases;
 use super::search::Search;
 use crate::program::{Atom, Literal};
 
@@ -44,14 +45,15 @@ impl Consequences {
         let tracked = tracked_atoms(program);
         let is_atom = |v: &Var| program.is_atom.get(v.index()) == Some(&true);
         let atom = |v: &Var| is_atom(v).then(|| program.atoms.atom_of(*v));
-        let settled = settled_atoms(program, search);
+        let literal_aliases = LiteralAliases::new(program);
+        let settled = settled_atoms(program, search, &literal_aliases);
         Consequences {
             brave,
             approximation: vec![!brave; tracked.len()],
             conditions: program.outputs.conditions.clone(),
             settled_conditions: settled_conditions(program, search),
             settled,
-            aliases: tracked_aliases(program, &tracked),
+            aliases: tracked_aliases(program, &tracked, &literal_aliases),
             tracked_atoms: tracked.iter().map(atom).collect(),
             tracked,
         }
@@ -143,13 +145,15 @@ impl Consequences {
 /// atom of a single positive condition, else the condition's conjunction; so the bounds count
 /// outputs), or all atoms when there are no outputs at all. Sorted.
 fn tracked_atoms(program: &ProgramState) -> Vec<Var> {
-    // A released external is no atom for clasp: a projection onto released externals only is
-    // none (the consequences range over the outputs).
+    // A released external is no atom for clasp: it leaves the projection, and a projection
+    // onto released externals only is onto nothing (`Consequences: [0;0]`).
     let released = |v: &Var| program.released.binary_search(v).is_ok();
     if let Some(projection) = &program.projection {
-        if projection.is_empty() || !projection.iter().all(released) {
-            return projection.clone();
-        }
+        return projection
+            .iter()
+            .filter(|v| !released(v))
+            .copied()
+            .collect();
     }
     if !program.outputs.any {
         let atoms = program.atoms.count();
@@ -182,38 +186,58 @@ fn settled_conditions(program: &ProgramState, search: &mut Search) -> Vec<Var> {
 /// after propagation before the first decision, or whose normal body holds once the atoms
 /// without a rule that could derive them are false (see [`self_blocked`]; a head atom negated
 /// in the body does not count, see [`deriving_heads`]); a literal true at the root only through
-/// a shifted disjunction does not hold (see [`PreprocessingOpen`]). (An atom only forced true,
+/// a shifted disjunction does not hold (see [`PreprocessingOpen`]); atoms settled so far hold
+/// (a fixpoint: clasp's facts simplify the bodies containing them). (An atom only forced true,
 /// such as a choice atom under `:- not x.`, stays a plain variable there and is not shown.)
 /// Empty when that propagation already fails.
-fn settled_atoms(program: &ProgramState, search: &mut Search) -> Vec<Atom> {
+fn settled_atoms(
+    program: &ProgramState,
+    search: &mut Search,
+    aliases: &LiteralAliases,
+) -> Vec<Atom> {
     if !search.propagate_root() {
         return Vec::new();
     }
     let a = &search.assignment;
-    let blocked = self_blocked(program);
+    let blocked = self_blocked(program, aliases);
     let open = PreprocessingOpen::new(program, a);
-    let holds = |l: &Lit| {
-        (a.is_true(*l) && !open.is_open(*l)) || (l.is_negative() && blocked[l.var().index()])
-    };
-    let body_true = |body: u32| {
-        let (lit, key) = &program.bodies[body as usize];
-        match key {
-            BodyKey::Normal(lits) => lits.iter().all(holds),
-            BodyKey::Weight(..) => a.is_true(*lit),
+    // Atoms settled so far: their bodies hold in the next round (clasp's facts simplify
+    // the bodies that contain them).
+    let mut fact = vec![false; program.var_count];
+    loop {
+        let holds = |l: &Lit| {
+            let i = l.var().index();
+            (a.is_true(*l) && !open.is_open(*l))
+                || (l.is_negative() && blocked[i])
+                || (!l.is_negative() && fact[i])
+        };
+        let body_true = |body: u32| {
+            let (lit, key) = &program.bodies[body as usize];
+            match key {
+                BodyKey::Normal(lits) => lits.iter().all(holds),
+                BodyKey::Weight(..) => {
+                    a.is_true(*lit) || conjunction_of(key).is_some_and(|c| c.iter().all(holds))
+                }
+            }
+        };
+        let new: Vec<Var> = program
+            .rules
+            .iter()
+            .filter(|r| !r.choice && body_true(r.body))
+            .filter_map(|r| match deriving_heads(program, r).as_slice() {
+                [only] if !fact[only.index()] => Some(*only),
+                _ => None,
+            })
+            .collect();
+        if new.is_empty() {
+            break;
         }
-    };
-    let mut settled: Vec<Atom> = program
-        .rules
-        .iter()
-        .filter(|r| !r.choice && body_true(r.body))
-        .filter_map(|r| match deriving_heads(program, r).as_slice() {
-            [only] => Some(program.atoms.atom_of(*only)),
-            _ => None,
-        })
-        .collect();
-    settled.sort_unstable();
-    settled.dedup();
-    settled
+        new.iter().for_each(|v| fact[v.index()] = true);
+    }
+    let facts = (0..program.var_count).filter(|&i| fact[i]);
+    facts
+        .map(|i| program.atoms.atom_of(Var(i as u32)))
+        .collect()
 }
 
 /// What root propagation decides that clasp's preprocessing leaves open, because clasp shifts
@@ -328,9 +352,10 @@ impl PreprocessingOpen {
 }
 
 /// Per variable: an atom (not external) with rules, none of which can derive it (each has it
-/// negated in its body, as the shifted rules of `p ; r :- not r.` do): clasp's preprocessing
-/// makes it false.
-fn self_blocked(program: &ProgramState) -> Vec<bool> {
+/// negated in its body, as the shifted rules of `p ; r :- not r.` do, or a body that clasp's
+/// equivalences make contradictory, see [`LiteralAliases::contradicts`]): clasp's
+/// preprocessing makes it false.
+fn self_blocked(program: &ProgramState, aliases: &LiteralAliases) -> Vec<bool> {
     let mut heads = vec![false; program.var_count];
     let mut derivable = vec![false; program.var_count];
     for rule in &program.rules {
@@ -338,7 +363,7 @@ fn self_blocked(program: &ProgramState) -> Vec<bool> {
             heads[h.index()] = true;
         }
         for h in deriving_heads(program, rule) {
-            derivable[h.index()] = true;
+            derivable[h.index()] |= !aliases.contradicts(program, rule.body, h);
         }
     }
     for (atom, _) in program.atoms.externals() {
@@ -368,57 +393,28 @@ fn deriving_heads(program: &ProgramState, rule: &FlatRule) -> Vec<Var> {
 /// one body are that body: clasp gives an atom with one support its body's variable
 /// (`r(1) :- B. r(2) :- B.` with `#project r(2).` shows `r(1)` with `r(2)`). A rule shifted
 /// from a disjunction does not count: clasp's disjunction supports its atoms as a choice does
-/// (`q(1) ; b. q(2) ; b.` keeps q(1) and q(2) apart). Each comes with the index of its
-/// tracked atom in `tracked`.
-fn tracked_aliases(program: &ProgramState, tracked: &[Var]) -> Vec<(Atom, usize)> {
+/// (`q(1) ; b. q(2) ; b.` keeps q(1) and q(2) apart). The equivalences are those of
+/// [`LiteralAliases`] (also through negations and one-literal weight bodies); an atom equal
+/// to a tracked atom's complement is not shown. Each comes with the index of its tracked atom
+/// in `tracked`.
+fn tracked_aliases(
+    program: &ProgramState,
+    tracked: &[Var],
+    aliases: &LiteralAliases,
+) -> Vec<(Atom, usize)> {
     if program.projection.is_none() {
         return Vec::new();
     }
-    // Nodes are literal indices: an atom is its positive literal; a rule's body is its
-    // literal, which may be another atom's (a one-literal body) or a negative one.
-    let n = program.var_count;
-    let mut rules_of = vec![0u32; n];
-    let mut parent: Vec<Option<usize>> = vec![None; 2 * n];
-    // A rule written several times counts once (clasp merges identical rules).
-    let mut seen = std::collections::HashSet::new();
-    for rule in program
-        .rules
-        .iter()
-        .filter(|r| seen.insert((&r.heads, r.body, r.choice)))
-    {
-        for h in &rule.heads {
-            rules_of[h.index()] += 1;
-        }
-        let (body_lit, body) = &program.bodies[rule.body as usize];
-        if let (false, false, [h]) = (rule.choice, rule.shifted, rule.heads.as_slice()) {
-            // A body of one positive literal is that atom; any other body is its literal.
-            parent[h.pos().index()] = Some(match body {
-                BodyKey::Normal(lits) => match lits.as_slice() {
-                    [l] if !l.is_negative() => l.index(),
-                    _ => body_lit.index(),
-                },
-                BodyKey::Weight(..) => body_lit.index(),
-            });
-        }
-    }
-    let root = |mut node: usize| {
-        for _ in 0..2 * n {
-            match parent[node] {
-                Some(p) if rules_of[node / 2] == 1 && p != node => node = p,
-                _ => break,
-            }
-        }
-        node
-    };
+    let root = |v: Var| aliases.root(v.pos());
     let mut index_of_root = std::collections::HashMap::new();
     for (i, v) in tracked.iter().enumerate() {
-        index_of_root.entry(root(v.pos().index())).or_insert(i);
+        index_of_root.entry(root(*v)).or_insert(i);
     }
     let atoms = (1..=program.atoms.count()).map(Atom);
     atoms
         .filter(|&a| tracked.binary_search(&program.atoms.var(a)).is_err())
         .filter_map(|a| {
-            let index = index_of_root.get(&root(program.atoms.var(a).pos().index()));
+            let index = index_of_root.get(&root(program.atoms.var(a)));
             index.map(|&i| (a, i))
         })
         .collect()

@@ -34,6 +34,7 @@ mod enumerate;
 mod heuristic;
 mod limits;
 mod lit;
+mod literal_aliases;
 mod minimize;
 mod propagator;
 mod restart;
