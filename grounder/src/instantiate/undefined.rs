@@ -27,26 +27,65 @@ use crate::normalize::print::Printer;
 use crate::normalize::rules::{AtomPat, Head, Lit, Pred, Rule};
 use crate::term::intern::Interner;
 
-/// The generalized head atoms of a program, by predicate, and the predicates defined wholesale.
+/// The distinct generalized argument lists of a program's head atoms, grouped by predicate.
+///
+/// Built once per grounding and shared by every [`Heads`] view (with and without the
+/// predicates defined wholesale). Invariant: `ranges[p] = (start, end)` and
+/// `args[start..end]` are the distinct patterns of `p`, each once; a predicate without head
+/// atoms has no entry. One flat vector and one table for the whole program: at a million head
+/// predicates, a hash set per predicate was 10 % of a run (its allocation, look-ups and drop).
+pub(crate) struct HeadPatterns {
+    /// Where each predicate's patterns stand in `args`.
+    ranges: FxHashMap<Pred, (u32, u32)>,
+    /// The patterns, grouped by predicate.
+    args: Vec<Vec<GTerm>>,
+}
+
+impl HeadPatterns {
+    /// The patterns of the head atoms of `program`.
+    pub(crate) fn new(program: &[Rule]) -> HeadPatterns {
+        let mut distinct: FxHashSet<(Pred, Vec<GTerm>)> = FxHashSet::default();
+        for rule in program {
+            for atom in rule.head.each_atom() {
+                distinct.insert((atom.pred, generalize_atom(rule, atom)));
+            }
+        }
+        let mut entries: Vec<(Pred, Vec<GTerm>)> = distinct.into_iter().collect();
+        entries.sort_unstable_by_key(|(pred, _)| *pred);
+        let mut ranges: FxHashMap<Pred, (u32, u32)> = FxHashMap::default();
+        ranges.reserve(entries.len());
+        let mut args = Vec::with_capacity(entries.len());
+        for (pred, pattern) in entries {
+            let at = args.len() as u32;
+            ranges
+                .entry(pred)
+                .and_modify(|range| range.1 = at + 1)
+                .or_insert((at, at + 1));
+            args.push(pattern);
+        }
+        HeadPatterns { ranges, args }
+    }
+
+    /// The patterns of `pred` (none when no head atom has it).
+    fn of(&self, pred: Pred) -> &[Vec<GTerm>] {
+        self.ranges
+            .get(&pred)
+            .and_then(|&(start, end)| self.args.get(start as usize..end as usize))
+            .unwrap_or(&[])
+    }
+}
+
+/// The generalized head atoms of a program beside the predicates defined wholesale.
 pub(crate) struct Heads<'a> {
     /// Predicates any atom of which counts as defined.
     wholesale: &'a FxHashSet<Pred>,
-    /// The distinct generalized argument lists of each other predicate's head atoms.
-    patterns: FxHashMap<Pred, FxHashSet<Vec<GTerm>>>,
+    /// The program's head atoms.
+    patterns: &'a HeadPatterns,
 }
 
 impl<'a> Heads<'a> {
-    /// The heads of `program` beside the predicates defined `wholesale`.
-    pub(crate) fn new(program: &[Rule], wholesale: &'a FxHashSet<Pred>) -> Heads<'a> {
-        let mut patterns: FxHashMap<Pred, FxHashSet<Vec<GTerm>>> = FxHashMap::default();
-        for rule in program {
-            for atom in rule.head.each_atom() {
-                if !wholesale.contains(&atom.pred) {
-                    let args = generalize_atom(rule, atom);
-                    patterns.entry(atom.pred).or_default().insert(args);
-                }
-            }
-        }
+    /// The heads of `patterns` beside the predicates defined `wholesale`.
+    pub(crate) fn new(patterns: &'a HeadPatterns, wholesale: &'a FxHashSet<Pred>) -> Heads<'a> {
         Heads {
             wholesale,
             patterns,
@@ -66,10 +105,10 @@ impl<'a> Heads<'a> {
         if self.wholesale.contains(&pred) {
             return true;
         }
-        let Some(heads) = self.patterns.get(&pred) else {
-            return false;
-        };
-        heads.iter().any(|head| unifies(table, body, head))
+        self.patterns
+            .of(pred)
+            .iter()
+            .any(|head| unifies(table, body, head))
     }
 }
 
