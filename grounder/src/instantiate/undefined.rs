@@ -16,6 +16,8 @@
 //! of its projection rule, see `normalize::rewrite`) is always shown so. A projected atom is
 //! reported once, at its first occurrence: gringo shares one projection between them.
 
+use std::hash::{Hash, Hasher};
+
 use fxhash::{FxHashMap, FxHashSet};
 
 use crate::ast::Span;
@@ -30,48 +32,66 @@ use crate::term::intern::Interner;
 /// The distinct generalized argument lists of a program's head atoms, grouped by predicate.
 ///
 /// Built once per grounding and shared by every [`Heads`] view (with and without the
-/// predicates defined wholesale). Invariant: `ranges[p] = (start, end)` and
-/// `args[start..end]` are the distinct patterns of `p`, each once; a predicate without head
-/// atoms has no entry. One flat vector and one table for the whole program: at a million head
+/// predicates defined wholesale), without a table per predicate: at a million head
 /// predicates, a hash set per predicate was 10 % of a run (its allocation, look-ups and drop).
+///
+/// # Invariants
+/// - `patterns` is sorted by predicate (so by name first); `by_name[n] = (start, end)` is the
+///   range of the patterns of the predicates named `n` (empty when there is none).
+/// - A predicate's patterns are distinct, except (harmlessly: they are only tried in turn)
+///   for equal lists whose hashes tie with another list's.
 pub(crate) struct HeadPatterns {
-    /// Where each predicate's patterns stand in `args`.
-    ranges: FxHashMap<Pred, (u32, u32)>,
-    /// The patterns, grouped by predicate.
-    args: Vec<Vec<GTerm>>,
+    /// The patterns with their predicates.
+    patterns: Vec<(Pred, Vec<GTerm>)>,
+    /// Where the predicates of each name stand in `patterns`.
+    by_name: Vec<(u32, u32)>,
 }
 
 impl HeadPatterns {
     /// The patterns of the head atoms of `program`.
     pub(crate) fn new(program: &[Rule]) -> HeadPatterns {
-        let mut distinct: FxHashSet<(Pred, Vec<GTerm>)> = FxHashSet::default();
+        let mut keyed: Vec<(Pred, u64, Vec<GTerm>)> = Vec::with_capacity(program.len());
         for rule in program {
             for atom in rule.head.each_atom() {
-                distinct.insert((atom.pred, generalize_atom(rule, atom)));
+                let args = generalize_atom(rule, atom);
+                let mut hasher = fxhash::FxHasher::default();
+                args.hash(&mut hasher);
+                keyed.push((atom.pred, hasher.finish(), args));
             }
         }
-        let mut entries: Vec<(Pred, Vec<GTerm>)> = distinct.into_iter().collect();
-        entries.sort_unstable_by_key(|(pred, _)| *pred);
-        let mut ranges: FxHashMap<Pred, (u32, u32)> = FxHashMap::default();
-        ranges.reserve(entries.len());
-        let mut args = Vec::with_capacity(entries.len());
-        for (pred, pattern) in entries {
-            let at = args.len() as u32;
-            ranges
-                .entry(pred)
-                .and_modify(|range| range.1 = at + 1)
-                .or_insert((at, at + 1));
-            args.push(pattern);
+        // Equal lists are adjacent once sorted by their hashes.
+        keyed.sort_unstable_by_key(|&(pred, hash, _)| (pred, hash));
+        keyed.dedup_by(|a, b| a.0 == b.0 && a.1 == b.1 && a.2 == b.2);
+        let names = keyed.last().map_or(0, |(pred, ..)| pred.name as usize + 1);
+        let mut by_name = vec![(0, 0); names];
+        for (at, (pred, ..)) in keyed.iter().enumerate() {
+            if let Some(range) = by_name.get_mut(pred.name as usize) {
+                if range.1 == 0 {
+                    range.0 = at as u32;
+                }
+                range.1 = at as u32 + 1;
+            }
         }
-        HeadPatterns { ranges, args }
+        let patterns = keyed
+            .into_iter()
+            .map(|(pred, _, args)| (pred, args))
+            .collect();
+        HeadPatterns { patterns, by_name }
     }
 
     /// The patterns of `pred` (none when no head atom has it).
-    fn of(&self, pred: Pred) -> &[Vec<GTerm>] {
-        self.ranges
-            .get(&pred)
-            .and_then(|&(start, end)| self.args.get(start as usize..end as usize))
+    fn of(&self, pred: Pred) -> impl Iterator<Item = &[GTerm]> {
+        let (start, end) = self
+            .by_name
+            .get(pred.name as usize)
+            .copied()
+            .unwrap_or((0, 0));
+        self.patterns
+            .get(start as usize..end as usize)
             .unwrap_or(&[])
+            .iter()
+            .filter(move |(p, _)| *p == pred)
+            .map(|(_, args)| args.as_slice())
     }
 }
 
@@ -107,7 +127,6 @@ impl<'a> Heads<'a> {
         }
         self.patterns
             .of(pred)
-            .iter()
             .any(|head| unifies(table, body, head))
     }
 }
