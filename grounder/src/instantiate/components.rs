@@ -30,17 +30,17 @@ struct RuleInfo {
 fn rule_info(g: &mut Grounder, rule: &Rule) -> RuleInfo {
     let heads = rule
         .head
-        .atoms()
-        .iter()
+        .each_atom()
         .map(|a| g.store.pred(a.pred))
         .collect();
     let mut deps = Vec::new();
     let mut nested = Vec::new();
+    let mut atoms = Vec::new();
     for lit in &rule.body {
-        let mut atoms = Vec::new();
+        atoms.clear();
         lit.atoms(&mut atoms);
         let inner = matches!(lit, Lit::Agg(_) | Lit::Cond(_));
-        for (a, _) in atoms {
+        for &(a, _) in &atoms {
             let p = g.store.pred(a.pred);
             deps.push(p);
             if inner {
@@ -49,9 +49,9 @@ fn rule_info(g: &mut Grounder, rule: &Rule) -> RuleInfo {
         }
     }
     for cond in rule.head.conditions() {
-        let mut atoms = Vec::new();
+        atoms.clear();
         cond.iter().for_each(|l| l.atoms(&mut atoms));
-        for (a, _) in atoms {
+        for &(a, _) in &atoms {
             let p = g.store.pred(a.pred);
             deps.push(p);
             nested.push(p);
@@ -161,7 +161,7 @@ pub(crate) fn ground_all(
     let mut remaining = vec![0u32; g.store.preds.len()];
     let counted = |r: &Rule| !crate::normalize::rules::is_simple_fact(r);
     for (_, info) in rules.iter().zip(&infos).filter(|(r, _)| counted(r)) {
-        for h in distinct(&info.heads) {
+        for &h in distinct(&info.heads).iter() {
             if let Some(n) = remaining.get_mut(h as usize) {
                 *n += 1;
             }
@@ -183,7 +183,7 @@ pub(crate) fn ground_all(
         preds.sort_unstable();
         preds.dedup();
         for &i in &members {
-            for h in distinct(infos.get(i).map_or(&[][..], |info| info.heads.as_slice())) {
+            for &h in distinct(infos.get(i).map_or(&[][..], |info| info.heads.as_slice())).iter() {
                 if let Some(n) = remaining.get_mut(h as usize) {
                     *n = n.saturating_sub(1);
                 }
@@ -212,12 +212,15 @@ pub(crate) fn ground_all(
     Ok(())
 }
 
-/// The distinct entries of `list`.
-fn distinct(list: &[u32]) -> Vec<u32> {
+/// The distinct entries of `list`, sorted (`list` itself when it is: a rule's one head).
+fn distinct(list: &[u32]) -> std::borrow::Cow<'_, [u32]> {
+    if list.windows(2).all(|pair| pair[0] < pair[1]) {
+        return std::borrow::Cow::Borrowed(list);
+    }
     let mut out = list.to_vec();
     out.sort_unstable();
     out.dedup();
-    out
+    std::borrow::Cow::Owned(out)
 }
 
 /// Joins `rule` fully or with semi-naive ranges (`delta`: the recursive literal taking the
@@ -430,7 +433,7 @@ fn unstratified(
 ) -> bool {
     let mut negative = Vec::new();
     for rule in members.iter().filter_map(|&i| rules.get(i)) {
-        let conditions = rule.head.conditions().into_iter().flatten();
+        let conditions = rule.head.conditions().flatten();
         for lit in rule.body.iter().chain(conditions) {
             let negated = matches!(lit, Lit::Agg(agg) if agg.sign != crate::ast::Sign::None);
             let mut atoms = Vec::new();

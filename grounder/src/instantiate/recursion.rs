@@ -56,13 +56,16 @@ fn negate_weights(elems: &[Weighted]) -> Vec<Weighted> {
 /// Fills `g.positive_scc` from the rules.
 pub(crate) fn positive_components(g: &mut Grounder, rules: &[Rule]) {
     let mut graph = Graph::new(g.store.preds.len());
+    // Buffers reused from rule to rule.
+    let (mut atoms, mut deps) = (Vec::new(), Vec::new());
     for rule in rules {
-        let mut deps = Vec::new();
-        rule.body.iter().for_each(|l| positive_atoms(l, &mut deps));
+        atoms.clear();
+        rule.body.iter().for_each(|l| positive_atoms(l, &mut atoms));
         for cond in rule.head.conditions() {
-            cond.iter().for_each(|l| positive_atoms(l, &mut deps));
+            cond.iter().for_each(|l| positive_atoms(l, &mut atoms));
         }
-        let deps: Vec<u32> = deps.iter().map(|a| g.store.pred(a.pred)).collect();
+        deps.clear();
+        deps.extend(atoms.iter().map(|a| g.store.pred(a.pred)));
         for head in rule.head.each_atom() {
             let h = g.store.pred(head.pred);
             deps.iter().for_each(|&d| graph.depend(h, d));

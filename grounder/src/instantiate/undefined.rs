@@ -16,6 +16,8 @@
 //! of its projection rule, see `normalize::rewrite`) is always shown so. A projected atom is
 //! reported once, at its first occurrence: gringo shares one projection between them.
 
+use std::hash::{Hash, Hasher};
+
 use fxhash::{FxHashMap, FxHashSet};
 
 use crate::ast::Span;
@@ -27,26 +29,83 @@ use crate::normalize::print::Printer;
 use crate::normalize::rules::{AtomPat, Head, Lit, Pred, Rule};
 use crate::term::intern::Interner;
 
-/// The generalized head atoms of a program, by predicate, and the predicates defined wholesale.
+/// The distinct generalized argument lists of a program's head atoms, grouped by predicate.
+///
+/// Built once per grounding and shared by every [`Heads`] view (with and without the
+/// predicates defined wholesale), without a table per predicate: at a million head
+/// predicates, a hash set per predicate was 10 % of a run (its allocation, look-ups and drop).
+///
+/// # Invariants
+/// - `patterns` is sorted by predicate (so by name first); `by_name[n] = (start, end)` is the
+///   range of the patterns of the predicates named `n` (empty when there is none).
+/// - A predicate's patterns are distinct, except (harmlessly: they are only tried in turn)
+///   for equal lists whose hashes tie with another list's.
+pub(crate) struct HeadPatterns {
+    /// The patterns with their predicates.
+    patterns: Vec<(Pred, Vec<GTerm>)>,
+    /// Where the predicates of each name stand in `patterns`.
+    by_name: Vec<(u32, u32)>,
+}
+
+impl HeadPatterns {
+    /// The patterns of the head atoms of `program`.
+    pub(crate) fn new(program: &[Rule]) -> HeadPatterns {
+        let mut keyed: Vec<(Pred, u64, Vec<GTerm>)> = Vec::with_capacity(program.len());
+        for rule in program {
+            for atom in rule.head.each_atom() {
+                let args = generalize_atom(rule, atom);
+                let mut hasher = fxhash::FxHasher::default();
+                args.hash(&mut hasher);
+                keyed.push((atom.pred, hasher.finish(), args));
+            }
+        }
+        // Equal lists are adjacent once sorted by their hashes.
+        keyed.sort_unstable_by_key(|&(pred, hash, _)| (pred, hash));
+        keyed.dedup_by(|a, b| a.0 == b.0 && a.1 == b.1 && a.2 == b.2);
+        let names = keyed.last().map_or(0, |(pred, ..)| pred.name as usize + 1);
+        let mut by_name = vec![(0, 0); names];
+        for (at, (pred, ..)) in keyed.iter().enumerate() {
+            if let Some(range) = by_name.get_mut(pred.name as usize) {
+                if range.1 == 0 {
+                    range.0 = at as u32;
+                }
+                range.1 = at as u32 + 1;
+            }
+        }
+        let patterns = keyed
+            .into_iter()
+            .map(|(pred, _, args)| (pred, args))
+            .collect();
+        HeadPatterns { patterns, by_name }
+    }
+
+    /// The patterns of `pred` (none when no head atom has it).
+    fn of(&self, pred: Pred) -> impl Iterator<Item = &[GTerm]> {
+        let (start, end) = self
+            .by_name
+            .get(pred.name as usize)
+            .copied()
+            .unwrap_or((0, 0));
+        self.patterns
+            .get(start as usize..end as usize)
+            .unwrap_or(&[])
+            .iter()
+            .filter(move |(p, _)| *p == pred)
+            .map(|(_, args)| args.as_slice())
+    }
+}
+
+/// The generalized head atoms of a program beside the predicates defined wholesale.
 pub(crate) struct Heads<'a> {
     /// Predicates any atom of which counts as defined.
     wholesale: &'a FxHashSet<Pred>,
-    /// The distinct generalized argument lists of each other predicate's head atoms.
-    patterns: FxHashMap<Pred, FxHashSet<Vec<GTerm>>>,
+    /// The program's head atoms.
+    patterns: &'a HeadPatterns,
 }
 
 impl<'a> Heads<'a> {
-    /// The heads of `program` beside the predicates defined `wholesale`.
-    pub(crate) fn new(program: &[Rule], wholesale: &'a FxHashSet<Pred>) -> Heads<'a> {
-        let mut patterns: FxHashMap<Pred, FxHashSet<Vec<GTerm>>> = FxHashMap::default();
-        for rule in program {
-            for atom in rule.head.each_atom() {
-                if !wholesale.contains(&atom.pred) {
-                    let args = generalize_atom(rule, atom);
-                    patterns.entry(atom.pred).or_default().insert(args);
-                }
-            }
-        }
+    /// The heads of `patterns` beside the predicates defined `wholesale`.
+    pub(crate) fn new(patterns: &'a HeadPatterns, wholesale: &'a FxHashSet<Pred>) -> Heads<'a> {
         Heads {
             wholesale,
             patterns,
@@ -66,10 +125,9 @@ impl<'a> Heads<'a> {
         if self.wholesale.contains(&pred) {
             return true;
         }
-        let Some(heads) = self.patterns.get(&pred) else {
-            return false;
-        };
-        heads.iter().any(|head| unifies(table, body, head))
+        self.patterns
+            .of(pred)
+            .any(|head| unifies(table, body, head))
     }
 }
 

@@ -139,6 +139,7 @@ pub(crate) fn rewrite(
         })
         .collect();
     let mut out = Rewritten::default();
+    out.rules.reserve(part.statements.len());
     let mut pending = part.placed.iter().peekable();
     for (i, stmt) in part.statements.iter().enumerate() {
         while let Some(fact) = pending.next_if(|f| f.at as usize <= i) {

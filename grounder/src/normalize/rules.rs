@@ -279,14 +279,13 @@ impl Head {
             .chain(external)
     }
 
-    /// The head element conditions.
-    pub fn conditions(&self) -> Vec<&Vec<Lit>> {
-        match self {
-            Head::Disj(e) | Head::Choice { elems: e, .. } | Head::Agg { elems: e, .. } => {
-                e.iter().map(|h| &h.cond).collect()
-            }
-            _ => Vec::new(),
-        }
+    /// The head element conditions (without collecting them: called per rule in every phase).
+    pub fn conditions(&self) -> impl Iterator<Item = &Vec<Lit>> {
+        let elems: &[HeadElem] = match self {
+            Head::Disj(e) | Head::Choice { elems: e, .. } | Head::Agg { elems: e, .. } => e,
+            _ => &[],
+        };
+        elems.iter().map(|h| &h.cond)
     }
 }
 

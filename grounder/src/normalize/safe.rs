@@ -21,19 +21,21 @@ pub(crate) fn safe_rules(
     rules: Vec<Rule>,
     messages: &mut Vec<Diagnostic>,
 ) -> Vec<Rule> {
-    let mut safe = Vec::new();
-    for mut rule in rules {
-        if !simplify_rule(&mut rule) {
-            continue;
+    // In place: a copy would move every (large) rule once more.
+    let mut rules = rules;
+    rules.retain_mut(|rule| {
+        if !simplify_rule(rule) {
+            return false;
         }
         messages.append(&mut rule.tuple_infos);
+        let rule: &Rule = rule;
         let printer = Printer {
             table,
             names: &rule.var_names,
         };
-        let order = crate::normalize::body_order::sorted_body(&printer, &rule);
+        let order = crate::normalize::body_order::sorted_body(&printer, rule);
         let texts = safety::Texts {
-            rule: &|| printer.rule(&rule),
+            rule: &|| printer.rule(rule),
             lit: &|lit| {
                 let mut text = String::new();
                 printer.lit(lit, &mut text);
@@ -41,12 +43,10 @@ pub(crate) fn safe_rules(
             },
             head: &|| printer.head_aggregate(&rule.head),
         };
-        let found = safety::check(&rule, &order, &texts);
-        if found.is_empty() {
-            safe.push(rule);
-        } else {
-            messages.extend(found);
-        }
-    }
-    safe
+        let found = safety::check(rule, &order, &texts);
+        let safe = found.is_empty();
+        messages.extend(found);
+        safe
+    });
+    rules
 }

@@ -208,6 +208,10 @@ fn body_domains(rule: &Rule, out: &mut Vec<Pred>) {
 }
 
 fn lit_preds(lit: &Lit, out: &mut Vec<Pred>) {
+    if let Lit::Atom(_, atom) = lit {
+        out.push(atom.pred);
+        return;
+    }
     let mut atoms = Vec::new();
     lit.atoms(&mut atoms);
     out.extend(atoms.into_iter().map(|(a, _)| a.pred));

@@ -249,6 +249,10 @@ impl Added {
         record: bool,
     ) -> Vec<Chunk> {
         let mut chunks = vec![Chunk::new(0, Vec::new())];
+        if let Some(first) = chunks.first_mut() {
+            // Most programs have one part: their statements are moved once, not at each growth.
+            first.statements.reserve(program.statements.len());
+        }
         let mut facts = placed.iter().peekable();
         for (i, statement) in program.statements.into_iter().enumerate() {
             let Some(chunk) = chunks.last_mut() else {
@@ -433,7 +437,11 @@ impl Added {
                 before: f.before + offset,
                 ..f
             }));
-        part.rules.extend(rewritten.rules);
+        if part.rules.is_empty() {
+            part.rules = rewritten.rules;
+        } else {
+            part.rules.extend(rewritten.rules);
+        }
         part.project.extend(rewritten.project);
     }
 }

@@ -17,7 +17,7 @@ use crate::diagnostic::Diagnostic;
 use crate::instantiate::components::ground_all;
 use crate::instantiate::domain::AtomId;
 use crate::instantiate::simplify::{simplify, Truth};
-use crate::instantiate::undefined::{never_defined, undefined_atom_infos, Heads};
+use crate::instantiate::undefined::{never_defined, undefined_atom_infos, HeadPatterns, Heads};
 use crate::instantiate::{Budget, GBody, GLit, GRule, Grounder, Kept, Stop};
 use crate::normalize::rules::Rule;
 use crate::output::source::Source;
@@ -67,14 +67,15 @@ pub(crate) fn ground_call(
         .iter()
         .filter_map(|&i| call.rules.get(i))
         .collect();
-    let heads = Heads::new(&call.rules, &call.wholesale);
+    let patterns = HeadPatterns::new(&call.rules);
+    let heads = Heads::new(&patterns, &call.wholesale);
     let mut undefined_atoms = undefined_atom_infos(&mut g, &first, &heads);
     // Facts and earlier groundings count for the infos, not for gringo's dependencies: an atom
     // that is neither a fact nor in the domain is derivable only through a head that unifies.
     let no_wholesale = FxHashSet::default();
-    let rule_heads = Heads::new(&call.rules, &no_wholesale);
+    let rule_heads = Heads::new(&patterns, &no_wholesale);
     g.never_defined = never_defined(g.table, &call.rules, &rule_heads);
-    drop(heads);
+    drop(patterns);
     let grounded = ground_all(&mut g, &call.rules, &call.facts)
         .and_then(|()| classical_negation(&mut g, &mut state.negation_done));
     // Only disjunctions being grounded ask for the plain facts.

@@ -111,6 +111,7 @@ impl Loader {
             Err(errors) => return self.errors.extend(errors),
         };
         let mut facts = self.facts.absorb(facts).into_iter().peekable();
+        self.statements.reserve(program.statements.len());
         for statement in program.statements {
             while let Some(fact) = facts.next_if(|f| f.start < statement.span.start) {
                 self.place(fact);
