@@ -56,7 +56,7 @@ pub(crate) mod undefined;
 
 use fxhash::{FxHashMap, FxHashSet};
 
-use crate::ast::{CompareOp, Position, Span};
+use crate::ast::{CompareOp, Span};
 use crate::diagnostic::{Diagnostic, Note, Severity};
 use crate::instantiate::domain::{AtomId, Store};
 use crate::normalize::print::Printer;
@@ -277,11 +277,9 @@ pub(crate) struct Grounder<'a> {
     /// Instances (span and binding) reported as undefined while grounding: clingo reports an
     /// undefined term once per instance it evaluates.
     undefined_instances: FxHashSet<(Span, Binding)>,
-    /// `#sum` tuples already reported as ignored, by the span of their element's weight.
-    pub(crate) ignored_seen: FxHashSet<(Span, Vec<Val>, Vec<Val>)>,
-    /// `tuple ignored` infos of the rule being joined, by aggregate position and element (see
-    /// `aggregate::elements`).
-    pub(crate) pending_ignored: Vec<((Position, usize), Diagnostic)>,
+    /// `#sum` tuples already reported as ignored: by rule, the span of their element's weight,
+    /// the tuple and the instance (see `aggregate::ignored`).
+    pub(crate) ignored_seen: FxHashSet<IgnoredInstance>,
     /// Per complete predicate (by index), whether all its atoms are facts.
     pub(crate) facts_only: FxHashMap<u32, bool>,
     /// `not not a` helpers: atom → aux atom defined by `aux :- not a.`
@@ -333,6 +331,10 @@ pub(crate) type HeadInstance = (AtomId, Vec<Val>, Vec<GLit>);
 /// Which positions of the body get which member range `[lo, hi)` (semi-naive).
 pub(crate) type Ranges = Vec<(u32, u32)>;
 
+/// A `tuple ignored` instance: the rule, the weight's span, the tuple and the values of the
+/// instance's important variables.
+pub(crate) type IgnoredInstance = (Option<usize>, Span, Vec<Val>, Vec<Option<Val>>);
+
 /// The callback for each solution of a join.
 pub(crate) type Found<'f, 'g> =
     dyn FnMut(&mut Grounder<'g>, &mut Binding, &[GLit]) -> Result<(), Stop> + 'f;
@@ -363,7 +365,6 @@ impl<'a> Grounder<'a> {
             undefined_instances: FxHashSet::default(),
             ignored_seen: FxHashSet::default(),
             facts_only: FxHashMap::default(),
-            pending_ignored: Vec::new(),
             not_aux: kept.not_aux,
             plain_facts: FxHashSet::default(),
             fact_scopes: Vec::new(),
