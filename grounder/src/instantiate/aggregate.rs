@@ -32,6 +32,7 @@ mod conditional;
 mod elements;
 mod groups;
 mod head;
+mod ignored;
 
 use crate::ast::CompareOp;
 use crate::instantiate::GLit;

@@ -263,11 +263,14 @@ fn join_rule(
         ranges: ranges.map(|(r, _)| r),
         mode,
     };
-    let joined = g.join(rule, plan, &mut binding, &mut |g, b, lits| {
+    g.join(rule, plan, &mut binding, &mut |g, b, lits| {
         g.on_match(rule, mode, b, lits)
-    });
-    g.flush_ignored();
-    joined
+    })?;
+    if mode == Mode::Emit && ranges.is_none() {
+        // A rule grounded semi-naively reports after its component's fixpoint.
+        g.report_ignored_tuples(rule)?;
+    }
+    Ok(())
 }
 
 /// Grounds the rules of one component (heading `preds`) to its fixpoint; `done` are the
@@ -399,6 +402,7 @@ fn ground_component(
         active.dedup();
         round += 1;
     }
+    report_semi_naive(g, rules, members, &semi)?;
     for &p in done {
         if let Some(d) = g.store.preds.get_mut(p as usize) {
             d.complete = true;
@@ -410,6 +414,23 @@ fn ground_component(
                 g.current_rule = Some(i);
                 join_rule(g, rule, None, Mode::Emit)?;
             }
+        }
+    }
+    Ok(())
+}
+
+/// The `tuple ignored` infos of the rules grounded semi-naively (`semi`, by member position),
+/// given once their component reached its fixpoint.
+fn report_semi_naive(
+    g: &mut Grounder,
+    rules: &[Rule],
+    members: &[usize],
+    semi: &[bool],
+) -> Result<(), Stop> {
+    for (&i, _) in members.iter().zip(semi).filter(|(_, &s)| s) {
+        if let Some(rule) = rules.get(i) {
+            g.current_rule = Some(i);
+            g.report_ignored_tuples(rule)?;
         }
     }
     Ok(())

@@ -56,7 +56,7 @@ pub(crate) mod undefined;
 
 use fxhash::{FxHashMap, FxHashSet};
 
-use crate::ast::{CompareOp, Position, Span};
+use crate::ast::{CompareOp, Span};
 use crate::diagnostic::{Diagnostic, Note, Severity};
 use crate::instantiate::domain::{AtomId, Store};
 use crate::normalize::print::Printer;
@@ -277,11 +277,9 @@ pub(crate) struct Grounder<'a> {
     /// Instances (span and binding) reported as undefined while grounding: clingo reports an
     /// undefined term once per instance it evaluates.
     undefined_instances: FxHashSet<(Span, Binding)>,
-    /// `#sum` tuples already reported as ignored, by the span of their element's weight.
-    pub(crate) ignored_seen: FxHashSet<(Span, Vec<Val>, Vec<Val>)>,
-    /// `tuple ignored` infos of the rule being joined, by aggregate position and element (see
-    /// `aggregate::elements`).
-    pub(crate) pending_ignored: Vec<((Position, usize), Diagnostic)>,
+    /// `#sum` tuples already reported as ignored: by rule, the span of their element's weight,
+    /// the tuple and the instance (see `aggregate::ignored`).
+    pub(crate) ignored_seen: FxHashSet<IgnoredInstance>,
     /// Per complete predicate (by index), whether all its atoms are facts.
     pub(crate) facts_only: FxHashMap<u32, bool>,
     /// `not not a` helpers: atom → aux atom defined by `aux :- not a.`
@@ -333,6 +331,10 @@ pub(crate) type HeadInstance = (AtomId, Vec<Val>, Vec<GLit>);
 /// Which positions of the body get which member range `[lo, hi)` (semi-naive).
 pub(crate) type Ranges = Vec<(u32, u32)>;
 
+/// A `tuple ignored` instance: the rule, the weight's span, the tuple and the values of the
+/// instance's important variables.
+pub(crate) type IgnoredInstance = (Option<usize>, Span, Vec<Val>, Vec<Option<Val>>);
+
 /// The callback for each solution of a join.
 pub(crate) type Found<'f, 'g> =
     dyn FnMut(&mut Grounder<'g>, &mut Binding, &[GLit]) -> Result<(), Stop> + 'f;
@@ -363,7 +365,6 @@ impl<'a> Grounder<'a> {
             undefined_instances: FxHashSet::default(),
             ignored_seen: FxHashSet::default(),
             facts_only: FxHashMap::default(),
-            pending_ignored: Vec::new(),
             not_aux: kept.not_aux,
             plain_facts: FxHashSet::default(),
             fact_scopes: Vec::new(),
@@ -449,56 +450,83 @@ impl<'a> Grounder<'a> {
     /// Reports `operation undefined` for the innermost undefined arithmetic of `terms`.
     pub fn undefined(&mut self, rule: &Rule, terms: &[&T], binding: &Binding) {
         for t in terms {
-            if let Some(bad) = self.find_undefined(rule, t, binding) {
-                let Some(span) = rule.arith_spans.get(bad).cloned() else {
-                    continue;
-                };
-                if self.undefined_seen.contains(&span)
-                    || !self
-                        .undefined_instances
-                        .insert((span.clone(), binding.clone()))
-                {
-                    return;
-                }
-                let mut text = String::new();
-                match rule.linear.get(bad) {
-                    Some(linear) => text.push_str(linear),
-                    None => Printer {
-                        table: self.table,
-                        names: &rule.var_names,
-                    }
-                    .term(bad, &mut text),
-                }
-                self.infos.push(Diagnostic {
-                    severity: Severity::Info,
-                    span: Some(span),
-                    message: "operation undefined:".into(),
-                    notes: vec![Note { span: None, text }],
-                });
-                return;
+            let mut bad = Vec::new();
+            self.find_undefined(rule, t, binding, &mut bad);
+            bad.retain(|b| rule.arith_spans.contains_key(*b));
+            if bad.is_empty() {
+                continue;
             }
+            for bad in bad {
+                self.report_undefined(rule, bad, binding);
+            }
+            return;
         }
     }
 
-    fn find_undefined<'t>(&mut self, rule: &Rule, t: &'t T, binding: &Binding) -> Option<&'t T> {
+    /// `operation undefined` for the term `bad` under `binding`, once per span and binding.
+    fn report_undefined(&mut self, rule: &Rule, bad: &T, binding: &Binding) {
+        let Some(span) = rule.arith_spans.get(bad).cloned() else {
+            return;
+        };
+        if self.undefined_seen.contains(&span)
+            || !self
+                .undefined_instances
+                .insert((span.clone(), binding.clone()))
+        {
+            return;
+        }
+        let mut text = String::new();
+        match rule.linear.get(bad) {
+            Some(linear) => text.push_str(linear),
+            None => Printer {
+                table: self.table,
+                names: &rule.var_names,
+            }
+            .term(bad, &mut text),
+        }
+        self.infos.push(Diagnostic {
+            severity: Severity::Info,
+            span: Some(span),
+            message: "operation undefined:".into(),
+            notes: vec![Note { span: None, text }],
+        });
+    }
+
+    /// The innermost undefined terms of `t` under `binding`, into `out`: gringo evaluates
+    /// every argument and both operands, and reports each operation whose operands are
+    /// defined but whose result is not (`w(X-7,X*8)` with `X=c` reports both).
+    fn find_undefined<'t>(
+        &mut self,
+        rule: &Rule,
+        t: &'t T,
+        binding: &Binding,
+        out: &mut Vec<&'t T>,
+    ) {
         if eval(self.table, t, binding).is_ok() {
-            return None;
+            return;
         }
         if rule.linear.contains_key(t) {
             // clingo's linear term `m*X+n` is one term.
-            return Some(t);
+            out.push(t);
+            return;
         }
-        let inner = match t {
-            T::Fun(_, _, args) => args
-                .iter()
-                .find_map(|a| self.find_undefined(rule, a, binding)),
-            T::Unary(_, a) => self.find_undefined(rule, a, binding),
-            T::Binary(_, a, b) => self
-                .find_undefined(rule, a, binding)
-                .or_else(|| self.find_undefined(rule, b, binding)),
-            _ => None,
-        };
-        inner.or(Some(t))
+        let before = out.len();
+        match t {
+            T::Fun(_, _, args) => {
+                for a in args {
+                    self.find_undefined(rule, a, binding, out);
+                }
+            }
+            T::Unary(_, a) => self.find_undefined(rule, a, binding, out),
+            T::Binary(_, a, b) => {
+                self.find_undefined(rule, a, binding, out);
+                self.find_undefined(rule, b, binding, out);
+            }
+            _ => {}
+        }
+        if out.len() == before {
+            out.push(t);
+        }
     }
 
     /// Evaluates a term, reporting undefined operations.
@@ -516,13 +544,15 @@ impl<'a> Grounder<'a> {
     pub fn ground_atom(&mut self, rule: &Rule, a: &AtomPat, binding: &Binding) -> Option<AtomId> {
         let mut args = std::mem::take(&mut self.args_buf);
         args.clear();
+        let mut defined = true;
         for t in &a.args {
+            // Every argument is evaluated: gringo reports each undefined one.
             match self.eval_term(rule, t, binding) {
                 Some(v) => args.push(v),
-                None => break,
+                None => defined = false,
             }
         }
-        let atom = (args.len() == a.args.len()).then(|| {
+        let atom = defined.then(|| {
             let val = self.table.fun(a.pred.name, a.pred.negative, &args);
             let pred = self.store.pred(a.pred);
             self.store.atom(val, pred)

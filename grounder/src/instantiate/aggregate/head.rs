@@ -220,10 +220,12 @@ impl Grounder<'_> {
             if let Some(info) = self.tuple_ignored(span, tuple, Vec::new()) {
                 self.infos.push(info);
             }
-        } else if self
-            .ignored_seen
-            .insert((span.clone(), tuple.to_vec(), Vec::new()))
-        {
+        } else if self.ignored_seen.insert((
+            self.current_rule,
+            span.clone(),
+            tuple.to_vec(),
+            Vec::new(),
+        )) {
             let mut text = String::from("(");
             Printer {
                 table: self.table,

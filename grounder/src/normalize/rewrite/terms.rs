@@ -77,7 +77,7 @@ impl<'a> Converter<'a> {
                 T::Var(self.fresh(name, &t.span))
             }
             TermKind::Function { name, args } => {
-                let args: Vec<T> = args.iter().map(|a| self.term(a)).collect();
+                let args = self.function_args(args);
                 let n = self.table.name(name);
                 fold(self.table, T::Fun(n, false, args))
             }
@@ -140,6 +140,29 @@ impl<'a> Converter<'a> {
         T::Var(v)
     }
 
+    /// A function term's (or an atom's) arguments. gringo simplifies a function term argument by argument
+    /// and stops at one that is undefined whatever its variables: the arguments after it
+    /// report no undefined operation (`s(c-1,c**1)` reports `(c-1)` only).
+    fn function_args(&mut self, args: &[ast::Term]) -> Vec<T> {
+        let mut out = Vec::with_capacity(args.len());
+        let mut undefined_from = None;
+        for a in args {
+            let t = self.term(a);
+            if undefined_from.is_none() && t.is_undefined_arith() {
+                undefined_from = Some(self.infos.len());
+            }
+            out.push(t);
+        }
+        if let Some(from) = undefined_from {
+            let later = self.infos.split_off(from.min(self.infos.len()));
+            let kept = later
+                .into_iter()
+                .filter(|d| d.message != "operation undefined:");
+            self.infos.extend(kept);
+        }
+        out
+    }
+
     /// clingo keeps a term linear in one variable as `m*X+n` and reports it at the
     /// variable: its text and span replace the term's.
     fn note_linear(&mut self, folded: &T, t: &ast::Term) {
@@ -198,7 +221,7 @@ impl<'a> Converter<'a> {
     }
 
     pub(super) fn atom(&mut self, a: &ast::Atom) -> AtomPat {
-        let args: Vec<T> = a.args.iter().map(|t| self.term(t)).collect();
+        let args = self.function_args(&a.args);
         AtomPat {
             pred: Pred {
                 name: self.table.name(&a.name),
