@@ -19,7 +19,7 @@ use crate::ast::{
 use crate::syntax::actions::Ctx;
 use crate::syntax::lower::{
     atom_term, body_element, constant, false_literal, head_aggregate, literal_only, literal_terms,
-    negate, optimize_element, set_element, zero, Lowered,
+    negate, optimize_element, set_element, unpool, zero, Lowered,
 };
 use crate::syntax::raw::{
     self, AggElem, AggKind, BodyItem, OptElem, RawStatement, Sep, SepKind, Seq, WeightedElem,
@@ -307,61 +307,6 @@ fn group<T>(seq: Seq<T>) -> Vec<(T, Vec<T>)> {
         }
     }
     groups
-}
-
-/// A pooled atom as the conjunction of its alternatives (`p(X;Y)` is `p(X), p(Y)`).
-fn unpool(literal: Literal) -> Vec<Literal> {
-    let LiteralKind::Atom(atom) = &literal.kind else {
-        return vec![literal];
-    };
-    if !atom
-        .args
-        .iter()
-        .any(|a| matches!(a.kind, TermKind::Pool(_)))
-        || is_tuple_pool(atom)
-    {
-        return vec![literal];
-    }
-    let mut argument_lists: Vec<Vec<Term>> = vec![Vec::new()];
-    for arg in &atom.args {
-        let choices = match &arg.kind {
-            TermKind::Pool(alternatives) => alternatives.clone(),
-            _ => vec![arg.clone()],
-        };
-        argument_lists = argument_lists
-            .into_iter()
-            .flat_map(|prefix| {
-                choices.iter().map(move |choice| {
-                    let mut args = prefix.clone();
-                    args.push(choice.clone());
-                    args
-                })
-            })
-            .collect();
-    }
-    argument_lists
-        .into_iter()
-        .map(|args| Literal {
-            kind: LiteralKind::Atom(Atom {
-                args,
-                ..atom.clone()
-            }),
-            ..literal.clone()
-        })
-        .collect()
-}
-
-/// `p(1,2;3,4)`: one pool of tuples, expanded later by `tuples::expand`.
-fn is_tuple_pool(atom: &Atom) -> bool {
-    match atom.args.as_slice() {
-        [arg] => match &arg.kind {
-            TermKind::Pool(alternatives) => alternatives
-                .iter()
-                .all(|a| matches!(&a.kind, TermKind::Function { name, .. } if name.is_empty())),
-            _ => false,
-        },
-        _ => false,
-    }
 }
 
 /// Unpools every literal of a condition.

@@ -273,7 +273,7 @@ fn body_aggregate(aggregate: raw::Aggregate) -> Lowered<BodyAggregate> {
         AggKind::Set(seq) => {
             let elements = group(seq, false, "} or ;")?
                 .into_iter()
-                .map(|(literal, condition)| set_element(literal, condition))
+                .flat_map(|(literal, condition)| clingo_set_element(literal, condition))
                 .collect();
             (AggregateFunction::Count, elements)
         }
@@ -372,6 +372,122 @@ pub fn set_element(literal: Literal, condition: Vec<Literal>) -> BodyAggregateEl
     BodyAggregateElement {
         terms,
         condition: full,
+    }
+}
+
+/// A set element `l : c` of clingo's dialect as `#count` elements (see [`set_element`]), so
+/// that each instance of `l` counts once, as in clingo: a pool among the atom's arguments
+/// gives one element per alternative (`{ q(1;5) }` is `#count { q(1) : q(1); q(5) : q(5) }`),
+/// and a pool or interval left inside them is named by a variable that the condition binds
+/// (`{ q(1..5) }` is `#count { q(#Set0) : q(#Set0), #Set0 = 1..5 }`), where expanding tuple
+/// and literal apart would count the pairs of instances. A pool of argument tuples
+/// (`q(1,2;3)`) is left to `syntax::tuples`.
+fn clingo_set_element(literal: Literal, condition: Vec<Literal>) -> Vec<BodyAggregateElement> {
+    let tuple_pool = matches!(&literal.kind, LiteralKind::Atom(atom) if is_tuple_pool(atom));
+    if tuple_pool {
+        return vec![set_element(literal, condition)];
+    }
+    let element = |mut literal: Literal| {
+        let mut condition = condition.clone();
+        if let LiteralKind::Atom(atom) = &mut literal.kind {
+            let mut bindings = Vec::new();
+            atom.args
+                .iter_mut()
+                .for_each(|arg| name_expansions(arg, &mut bindings));
+            condition.splice(0..0, bindings);
+        }
+        set_element(literal, condition)
+    };
+    unpool(literal).into_iter().map(element).collect()
+}
+
+/// Replaces each outermost pool or interval in `term` by a fresh variable `#SetN`, pushing
+/// the equation that binds it.
+fn name_expansions(term: &mut Term, bindings: &mut Vec<Literal>) {
+    match &mut term.kind {
+        TermKind::Pool(_) | TermKind::Interval(..) => {
+            let span = term.span.clone();
+            let name = TermKind::Variable(format!("#Set{}", bindings.len()));
+            let variable = Term {
+                kind: name,
+                span: span.clone(),
+            };
+            let value = std::mem::replace(term, variable.clone());
+            bindings.push(Literal {
+                sign: Sign::None,
+                kind: LiteralKind::Comparison {
+                    first: variable,
+                    rest: vec![(CompareOp::Eq, value)],
+                },
+                span,
+            });
+        }
+        TermKind::Function { args, .. } | TermKind::Call { args, .. } => args
+            .iter_mut()
+            .for_each(|arg| name_expansions(arg, bindings)),
+        TermKind::Unary(_, a) => name_expansions(a, bindings),
+        TermKind::Binary(_, a, b) => {
+            name_expansions(a, bindings);
+            name_expansions(b, bindings);
+        }
+        _ => {}
+    }
+}
+
+/// The alternatives of a literal whose atom has pools among its arguments (`p(X;Y)` gives
+/// `p(X)` and `p(Y)`; gringo 3 reads them as a conjunction); a pool of argument tuples is left
+/// to `syntax::tuples`.
+pub fn unpool(literal: Literal) -> Vec<Literal> {
+    let LiteralKind::Atom(atom) = &literal.kind else {
+        return vec![literal];
+    };
+    if !atom
+        .args
+        .iter()
+        .any(|a| matches!(a.kind, TermKind::Pool(_)))
+        || is_tuple_pool(atom)
+    {
+        return vec![literal];
+    }
+    let mut argument_lists: Vec<Vec<Term>> = vec![Vec::new()];
+    for arg in &atom.args {
+        let choices = match &arg.kind {
+            TermKind::Pool(alternatives) => alternatives.clone(),
+            _ => vec![arg.clone()],
+        };
+        argument_lists = argument_lists
+            .into_iter()
+            .flat_map(|prefix| {
+                choices.iter().map(move |choice| {
+                    let mut args = prefix.clone();
+                    args.push(choice.clone());
+                    args
+                })
+            })
+            .collect();
+    }
+    argument_lists
+        .into_iter()
+        .map(|args| Literal {
+            kind: LiteralKind::Atom(Atom {
+                args,
+                ..atom.clone()
+            }),
+            ..literal.clone()
+        })
+        .collect()
+}
+
+/// `p(1,2;3,4)`: one pool of tuples, expanded later by `tuples::expand`.
+pub fn is_tuple_pool(atom: &Atom) -> bool {
+    match atom.args.as_slice() {
+        [arg] => match &arg.kind {
+            TermKind::Pool(alternatives) => alternatives
+                .iter()
+                .all(|a| matches!(&a.kind, TermKind::Function { name, .. } if name.is_empty())),
+            _ => false,
+        },
+        _ => false,
     }
 }
 

@@ -4,8 +4,9 @@
 //! such an atom as one pooled tuple argument and remembers its span; here it is expanded the
 //! way clingo unpools: a statement with the atom in its head literal, as a plain body literal
 //! or as the literal of a body conditional literal is copied once per alternative (in gringo 3
-//! a body pool is a conjunction instead), and a choice or disjunction element is copied per
-//! alternative. In a condition, the conditional literal (the conjunction of the copies in a
+//! a body pool is a conjunction instead), and so is one with the atom in an unconditional
+//! disjunction element (clingo's conjunction of the alternatives); a choice or conditional
+//! disjunction element is copied per alternative. In a condition, the conditional literal (the conjunction of the copies in a
 //! body) or the aggregate, choice or disjunction element is copied per alternative. Expansion
 //! is iterative and bounded by the number of alternatives written.
 
@@ -16,6 +17,7 @@ use crate::ast::{
     Literal, LiteralKind, Span, Statement, StatementKind, TermKind,
 };
 use crate::syntax::actions::Ctx;
+use crate::syntax::lower::literal_terms;
 
 /// Expands every marked atom in `statements`; `conjunctive_bodies` is gringo 3's reading.
 pub fn expand(
@@ -123,6 +125,9 @@ fn split_statement(
             return Some(copies.collect());
         }
     }
+    if let Some(copies) = split_unconditional_disjunct(statement, marked) {
+        return Some(copies);
+    }
     let mut copy = statement.clone();
     let body = body_mut(&mut copy.kind)?;
     let (index, element, atom) =
@@ -160,6 +165,41 @@ fn split_statement(
             *slot = replacement;
         }
         single
+    });
+    Some(copies.collect())
+}
+
+/// Copies of a rule, one per alternative of the first marked atom of an unconditional
+/// disjunction element. clingo reads such an element as the conjunction of its alternatives
+/// (`s(1,1;2) ; b.` is `s(2)&s(1,1) ; b`), which is the rules `s(1,1) ; b.` and `s(2) ; b.`:
+/// the split `unpool::head` makes for a pool of one arity.
+fn split_unconditional_disjunct(
+    statement: &Statement,
+    marked: &HashSet<Span>,
+) -> Option<Vec<Statement>> {
+    let StatementKind::Rule {
+        head: Head::Disjunction(elements),
+        body,
+    } = &statement.kind
+    else {
+        return None;
+    };
+    let (index, literal, atom) = elements.iter().enumerate().find_map(|(index, element)| {
+        let atom = marked_atom(&element.literal, marked).filter(|_| element.condition.is_empty());
+        atom.map(|atom| (index, &element.literal, atom))
+    })?;
+    let copies = alternatives(atom).into_iter().map(|alternative| {
+        let mut elements = elements.clone();
+        if let Some(slot) = elements.get_mut(index) {
+            slot.literal = with_atom(literal, alternative);
+        }
+        Statement {
+            kind: StatementKind::Rule {
+                head: Head::Disjunction(elements),
+                body: body.clone(),
+            },
+            span: statement.span.clone(),
+        }
     });
     Some(copies.collect())
 }
@@ -229,6 +269,27 @@ fn split_conditional(c: &ConditionalLiteral, marked: &HashSet<Span>) -> Vec<Cond
         .collect()
 }
 
+/// A body aggregate element once per expansion of its condition. A set element (`{ q(1,2;3) }`
+/// lowered to `#count { q(..) : q(..) }`, its tuple naming its first literal) takes each
+/// alternative of that literal as its tuple, so that each instance counts once, as in clingo.
+fn split_aggregate_element(
+    element: &BodyAggregateElement,
+    marked: &HashSet<Span>,
+) -> Vec<BodyAggregateElement> {
+    let names_literal =
+        (element.condition.first()).is_some_and(|first| element.terms == literal_terms(first));
+    split_condition(&element.condition, marked)
+        .into_iter()
+        .map(|condition| BodyAggregateElement {
+            terms: match condition.first() {
+                Some(first) if names_literal => literal_terms(first),
+                _ => element.terms.clone(),
+            },
+            condition,
+        })
+        .collect()
+}
+
 /// Expands marked atoms in conditions: a body conditional literal becomes several (their
 /// conjunction), an aggregate, choice or disjunction element several elements.
 fn split_conditions(statement: &mut Statement, marked: &HashSet<Span>) {
@@ -271,14 +332,7 @@ fn split_conditions(statement: &mut Statement, marked: &HashSet<Span>) {
                 a.elements = a
                     .elements
                     .iter()
-                    .flat_map(|e| {
-                        split_condition(&e.condition, marked)
-                            .into_iter()
-                            .map(|condition| BodyAggregateElement {
-                                terms: e.terms.clone(),
-                                condition,
-                            })
-                    })
+                    .flat_map(|e| split_aggregate_element(e, marked))
                     .collect();
                 split.push(BodyLiteral::Aggregate(a));
             }
