@@ -90,14 +90,20 @@ impl<'a> Grounder<'a> {
     }
 
     /// Whether the domain of `atom`, an instance of the body atom `pat`, is final: its
-    /// predicate is complete, or no head of the program defines `pat` (`never_defined`).
+    /// predicate is complete, no head of the program defines `pat` (`never_defined`), or no
+    /// head of the component being ground does (`open_body`).
     pub(crate) fn settled(&self, atom: AtomId, pat: &AtomPat) -> bool {
         let complete = self
             .store
             .info(atom)
             .and_then(|i| self.store.preds.get(i.pred as usize))
             .is_some_and(|d| d.complete);
-        complete || (!self.never_defined.is_empty() && self.never_defined.contains(pat))
+        complete
+            || (!self.never_defined.is_empty() && self.never_defined.contains(pat))
+            || self
+                .open_body
+                .as_ref()
+                .is_some_and(|open| !open.contains(pat))
     }
 
     /// A negated literal: decided when its domain is final ([`Self::settled`]: its predicate

@@ -323,6 +323,11 @@ pub(crate) struct Grounder<'a> {
     /// them outside every component (`not not s(Y,Y)` beside a head `s(-c,3)` is false even
     /// while `s`'s component is grounded).
     pub never_defined: FxHashSet<AtomPat>,
+    /// While a component is ground: the body atoms (by occurrence) of its rules that unify
+    /// with a head of the component (see `rulegraph::open_body_atoms`). Any other body atom's
+    /// providers are all ground already, so its domain is final (gringo's dependencies are by
+    /// unification: `not not r(1)` is decided before a rule deriving `r(m)` is ground).
+    pub open_body: Option<FxHashSet<AtomPat>>,
 }
 
 /// A ground head element: its atom, its tuple and the literals of its condition.
@@ -382,6 +387,7 @@ impl<'a> Grounder<'a> {
             call_infos: Vec::new(),
             unstratified: false,
             never_defined: FxHashSet::default(),
+            open_body: None,
         }
     }
 

@@ -17,6 +17,8 @@
 //! - Unification over-approximates (a repeated variable is not checked for consistency), so
 //!   every real dependency is an edge.
 
+use fxhash::FxHashSet;
+
 use crate::ast::UnaryOp;
 use crate::normalize::rules::{AtomPat, Pred, Rule};
 use crate::plan::depgraph::Graph;
@@ -122,6 +124,29 @@ pub(crate) fn rule_components(
             (members, recursive)
         })
         .collect()
+}
+
+/// The body atoms (by occurrence) of the rules `members` of a component that unify with a
+/// head atom of one of them: the only body atoms whose domains may grow while the component
+/// is ground (every other provider is in an earlier component).
+pub(crate) fn open_body_atoms(
+    table: &Interner,
+    rules: &[Rule],
+    members: &[usize],
+) -> FxHashSet<AtomPat> {
+    let member_rules = || members.iter().filter_map(|&i| rules.get(i));
+    let heads: Vec<&AtomPat> = member_rules().flat_map(|r| r.head.each_atom()).collect();
+    let mut open = FxHashSet::default();
+    let mut atoms = Vec::new();
+    for rule in member_rules() {
+        body_atoms(rule, &mut atoms);
+        for &(atom, _) in &atoms {
+            if heads.iter().any(|h| unify_atoms(table, atom, h)) {
+                open.insert(atom.clone());
+            }
+        }
+    }
+    open
 }
 
 /// Per predicate name, the nodes whose rules have a head atom of a predicate of that name,

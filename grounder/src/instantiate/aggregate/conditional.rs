@@ -90,43 +90,69 @@ impl Grounder<'_> {
     }
 
     /// In `Mode::Domain`: whether a body conditional literal `l : c` can hold given the atoms
-    /// derived so far. It cannot when an instance with a certain condition has a positive
-    /// literal whose atom is in no domain yet, or a `not` literal whose atom is a fact: gringo leaves such a conjunction undefined (`p :- q(X) : r(X).` with the fact
-    /// `r(2)` derives `p` only once `q(2)` is derivable).
+    /// derived so far. It cannot when an instance with a certain condition has no alternative
+    /// that can hold (see [`Self::alternative_possible`]): gringo leaves such a conjunction
+    /// undefined (`p :- q(X) : r(X).` with the fact `r(2)` derives `p` only once `q(2)` is
+    /// derivable; `p :- q(X;1) : r(X).` needs `q(2)` or `q(1)`).
     pub(super) fn conditional_possible(
         &mut self,
         rule: &Rule,
         c: &CondLit,
         binding: &mut Binding,
     ) -> Result<bool, Stop> {
-        // `l : c` with `l` an atom or `not not` an atom: impossible once a certain instance of
-        // `c` names an atom that cannot be derived; with `not` an atom: once it names a fact.
-        let [CondAlt {
-            lit: Lit::Atom(sign, pat),
-            local,
-        }] = c.alts.as_slice()
-        else {
-            return Ok(true);
-        };
-        if !local.is_empty() {
-            return Ok(true);
-        }
+        let from_head = rule
+            .body
+            .get(..rule.head_lits)
+            .is_some_and(|moved| moved.iter().any(|l| matches!(l, Lit::Cond(m) if **m == *c)));
         let mut blocked = false;
         self.sub_join(rule, &c.cond, binding, Mode::Domain, &mut |g, b, lits| {
-            let certain = lits.is_empty() && pat.args.iter().all(|t| t.is_bound(b));
-            if certain && !blocked {
-                blocked = match sign {
-                    Sign::Not => g.known_fact(rule, pat, b),
-                    // `not not a` may come from a head `.. ; not a : c` (see `negheads`),
-                    // whose instance gringo grounds though a missing `a` satisfies it: the
-                    // other head atoms enter the domain.
-                    Sign::NotNot => false,
-                    Sign::None => !g.possibly_derived(rule, pat, b),
-                };
+            if lits.is_empty() && !blocked {
+                let mut possible = false;
+                for alt in &c.alts {
+                    if g.alternative_possible(rule, alt, b, from_head) {
+                        possible = true;
+                        break;
+                    }
+                }
+                blocked = !possible;
             }
             Ok(())
         })?;
         Ok(!blocked)
+    }
+
+    /// Whether one alternative of an instance of a conditional literal can hold (one with
+    /// local literals or unbound arguments always may): an atom once it is derivable, `not` an
+    /// atom unless it is a fact, `not not` an atom unless it is in no domain and no head of the
+    /// program defines it (gringo drops such a literal before grounding). A `not not a : c` moved from a head
+    /// `.. ; not a : c` (see `negheads`) may hold regardless: gringo grounds that head's
+    /// instances though a missing `a` satisfies them, so the other head atoms enter the domain.
+    fn alternative_possible(
+        &mut self,
+        rule: &Rule,
+        alt: &CondAlt,
+        binding: &Binding,
+        from_head: bool,
+    ) -> bool {
+        let CondAlt {
+            lit: Lit::Atom(sign, pat),
+            local,
+        } = alt
+        else {
+            return true;
+        };
+        if !local.is_empty() || !pat.args.iter().all(|t| t.is_bound(binding)) {
+            return true;
+        }
+        match sign {
+            Sign::Not => !self.known_fact(rule, pat, binding),
+            Sign::NotNot => {
+                from_head
+                    || !self.never_defined.contains(pat)
+                    || self.possibly_derived(rule, pat, binding)
+            }
+            Sign::None => self.possibly_derived(rule, pat, binding),
+        }
     }
 
     /// Whether the ground atom of `pat` under `binding` is a fact already.
