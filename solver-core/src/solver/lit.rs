@@ -131,6 +131,11 @@ impl<T> Lists<T> {
         }
     }
 
+    /// Keeps, in every list, the items `keep` accepts.
+    pub(crate) fn retain(&mut self, mut keep: impl FnMut(&T) -> bool) {
+        self.0.iter_mut().for_each(|list| list.retain(&mut keep));
+    }
+
     /// Empties every list (keeping their allocations).
     pub(crate) fn clear(&mut self) {
         self.0.iter_mut().for_each(Vec::clear);

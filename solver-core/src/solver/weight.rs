@@ -24,6 +24,10 @@ pub(crate) struct WeightConstraint {
     pub(crate) elements: Vec<(Lit, i64)>,
     /// Current slack (see module doc).
     slack: i64,
+    /// The bound the sum must reach.
+    bound: i64,
+    /// Decided by level 0 and taken out of the triggers ([`WeightStore::simplify_at_root`]).
+    retired: bool,
 }
 
 /// Which part of a constraint a literal event concerns.
@@ -44,6 +48,8 @@ pub(crate) struct WeightStore {
     triggers: Lists<(u32, Role)>,
     /// Constraints touched since the last `propagate` (scratch, empty between calls).
     pending: Vec<u32>,
+    /// How many constraints are retired.
+    retired: usize,
 }
 
 impl WeightStore {
@@ -73,6 +79,8 @@ impl WeightStore {
             condition,
             elements,
             slack: total - bound,
+            bound,
+            retired: false,
         });
         true
     }
@@ -101,6 +109,41 @@ impl WeightStore {
         }
         self.pending.push(id as u32);
         true
+    }
+
+    /// The constraints still propagated (statistics).
+    pub(crate) fn active_count(&self) -> usize {
+        self.constraints.len() - self.retired
+    }
+
+    /// Retires the constraints that the level-0 assignment `a` (propagated, nothing pending)
+    /// leaves with nothing to do or with a few clauses' worth of meaning, appending those
+    /// clauses (open literals only, at most [`ROOT_CLAUSE_LIMIT`] per constraint) to `out`:
+    /// - a false condition: the constraint can only re-derive it;
+    /// - a true condition over elements of equal weight needing `r` more of the `n` open ones:
+    ///   every `n − r + 1` of them hold a true one, `C(n, r − 1)` clauses (none when `r ≤ 0`).
+    ///
+    /// Retired constraints leave the triggers; they stay in `constraints` for the reasons
+    /// of level-0 literals. Level-0 literals are facts for good (see `search/steps.rs`), so
+    /// the clauses say under them what the constraint said.
+    pub(crate) fn simplify_at_root(&mut self, a: &Assignment, out: &mut Vec<Vec<Lit>>) {
+        let before = self.retired;
+        for constraint in self.constraints.iter_mut().filter(|c| !c.retired) {
+            let retire = match a.value(constraint.condition) {
+                Value::False => true,
+                Value::True => constraint.root_clauses(a, out),
+                Value::Unassigned => false,
+            };
+            if retire {
+                constraint.retired = true;
+                self.retired += 1;
+            }
+        }
+        if self.retired > before {
+            let constraints = &self.constraints;
+            self.triggers
+                .retain(|&(id, _)| !constraints[id as usize].retired);
+        }
     }
 
     /// Updates slacks for `lit` having become true; remembers touched constraints.
@@ -187,6 +230,54 @@ impl WeightStore {
     }
 }
 
+/// The most clauses a retired constraint may turn into.
+const ROOT_CLAUSE_LIMIT: u64 = 8;
+
+impl WeightConstraint {
+    /// With the condition true at level 0: appends the clauses equivalent to the constraint
+    /// under `a` and returns true, or returns false (kept native) when the weights differ or
+    /// the clauses would be more than [`ROOT_CLAUSE_LIMIT`].
+    fn root_clauses(&self, a: &Assignment, out: &mut Vec<Vec<Lit>>) -> bool {
+        let weight = self.elements[0].1;
+        if self.elements.iter().any(|e| e.1 != weight) {
+            return false;
+        }
+        let open: Vec<Lit> = (self.elements.iter().map(|e| e.0))
+            .filter(|&l| a.value(l) == Value::Unassigned)
+            .collect();
+        let true_count = self.elements.iter().filter(|e| a.is_true(e.0)).count() as i64;
+        let need = (self.bound + weight - 1) / weight - true_count;
+        if need <= 0 {
+            return true;
+        }
+        let size = open.len() as i64 - need + 1;
+        if size < 1 || binomial(open.len() as u64, size as u64) > ROOT_CLAUSE_LIMIT {
+            return false;
+        }
+        combinations(&open, size as usize, &mut Vec::new(), out);
+        true
+    }
+}
+
+/// `C(n, k)`, saturating at `u64::MAX`.
+fn binomial(n: u64, k: u64) -> u64 {
+    let k = k.min(n - k.min(n));
+    (0..k).fold(1u64, |c, i| c.saturating_mul(n - i) / (i + 1))
+}
+
+/// Appends every `size`-subset of `lits` (extending `prefix`) to `out`.
+fn combinations(lits: &[Lit], size: usize, prefix: &mut Vec<Lit>, out: &mut Vec<Vec<Lit>>) {
+    if size == 0 {
+        out.push(prefix.clone());
+        return;
+    }
+    for i in 0..=lits.len() - size {
+        prefix.push(lits[i]);
+        combinations(&lits[i + 1..], size - 1, prefix, out);
+        prefix.pop();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -222,5 +313,54 @@ mod tests {
         store.undo(Var(2).neg());
         assert_eq!(store.constraints[0].slack, 0);
         assert!(!store.add(Var(1).pos(), vec![(Var(2).pos(), 1)], 2));
+    }
+
+    #[test]
+    fn root_simplification_retires_decided_constraints_into_clauses() {
+        let mut store = WeightStore::default();
+        let mut a = Assignment::new(6);
+        let lits = |vars: &[u32]| vars.iter().map(|&v| (Var(v).pos(), 1)).collect::<Vec<_>>();
+        // 1 -> at least 1 of {2,3,4}; 5 -> at least 2 of {¬2,¬3,¬4} (at most one of 2,3,4);
+        // ¬1 -> at least 3 of {¬2,¬3,¬4}, with 1 true at level 0: retired without clauses.
+        assert!(store.add(Var(1).pos(), lits(&[2, 3, 4]), 1));
+        let negated: Vec<_> = lits(&[2, 3, 4]).iter().map(|&(l, w)| (!l, w)).collect();
+        assert!(store.add(Var(5).pos(), negated.clone(), 2));
+        assert!(store.add(Var(1).neg(), negated, 3));
+        for lit in [Var(1).pos(), Var(5).pos()] {
+            a.assign(lit, Reason::Fact);
+            store.on_true(lit);
+        }
+        assert_eq!(store.propagate(&mut a), Ok(()));
+        let mut clauses = Vec::new();
+        store.simplify_at_root(&a, &mut clauses);
+        let pos = |v: u32| Var(v).pos();
+        let neg = |v: u32| Var(v).neg();
+        assert_eq!(
+            clauses,
+            vec![
+                vec![pos(2), pos(3), pos(4)],
+                vec![neg(2), neg(3)],
+                vec![neg(2), neg(4)],
+                vec![neg(3), neg(4)],
+            ]
+        );
+        assert_eq!(store.active_count(), 0);
+        store.on_true(Var(2).neg());
+        assert_eq!(store.propagate(&mut a), Ok(()));
+        assert!(!a.is_assigned(Var(3)));
+    }
+
+    #[test]
+    fn root_simplification_keeps_large_or_undecided_constraints() {
+        let mut store = WeightStore::default();
+        let a = Assignment::new(8);
+        let negated: Vec<_> = (2..8).map(|v| (Var(v).neg(), 1)).collect();
+        // At most one of six: 15 binary clauses, over the limit; an undecided condition.
+        assert!(store.add(Lit::TRUE, negated.clone(), 5));
+        assert!(store.add(Var(1).pos(), negated, 5));
+        let mut clauses = Vec::new();
+        store.simplify_at_root(&a, &mut clauses);
+        assert!(clauses.is_empty());
+        assert_eq!(store.active_count(), 2);
     }
 }

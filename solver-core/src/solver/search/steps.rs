@@ -117,10 +117,35 @@ impl Search {
     }
 
     /// Asserts `lits` at level 0 (a false one exhausts the search for good), then propagates.
+    /// Then retires the weight constraints the level-0 assignment decides (see
+    /// [`WeightStore::simplify_at_root`]), adding their clauses.
     pub(crate) fn assert_facts(&mut self, lits: &[Lit]) {
         debug_assert_eq!(self.assignment.level(), 0);
         lits.iter().for_each(|&lit| self.assert_fact(lit));
-        self.propagate_root();
+        if self.propagate_root() {
+            self.simplify_weights_at_root();
+        }
+    }
+
+    /// Replaces the weight constraints decided at level 0 by their clauses (one-literal ones
+    /// asserted and propagated).
+    fn simplify_weights_at_root(&mut self) {
+        let mut clauses = Vec::new();
+        self.weights
+            .simplify_at_root(&self.assignment, &mut clauses);
+        let mut units = false;
+        for clause in &clauses {
+            match clause.as_slice() {
+                [unit] => {
+                    self.assert_fact(*unit);
+                    units = true;
+                }
+                _ => self.clauses.add_problem(clause),
+            }
+        }
+        if units {
+            self.propagate_root();
+        }
     }
 
     /// Makes `lit` a fact at the current level, or exhausts the search if it is false.

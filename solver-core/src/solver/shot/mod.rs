@@ -317,7 +317,7 @@ impl MultiShot {
             equivalences: self.program.equivalences + self.program.constraint_bodies,
             frozen: self.program.atoms.externals().count() as u64,
             constraints: self.search.clauses.problem_count
-                + self.search.weights.constraints.len() as u64,
+                + self.search.weights.active_count() as u64,
             tight: self.program.is_tight(),
             ..Statistics::default()
         }
