@@ -17,7 +17,7 @@
 //! - Unification over-approximates (a repeated variable is not checked for consistency), so
 //!   every real dependency is an edge.
 
-use fxhash::FxHashSet;
+use fxhash::{FxHashMap, FxHashSet};
 
 use crate::ast::UnaryOp;
 use crate::normalize::rules::{AtomPat, Pred, Rule};
@@ -135,13 +135,17 @@ pub(crate) fn open_body_atoms(
     members: &[usize],
 ) -> FxHashSet<AtomPat> {
     let member_rules = || members.iter().filter_map(|&i| rules.get(i));
-    let heads: Vec<&AtomPat> = member_rules().flat_map(|r| r.head.each_atom()).collect();
+    let mut heads: FxHashMap<Pred, Vec<&AtomPat>> = FxHashMap::default();
+    for head in member_rules().flat_map(|r| r.head.each_atom()) {
+        heads.entry(head.pred).or_default().push(head);
+    }
     let mut open = FxHashSet::default();
     let mut atoms = Vec::new();
     for rule in member_rules() {
         body_atoms(rule, &mut atoms);
         for &(atom, _) in &atoms {
-            if heads.iter().any(|h| unify_atoms(table, atom, h)) {
+            let same_pred = heads.get(&atom.pred).map_or(&[][..], Vec::as_slice);
+            if same_pred.iter().any(|h| unify_atoms(table, atom, h)) {
                 open.insert(atom.clone());
             }
         }
