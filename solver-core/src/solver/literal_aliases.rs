@@ -2,8 +2,10 @@
 //! consequences under a projection need them to decide which untracked atoms clasp shows.
 //!
 //! # Algorithm
-//! An atom with exactly one rule (identical copies counted once), a non-choice rule with that
-//! atom as its only head and not shifted from a disjunction, is equivalent to the rule's body;
+//! An atom with exactly one rule (identical copies counted once, rules whose normal body has
+//! the atom itself positively not counted: they cannot support it), a non-choice rule with
+//! that atom as its only head and not shifted from a disjunction, is equivalent to the rule's
+//! body;
 //! its negative literal to the body's complement. A body is the literal it needs alone: a
 //! normal body of one literal, or a weight body needing every element (the weights without
 //! the lightest stay below the bound, clasp's test for reading it as a normal body) once its
@@ -40,11 +42,14 @@ impl LiteralAliases {
             .iter()
             .filter(|r| seen.insert((&r.heads, r.body, r.choice)));
         for rule in distinct {
-            for h in &rule.heads {
+            let supports = |h: &&Var| !needs_itself(program, rule.body, **h);
+            for h in rule.heads.iter().filter(supports) {
                 rules_of[h.index()] += 1;
             }
             if let (false, false, [h]) = (rule.choice, rule.shifted, rule.heads.as_slice()) {
-                only_body[h.index()] = Some(rule.body);
+                if supports(&h) {
+                    only_body[h.index()] = Some(rule.body);
+                }
             }
         }
         for (v, body) in only_body.iter_mut().enumerate() {
@@ -146,4 +151,10 @@ impl LiteralAliases {
         let against_head = !self.root(head.pos());
         roots.windows(2).any(|w| w[0] == !w[1]) || roots.contains(&against_head)
     }
+}
+
+/// Whether body `b` has `head` among its positive literals: such a rule cannot support
+/// `head` (`{q} :- q.`), and clasp's equivalences do not count it as one of its rules.
+fn needs_itself(program: &ProgramState, b: u32, head: Var) -> bool {
+    matches!(&program.bodies[b as usize].1, BodyKey::Normal(lits) if lits.contains(&head.pos()))
 }
