@@ -200,7 +200,7 @@ fn settled_atoms(
     }
     let a = &search.assignment;
     let blocked = self_blocked(program, aliases);
-    let open = PreprocessingOpen::new(program, a);
+    let open = PreprocessingOpen::new(program, a, aliases);
     // Atoms settled so far: their bodies hold in the next round (clasp's facts simplify
     // the bodies that contain them).
     let mut fact = vec![false; program.var_count];
@@ -247,9 +247,10 @@ fn settled_atoms(
 ///   integrity constraint makes false on its own (`q ; a. :- not a.`: q is false
 ///   only through the shifted `q :- not a.`, so `c :- not q.` settles nothing; `q ; a. :- q.`
 ///   makes q false while clasp reads it, and the disjunction becomes the fact `a`);
-/// - a *tainted* atom is true at the root, no constraint forces it on its own, and each rule
-///   that could derive it with a body true at the root has an open literal: `not` an open
-///   disjunct or a tainted atom (`d :- c. c :- not q.`).
+/// - a *tainted* atom is true at the root, no constraint forces it on its own (nor an atom
+///   the literal aliases make it equal to), and each rule that could derive it with a body
+///   true at the root has an open literal: `not` an open disjunct or a tainted atom
+///   (`d :- c. c :- not q.`).
 struct PreprocessingOpen {
     /// Per variable: an open disjunct.
     disjunct: Vec<bool>,
@@ -258,7 +259,7 @@ struct PreprocessingOpen {
 }
 
 impl PreprocessingOpen {
-    fn new(program: &ProgramState, a: &Assignment) -> PreprocessingOpen {
+    fn new(program: &ProgramState, a: &Assignment, aliases: &LiteralAliases) -> PreprocessingOpen {
         let n = program.var_count;
         let (mut shifted, mut other) = (vec![false; n], vec![false; n]);
         for rule in &program.rules {
@@ -285,7 +286,9 @@ impl PreprocessingOpen {
         let mut disjunct: Vec<bool> = (0..n)
             .map(|i| blocked_by_disjunct[i] && !other[i] && a.is_false(Var(i as u32).pos()))
             .collect();
-        let mut forced = vec![false; n];
+        // The representatives of the atoms a constraint forces (clasp's equivalences make the
+        // atoms they stand for forced too: `:- not x. x :- 1 <= #sum{1:b}.` forces b).
+        let mut forced = std::collections::HashSet::new();
         for rule in program.rules.iter().filter(|r| r.heads.is_empty()) {
             let BodyKey::Normal(lits) = &program.bodies[rule.body as usize].1 else {
                 continue;
@@ -293,7 +296,9 @@ impl PreprocessingOpen {
             let mut left = lits.iter().filter(|l| !a.is_true(**l));
             if let (Some(l), None) = (left.next(), left.next()) {
                 match l.is_negative() {
-                    true => forced[l.var().index()] = true,
+                    true => {
+                        forced.insert(aliases.root(l.var().pos()));
+                    }
                     false => disjunct[l.var().index()] = false,
                 }
             }
@@ -303,6 +308,9 @@ impl PreprocessingOpen {
             tainted: vec![false; n],
         };
         if open.disjunct.iter().any(|&d| d) {
+            let forced: Vec<bool> = (0..n)
+                .map(|i| forced.contains(&aliases.root(Var(i as u32).pos())))
+                .collect();
             open.taint(program, a, &forced);
         }
         open
@@ -353,8 +361,10 @@ impl PreprocessingOpen {
 
 /// Per variable: an atom (not external) with rules, none of which can derive it (each has it
 /// negated in its body, as the shifted rules of `p ; r :- not r.` do, or a body that clasp's
-/// equivalences make contradictory, see [`LiteralAliases::contradicts`]): clasp's
-/// preprocessing makes it false.
+/// equivalences make contradictory, see [`LiteralAliases::contradicts`], unless the rule is
+/// shifted from a disjunction, which clasp's equivalences see unshifted, supporting its atoms
+/// as a choice: `b ; r :- x. x :- not r.` leaves r possible): clasp's preprocessing makes it
+/// false.
 fn self_blocked(program: &ProgramState, aliases: &LiteralAliases) -> Vec<bool> {
     let mut heads = vec![false; program.var_count];
     let mut derivable = vec![false; program.var_count];
@@ -362,8 +372,10 @@ fn self_blocked(program: &ProgramState, aliases: &LiteralAliases) -> Vec<bool> {
         for h in &rule.heads {
             heads[h.index()] = true;
         }
+        // clasp's equivalences see a disjunction unshifted, supporting its atoms as a choice.
+        let contradicts = |h: Var| !rule.shifted && aliases.contradicts(program, rule.body, h);
         for h in deriving_heads(program, rule) {
-            derivable[h.index()] |= !aliases.contradicts(program, rule.body, h);
+            derivable[h.index()] |= !contradicts(h);
         }
     }
     for (atom, _) in program.atoms.externals() {
