@@ -146,7 +146,9 @@ fn externals(
     defined_before: &dyn Fn(solver_core::Atom) -> bool,
 ) {
     for &(atom, value) in &g.extras.externals {
-        if truth.get(atom.0 as usize) == Some(&Truth::True) {
+        // A fact is no external; nor is an atom found false: one with rules that never fire
+        // (an open external is never found false).
+        if matches!(truth.get(atom.0 as usize), Some(Truth::True | Truth::False)) {
             continue;
         }
         if n.get(atom).is_some_and(defined_before) {

@@ -5,7 +5,9 @@
 //! undecided (it has rules or is external) stays open, so simplification treats it like an
 //! external (it may be true, it is not removed); an atom found false earlier may be derived by
 //! the new rules and is found false again otherwise. Only the new rules are simplified and
-//! written; an earlier atom that becomes a fact gets its fact rule now.
+//! written; an earlier atom that becomes a fact gets its fact rule now. An `#external` atom that
+//! heads a rule of the grounding (other than a tautology `a :- a, ..`) is not open: clasp ignores
+//! the declaration of an atom with a rule, even one whose body can never hold.
 //!
 //! # Invariants
 //! - `State::truth` and `State::external` cover every atom of `State::kept`'s store after a
@@ -90,7 +92,8 @@ pub(crate) fn ground_call(
         state.kept = g.into_kept();
         return Err(stop);
     }
-    let open = start_truth(&g, &mut state.truth, &mut state.external);
+    let headed = headed_externals(&g);
+    let open = start_truth(&g, &mut state.truth, &mut state.external, &headed);
     let ground_rules = simplify(&mut state.truth, &open, std::mem::take(&mut g.rules));
     let source = Source {
         rules: &call.rules,
@@ -116,10 +119,38 @@ fn calls_in_grounding_order(g: &Grounder, rules: &[Rule]) -> Vec<Diagnostic> {
     infos.into_iter().map(|(_, info)| info.clone()).collect()
 }
 
+/// The `#external` atoms of this grounding that head one of its rules. gringo writes every rule
+/// it instantiates, and clasp ignores the `#external` of an atom with a rule, even one whose body
+/// can never hold (a rule gringo keeps that our simplification removes afterwards): such an atom
+/// is an ordinary atom, false when none of its rules can fire. clasp first drops a rule with its
+/// head atom in its positive body (`a :- a.`), which defines nothing.
+fn headed_externals(g: &Grounder) -> FxHashSet<AtomId> {
+    if g.extras.externals.is_empty() {
+        return FxHashSet::default();
+    }
+    let declared: FxHashSet<AtomId> = g.extras.externals.iter().map(|(a, _)| *a).collect();
+    g.rules
+        .iter()
+        .flat_map(|rule| {
+            let in_body = |a: AtomId| match &rule.body {
+                GBody::Normal(lits) => lits.contains(&GLit::pos(a)),
+                GBody::Weight { .. } => false,
+            };
+            rule.head.iter().copied().filter(move |&a| !in_body(a))
+        })
+        .filter(|a| declared.contains(a))
+        .collect()
+}
+
 /// Extends the truth values to the atoms of this grounding (facts true, others unknown) and
-/// reopens the atoms found false earlier; returns which atoms are open: external, or left
-/// undecided by an earlier grounding.
-fn start_truth(g: &Grounder, truth: &mut Vec<Truth>, external: &mut Vec<bool>) -> Vec<bool> {
+/// reopens the atoms found false earlier; returns which atoms are open: external (unless it
+/// heads a rule of this grounding, `headed`), or left undecided by an earlier grounding.
+fn start_truth(
+    g: &Grounder,
+    truth: &mut Vec<Truth>,
+    external: &mut Vec<bool>,
+    headed: &FxHashSet<AtomId>,
+) -> Vec<bool> {
     let atoms = g.store.atoms.len();
     let mut open: Vec<bool> = truth.iter().map(|t| *t == Truth::Unknown).collect();
     open.resize(atoms, false);
@@ -135,7 +166,12 @@ fn start_truth(g: &Grounder, truth: &mut Vec<Truth>, external: &mut Vec<bool>) -
         }
     }
     external.resize(atoms, false);
-    for (a, _) in &g.extras.externals {
+    for (a, _) in g
+        .extras
+        .externals
+        .iter()
+        .filter(|(a, _)| !headed.contains(a))
+    {
         if let Some(x) = external.get_mut(a.0 as usize) {
             *x = true;
         }
