@@ -194,13 +194,11 @@ pub(crate) fn ground_all(
             .copied()
             .filter(|&p| remaining.get(p as usize) == Some(&0))
             .collect();
-        g.recursive_component = recursive;
         g.open_body = Some(crate::plan::rulegraph::open_body_atoms(
             g.table, rules, &members,
         ));
         ground_component(g, rules, &infos, &members, (&preds, &done), recursive)?;
         g.unstratified = false;
-        g.recursive_component = false;
     }
     g.open_body = None;
     for p in &mut g.store.preds {

@@ -155,13 +155,15 @@ impl<'a> Grounder<'a> {
         let mut plain: Vec<AtomId> = Vec::new();
         let mut conjunctions = Vec::new();
         // gringo grounds a disjunction with a conditional element element by element: in a
-        // recursive component a known fact satisfies it, but every element's atoms still enter
-        // the domain (where they keep weak constraints over them, and so their priority levels,
-        // as in clingo); outside one, the instance is dropped with none of its atoms
-        // (`a. d(1). a | s(3) | r : d(W). t :- s(3).` grounds no `t :- s(3)` in clingo 5.8.3).
+        // rule that depends positively on itself a known fact satisfies it, but every element's
+        // atoms still enter the domain (where they keep weak constraints over them, and so their
+        // priority levels, as in clingo); otherwise the instance is dropped with none of its
+        // atoms (`a. d(1). a | s(3) | r : d(W). t :- s(3).` grounds no `t :- s(3)` in clingo
+        // 5.8.3), also when the rule depends on itself only negatively (`:- not not b.` after
+        // `b.`: seed 59769).
         let conditional = elems.iter().any(|e| e.conj.is_some());
         if conditional
-            && !self.recursive_component
+            && !self.rule_positively_recursive(rule)
             && elems.len() > 1
             && elems
                 .iter()

@@ -316,8 +316,6 @@ pub(crate) struct Grounder<'a> {
     /// Whether the component being grounded depends negatively on itself: gringo then leaves
     /// negated body aggregates undecided (see `aggregate::body`).
     pub unstratified: bool,
-    /// Whether the component being grounded is recursive (see `head::disjunction`).
-    pub recursive_component: bool,
     /// The body atoms (by occurrence) that no head of the program defines (see `undefined`):
     /// decided from the domains as they stand, as gringo, whose dependencies are by atom, sees
     /// them outside every component (`not not s(Y,Y)` beside a head `s(-c,3)` is false even
@@ -383,7 +381,6 @@ impl<'a> Grounder<'a> {
             functions: crate::Functions::default(),
             calls: FxHashMap::default(),
             unknown_calls_seen: FxHashSet::default(),
-            recursive_component: false,
             call_infos: Vec::new(),
             unstratified: false,
             never_defined: FxHashSet::default(),

@@ -142,6 +142,18 @@ impl Grounder<'_> {
             .any(|h| scc_of(h.pred) == Some(scc))
     }
 
+    /// Whether `rule` depends positively on itself: an atom of a positive body literal, of a
+    /// non-negated aggregate's elements or of a condition (in the body or the head) shares a
+    /// positive dependency component with a head atom.
+    pub(crate) fn rule_positively_recursive(&self, rule: &Rule) -> bool {
+        let mut atoms = Vec::new();
+        rule.body.iter().for_each(|l| positive_atoms(l, &mut atoms));
+        for cond in rule.head.conditions() {
+            cond.iter().for_each(|l| positive_atoms(l, &mut atoms));
+        }
+        atoms.iter().any(|a| self.in_head_cycle(rule, a.pred))
+    }
+
     /// Whether a condition has a positive literal that is recursive in `rule`.
     pub(crate) fn condition_recursive(&self, rule: &Rule, cond: &[Lit]) -> bool {
         cond.iter().any(|l| match l {

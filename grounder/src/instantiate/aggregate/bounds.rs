@@ -76,12 +76,21 @@ impl Grounder<'_> {
         })
     }
 
-    /// `sum >= k`.
+    /// `sum >= k`. A negated literal `not a` with a negative weight is written as its stand-in
+    /// `x :- not a.`: the solver moves a negative weight to the complement (clasp's
+    /// normalisation), which must be `not x` (`not not a`, no positive dependency on `a`, as in
+    /// Ferraris' reduct and gringo's output), not `a` (`r :- #sum { -1 : not r } >= 0.` has the
+    /// answer sets {} and {r}).
     pub(crate) fn sum_ge(&mut self, elems: &[Weighted], k: i64) -> Result<Tri, Stop> {
-        let (need, uncertain) = match open_sum(elems, k) {
+        let (need, mut uncertain) = match open_sum(elems, k) {
             Ok(open) => open,
             Err(decided) => return Ok(decided),
         };
+        for (lit, w) in &mut uncertain {
+            if *w < 0 && !lit.positive {
+                *lit = GLit::pos(self.not_aux(lit.atom)?);
+            }
+        }
         let aux = self.store.aux();
         self.push_rule(GRule {
             choice: false,
