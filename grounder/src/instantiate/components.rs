@@ -247,7 +247,8 @@ fn join_rule(
             }
         };
         let mut bound: safety::Bound = rule.params.iter().map(|p| p.var).collect();
-        let (order, left) = safety::plan(&rule.body, &mut bound, &rule.globals, &sizes);
+        let (order, left) =
+            safety::plan_from(&rule.body, delta_lit, &mut bound, &rule.globals, &sizes);
         if !left.is_empty() {
             return Ok(());
         }

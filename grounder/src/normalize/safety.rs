@@ -225,9 +225,28 @@ pub(crate) fn plan(
     globals: &Bound,
     sizes: &dyn Fn(&Lit) -> u32,
 ) -> (Vec<usize>, Vec<usize>) {
+    plan_from(lits, None, bound, globals, sizes)
+}
+
+/// [`plan`] with the literal `first` (a positive atom) placed before all others: a
+/// semi-naive round joins its delta first, so the round's work follows the delta's size
+/// (`p(X) :- p(X+1), X = 0..n.` matches each new `p` atom once instead of running the
+/// interval in every round).
+pub(crate) fn plan_from(
+    lits: &[Lit],
+    first: Option<usize>,
+    bound: &mut Bound,
+    globals: &Bound,
+    sizes: &dyn Fn(&Lit) -> u32,
+) -> (Vec<usize>, Vec<usize>) {
     let solved = arithmetic_vars(lits);
     let mut left: Vec<usize> = (0..lits.len()).collect();
     let mut order = Vec::with_capacity(lits.len());
+    if let Some(lit @ Lit::Atom(Sign::None, _)) = first.and_then(|f| lits.get(f)) {
+        left.retain(|&i| Some(i) != first);
+        bind(lit, bound, globals);
+        order.extend(first);
+    }
     while !left.is_empty() {
         let mut best: Option<(u8, i64, usize)> = None;
         for (k, &i) in left.iter().enumerate() {
@@ -451,6 +470,7 @@ fn unsafe_error(rule: &Rule, span: &Span, vars: &[u32], text: String) -> Diagnos
 mod tests {
     use super::*;
     use crate::normalize::rules::{AtomPat, Pred};
+    use crate::term::intern::Val;
 
     fn atom(sign: Sign, name: u32, vars: &[u32]) -> Lit {
         Lit::Atom(
@@ -484,6 +504,27 @@ mod tests {
         let (order, left) = plan(&lits, &mut bound, &Bound::default(), &sizes);
         assert!(left.is_empty());
         assert_eq!(order, vec![2, 3, 0, 1]);
+    }
+
+    /// `X = 0..9, p(X)` (the interval binds first) with `p(X)` as the semi-naive delta: the
+    /// delta goes first and the interval's variable is then bound (a filter).
+    #[test]
+    fn a_delta_atom_is_joined_first() {
+        let lits = vec![
+            Lit::Range(0, T::Val(Val::Num(0)), T::Val(Val::Num(9))),
+            atom(Sign::None, 1, &[0]),
+        ];
+        let (order, _) = plan(&lits, &mut Bound::default(), &Bound::default(), &|_| 0);
+        assert_eq!(order, vec![0, 1]);
+        let (order, left) = plan_from(
+            &lits,
+            Some(1),
+            &mut Bound::default(),
+            &Bound::default(),
+            &|_| 0,
+        );
+        assert!(left.is_empty());
+        assert_eq!(order, vec![1, 0]);
     }
 
     #[test]
