@@ -146,7 +146,8 @@ fn externals(
     defined_before: &dyn Fn(solver_core::Atom) -> bool,
 ) {
     for &(atom, value) in &g.extras.externals {
-        if truth.get(atom.0 as usize) == Some(&Truth::True) {
+        // Settled: a fact, or false with rules (whose `#external` clasp ignores).
+        if truth.get(atom.0 as usize) != Some(&Truth::Unknown) {
             continue;
         }
         if n.get(atom).is_some_and(defined_before) {

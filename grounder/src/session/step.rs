@@ -150,7 +150,11 @@ fn start_truth(g: &Grounder, truth: &mut Vec<Truth>, external: &mut Vec<bool>) -
         }
     }
     external.resize(atoms, false);
+    let ruled = rule_heads(g);
     for (a, _) in &g.extras.externals {
+        if ruled.get(a.0 as usize) == Some(&true) {
+            continue;
+        }
         if let Some(x) = external.get_mut(a.0 as usize) {
             *x = true;
         }
@@ -159,6 +163,20 @@ fn start_truth(g: &Grounder, truth: &mut Vec<Truth>, external: &mut Vec<bool>) -
         *o |= x;
     }
     open
+}
+
+/// Which atoms head a ground rule of this grounding (before `simplify`). clasp ignores the
+/// `#external` of an atom that has a rule in the same step, so such an atom is not open: when
+/// `simplify` drops its rules it is false, not left at its external value
+/// (`p(3) :- dom(3), not not #sum { 1 : p(Y) } = 3. #external p(3). [true]`).
+fn rule_heads(g: &Grounder) -> Vec<bool> {
+    let mut ruled = vec![false; g.store.atoms.len()];
+    for a in g.rules.iter().flat_map(|r| r.head.iter()) {
+        if let Some(x) = ruled.get_mut(a.0 as usize) {
+            *x = true;
+        }
+    }
+    ruled
 }
 
 /// `:- p(t), -p(t).` for every atom derivable together with its classical negation (once).
