@@ -156,8 +156,9 @@ pub(crate) struct Extras {
     pub externals: Vec<(AtomId, Val)>,
     /// `#project a : body.` atoms.
     pub projects: Vec<AtomId>,
-    /// Head atoms of disjunction instances dropped for a fact: gringo keeps them in its domain
-    /// though no rule derives them, so `#project` projects them (see `output::statements`).
+    /// Head atoms gringo keeps in its domain though no rule of ours derives them: those of
+    /// disjunction instances dropped for a fact and (under a projection) those of every ground
+    /// rule before `simplify`; `#project` projects them (see `output::statements`).
     pub unruled: Vec<AtomId>,
     /// `#edge (u,v) : body.` instances: the nodes and the body.
     pub edges: Vec<(Val, Val, Vec<GLit>)>,

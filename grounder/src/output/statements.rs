@@ -207,11 +207,14 @@ fn heuristics(n: &mut Numbering, g: &Grounder, truth: &[Truth]) {
 }
 
 /// The atoms of this grounding's `#project a : body.` instances and, for its `#project p/n`
-/// signatures, every atom of `p/n` (of any grounding), each when it is not known false or no
-/// rule derives it only because its disjunction instance was dropped for a fact. gringo projects
-/// every atom of its domain, and the atoms of such an instance (`q(1) ; a.` with the fact `a`)
-/// are in it, so `#project q(1).` makes a projection that is never true, not an empty one
-/// (which would range over the shown atoms).
+/// signatures, every atom of `p/n` (of any grounding), each when it is not known false or is
+/// in gringo's domain though false ([`Extras::unruled`]: heads of rules simplified away,
+/// atoms of disjunction instances dropped for a fact). gringo projects every atom of its
+/// domain, and the atoms of such an instance (`q(1) ; a.` with the fact `a`) are in it, so
+/// `#project q(1).` makes a projection that is never true, not an empty one (which would range
+/// over the shown atoms).
+///
+/// [`Extras::unruled`]: crate::instantiate::Extras::unruled
 fn projection(n: &mut Numbering, g: &Grounder, truth: &[Truth], from: &Source) {
     if from.project.is_empty() && g.extras.projects.is_empty() {
         return;

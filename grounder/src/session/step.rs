@@ -94,6 +94,9 @@ pub(crate) fn ground_call(
     }
     let headed = headed_externals(&g);
     let open = start_truth(&g, &mut state.truth, &mut state.external, &headed);
+    if !call.project.is_empty() || !g.extras.projects.is_empty() {
+        keep_grounded_heads(&mut g);
+    }
     let ground_rules = simplify(&mut state.truth, &open, std::mem::take(&mut g.rules));
     let source = Source {
         rules: &call.rules,
@@ -104,6 +107,18 @@ pub(crate) fn ground_call(
     let built = build(&g, &mut state.emitted, &source, &ground_rules, &state.truth);
     state.kept = g.into_kept();
     Ok((built, instantiation_infos))
+}
+
+/// Adds the head atoms of every ground rule to [`Extras::unruled`] before `simplify` drops
+/// rules: gringo writes each rule as it grounds it, so their head atoms stay in its domain (and
+/// under a projected signature in its `#project` statements) even when a fact found later
+/// satisfies the rule or a body atom turns out to have no rule (`r(2) ; q(1).` grounded before
+/// `r(1..3).`, or `b ; q :- not not a.` where `a` is never derived).
+///
+/// [`Extras::unruled`]: crate::instantiate::Extras::unruled
+fn keep_grounded_heads(g: &mut Grounder) {
+    let heads = g.rules.iter().flat_map(|r| r.head.iter().copied());
+    g.extras.unruled.extend(heads);
 }
 
 /// The infos of calls of unknown functions, in clingo's grounding order of their rules (see
