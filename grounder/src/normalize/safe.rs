@@ -6,10 +6,12 @@
 //! - Every rule [`safe_rules`] returns is safe (see `safety::check`); every rule left out is
 //!   either reported (unsafe) or can never have an instance.
 
+use crate::ast::Sign;
 use crate::diagnostic::Diagnostic;
 use crate::normalize::drop::simplify_rule;
+use crate::normalize::inequalities;
 use crate::normalize::print::Printer;
-use crate::normalize::rules::Rule;
+use crate::normalize::rules::{Head, Lit, Rule};
 use crate::normalize::safety;
 use crate::term::intern::Interner;
 
@@ -28,25 +30,70 @@ pub(crate) fn safe_rules(
             return false;
         }
         messages.append(&mut rule.tuple_infos);
-        let rule: &Rule = rule;
-        let printer = Printer {
-            table,
-            names: &rule.var_names,
-        };
-        let order = crate::normalize::body_order::sorted_body(&printer, rule);
-        let texts = safety::Texts {
-            rule: &|| printer.rule(rule),
-            lit: &|lit| {
-                let mut text = String::new();
-                printer.lit(lit, &mut text);
-                text
-            },
-            head: &|| printer.head_aggregate(&rule.head),
-        };
-        let found = safety::check(rule, &order, &texts);
+        let mut found = unsafe_errors(table, rule);
+        if !found.is_empty() {
+            let mut bounded = rule.clone();
+            inequalities::bind_by_inequalities(&mut bounded);
+            found = unsafe_errors(table, &bounded);
+            *rule = bounded;
+        }
         let safe = found.is_empty();
         messages.extend(found);
         safe
     });
+    rules.iter_mut().for_each(move_single_condition);
     rules
+}
+
+/// The unsafe-variable errors of `rule` (see `safety::check`).
+fn unsafe_errors(table: &Interner, rule: &Rule) -> Vec<Diagnostic> {
+    let printer = Printer {
+        table,
+        names: &rule.var_names,
+    };
+    let order = crate::normalize::body_order::sorted_body(&printer, rule);
+    let texts = safety::Texts {
+        rule: &|| printer.rule(rule),
+        lit: &|lit| {
+            let mut text = String::new();
+            printer.lit(lit, &mut text);
+            text
+        },
+        head: &|| printer.head_aggregate(&rule.head),
+    };
+    safety::check(rule, &order, &texts)
+}
+
+/// Moves the condition of a single head element without bounds into the body, as gringo does
+/// (see `Head::single_element`), when the body needs it: when some body literal can only be
+/// placed once the condition has bound its variables (`{ q(Y) : r(Z) } :- d(Y), not s(Z).`,
+/// or `{ q(Y) : r(W) } :- d(Y), #count { W : t(W) } > 0.`, where gringo grounds the aggregate
+/// with `W` bound by the moved `r(W)`, although it checks `W` as local to the aggregate; a
+/// body conditional literal keeps such a variable local: clingo 5.8.3 answers so).
+/// Otherwise the condition stays with the element, whose grounding gives the same instances.
+fn move_single_condition(rule: &mut Rule) {
+    let mut globals = rule.globals.clone();
+    match rule.head.single_element() {
+        Some(e) if e.sign == Sign::None && !e.cond.is_empty() => {
+            let mut moved = Vec::new();
+            e.cond.iter().for_each(|l| safety::lit_vars(l, &mut moved));
+            let mut in_aggregates = Vec::new();
+            for lit in rule.body.iter().filter(|l| matches!(l, Lit::Agg(_))) {
+                safety::lit_vars(lit, &mut in_aggregates);
+            }
+            globals.extend(moved.into_iter().filter(|v| in_aggregates.contains(v)));
+        }
+        _ => return,
+    }
+    let mut bound: safety::Bound = rule.params.iter().map(|p| p.var).collect();
+    let (_, left) = safety::plan(&rule.body, &mut bound, &globals, &|_| 0);
+    if left.is_empty() {
+        return;
+    }
+    if let Head::Choice { elems, .. } | Head::Agg { elems, .. } = &mut rule.head {
+        for e in elems.iter_mut() {
+            rule.body.append(&mut e.cond);
+        }
+    }
+    rule.globals = globals;
 }
