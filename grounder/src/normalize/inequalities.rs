@@ -293,3 +293,66 @@ pub(crate) fn bind_by_inequalities(rule: &mut Rule) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn num(n: i32) -> T {
+        T::Val(Val::Num(n))
+    }
+
+    fn ranges_of(lits: &[Lit]) -> Vec<Lit> {
+        let mut lits = lits.to_vec();
+        let before = lits.len();
+        bind_level(&mut lits, &Vec::new()).expect("no overflow");
+        lits.split_off(before)
+    }
+
+    /// `X > 0, X < 5`: `X = 1..4`.
+    #[test]
+    fn two_sided_comparisons_bound_a_variable() {
+        let lits = [
+            Lit::Cmp(CompareOp::Gt, T::Var(0), num(0)),
+            Lit::Cmp(CompareOp::Lt, T::Var(0), num(5)),
+        ];
+        assert_eq!(ranges_of(&lits), vec![Lit::Range(0, num(1), num(4))]);
+    }
+
+    /// `V = 1..X, V = 0` contradict: `X` gets the empty range; `V`, fixed on one side only by
+    /// its interval, gets none (as gringo).
+    #[test]
+    fn contradicting_inequalities_give_empty_ranges() {
+        let lits = [
+            Lit::Range(1, num(1), T::Var(0)),
+            Lit::Cmp(CompareOp::Eq, T::Var(1), num(0)),
+        ];
+        assert_eq!(ranges_of(&lits), vec![Lit::Range(0, num(1), num(0))]);
+    }
+
+    /// A variable bounded on one side only, or already fixed as tightly, gets no range.
+    #[test]
+    fn one_sided_or_fixed_variables_get_none() {
+        let one_sided = [Lit::Cmp(CompareOp::Gt, T::Var(0), num(0))];
+        assert!(ranges_of(&one_sided).is_empty());
+        let fixed = [Lit::Range(0, num(1), num(3))];
+        assert!(ranges_of(&fixed).is_empty());
+    }
+
+    /// gringo rounds a positive coefficient's bound down: `2*X > 0, 2*X < 7` is `X = 0..3`.
+    #[test]
+    fn coefficients_divide_as_gringo() {
+        let double = T::Binary(
+            crate::ast::BinaryOp::Mul,
+            Box::new(num(2)),
+            Box::new(T::Var(0)),
+        );
+        let lits = [
+            Lit::Cmp(CompareOp::Gt, double.clone(), num(0)),
+            Lit::Cmp(CompareOp::Lt, double, num(7)),
+        ];
+        assert_eq!(ranges_of(&lits), vec![Lit::Range(0, num(0), num(3))]);
+        assert_eq!(clamp_div(true, -1, 2), -1);
+        assert_eq!(clamp_div(false, -1, 2), 0);
+    }
+}

@@ -111,26 +111,6 @@ impl<'a> Converter<'a> {
         }
     }
 
-    /// The elements of a choice or head aggregate. gringo moves the tuple and condition of the
-    /// one element of such a head without bounds into the body (see `Head::single_element`):
-    /// that tuple is no tuple of an aggregate element (no `global variable in tuple` info).
-    fn aggregate_elems<E>(
-        &mut self,
-        elements: &[E],
-        bounds: &[Bound],
-        mut convert: impl FnMut(&mut Self, &E) -> Option<HeadElem>,
-    ) -> Vec<HeadElem> {
-        let single = bounds.is_empty() && elements.len() == 1;
-        let occurrences = self.tuple_occurrences.len();
-        self.region = Region::Element;
-        let elems = elements.iter().filter_map(|e| convert(self, e)).collect();
-        self.region = Region::Global;
-        if single {
-            self.tuple_occurrences.truncate(occurrences);
-        }
-        elems
-    }
-
     pub(super) fn head(&mut self, h: &ast::Head, body: &mut Vec<Lit>) -> Head {
         match h {
             ast::Head::Literal(l) => match &l.kind {
@@ -312,5 +292,28 @@ impl<'a> Converter<'a> {
                 }],
             })
             .collect()
+    }
+}
+
+/// Head aggregate elements.
+impl Converter<'_> {
+    /// The elements of a choice or head aggregate. gringo moves the tuple and condition of the
+    /// one element of such a head without bounds into the body (see `Head::single_element`):
+    /// that tuple is no tuple of an aggregate element (no `global variable in tuple` info).
+    fn aggregate_elems<E>(
+        &mut self,
+        elements: &[E],
+        bounds: &[Bound],
+        mut convert: impl FnMut(&mut Self, &E) -> Option<HeadElem>,
+    ) -> Vec<HeadElem> {
+        let single = bounds.is_empty() && elements.len() == 1;
+        let occurrences = self.tuple_occurrences.len();
+        self.region = Region::Element;
+        let elems = elements.iter().filter_map(|e| convert(self, e)).collect();
+        self.region = Region::Global;
+        if single {
+            self.tuple_occurrences.truncate(occurrences);
+        }
+        elems
     }
 }
