@@ -66,27 +66,32 @@ fn unsafe_errors(table: &Interner, rule: &Rule) -> Vec<Diagnostic> {
 
 /// Moves the condition of a single head element without bounds into the body, as gringo does
 /// (see `Head::single_element`), when the body needs it: when some body literal can only be
-/// placed once the condition has bound its variables (`{ q(Y) : r(Z) } :- d(Y), not s(Z).`,
-/// or `{ q(Y) : r(W) } :- d(Y), #count { W : t(W) } > 0.`, where gringo grounds the aggregate
-/// with `W` bound by the moved `r(W)`, although it checks `W` as local to the aggregate; a
-/// body conditional literal keeps such a variable local: clingo 5.8.3 answers so).
+/// placed once the condition has bound its variables (`{ q(Y) : r(Z) } :- d(Y), not s(Z).`).
 /// Otherwise the condition stays with the element, whose grounding gives the same instances.
+/// gringo accumulates a body aggregate's elements in a rule with the other body literals, the
+/// moved ones among them: an element sharing a variable with the condition is filtered by it,
+/// the variable staying local (`{ b : e(W) } :- #sum { W : d(W) } < 2.` sums the `W` of `e`).
 fn move_single_condition(rule: &mut Rule) {
-    let mut globals = rule.globals.clone();
-    match rule.head.single_element() {
-        Some(e) if e.sign == Sign::None && !e.cond.is_empty() => {
-            let mut moved = Vec::new();
-            e.cond.iter().for_each(|l| safety::lit_vars(l, &mut moved));
-            let mut in_aggregates = Vec::new();
-            for lit in rule.body.iter().filter(|l| matches!(l, Lit::Agg(_))) {
-                safety::lit_vars(lit, &mut in_aggregates);
-            }
-            globals.extend(moved.into_iter().filter(|v| in_aggregates.contains(v)));
-        }
+    let cond = match rule.head.single_element() {
+        Some(e) if e.sign == Sign::None && !e.cond.is_empty() => e.cond.clone(),
         _ => return,
+    };
+    let mut moved = Vec::new();
+    cond.iter().for_each(|l| safety::lit_vars(l, &mut moved));
+    moved.retain(|v| !rule.globals.contains(v));
+    for lit in &mut rule.body {
+        let Lit::Agg(agg) = lit else { continue };
+        for e in &mut agg.elems {
+            let mut vars = Vec::new();
+            e.terms.iter().for_each(|t| t.vars(&mut vars));
+            e.cond.iter().for_each(|l| safety::lit_vars(l, &mut vars));
+            if vars.iter().any(|v| moved.contains(v)) {
+                e.cond.extend(cond.iter().cloned());
+            }
+        }
     }
     let mut bound: safety::Bound = rule.params.iter().map(|p| p.var).collect();
-    let (_, left) = safety::plan(&rule.body, &mut bound, &globals, &|_| 0);
+    let (_, left) = safety::plan(&rule.body, &mut bound, &rule.globals, &|_| 0);
     if left.is_empty() {
         return;
     }
@@ -95,5 +100,4 @@ fn move_single_condition(rule: &mut Rule) {
             rule.body.append(&mut e.cond);
         }
     }
-    rule.globals = globals;
 }
