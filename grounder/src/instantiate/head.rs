@@ -3,13 +3,39 @@
 //! for uncertain conditions), weak constraints and the other special heads.
 
 use super::{GBody, GLit, GRule, Grounder, HeadInstance, Mode, Stop};
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::ast::Span;
+use crate::diagnostic::{Diagnostic, Note, Severity};
 use crate::instantiate::domain::AtomId;
 use crate::normalize::rules::{AtomPat, Head, Rule};
 use crate::term::eval::{Binding, T};
 use crate::term::intern::Val;
 
+/// The parts of a weak constraint's head (see `Head::Weak`).
+pub(super) struct WeakHead<'r> {
+    weight: &'r T,
+    priority: &'r T,
+    terms: &'r [T],
+    weight_span: &'r Span,
+}
+
 impl<'a> Grounder<'a> {
+    /// `info: tuple ignored` (`w@p`) for a weak constraint whose weight or priority is not an
+    /// integer, once per rule and `w@p,tuple`, as clingo.
+    fn weight_ignored(&mut self, span: &Span, [w, p]: [Val; 2], tuple: &[Val]) {
+        let key = tuple.iter().map(|v| Some(*v)).collect();
+        let seen = (self.current_rule, span.clone(), vec![w, p], key);
+        if !self.ignored_seen.insert(seen) {
+            return;
+        }
+        let text = format!("{}@{}", self.table.show(w), self.table.show(p));
+        self.infos.push(Diagnostic {
+            severity: Severity::Info,
+            span: Some(span.clone()),
+            message: "tuple ignored:".into(),
+            notes: vec![Note { span: None, text }],
+        });
+    }
+
     /// Handles one solution of a rule body.
     pub fn on_match(
         &mut self,
@@ -45,7 +71,16 @@ impl<'a> Grounder<'a> {
                 weight,
                 priority,
                 terms,
-            } => self.weak(rule, weight, priority, terms, binding, glits),
+                weight_span,
+            } => {
+                let weak = WeakHead {
+                    weight,
+                    priority,
+                    terms,
+                    weight_span,
+                };
+                self.weak(rule, &weak, binding, glits)
+            }
             Head::Show(t) => {
                 if let Some(v) = self.eval_term(rule, t, binding) {
                     self.extras.shows.push((v, glits.to_vec()));
@@ -102,28 +137,27 @@ impl<'a> Grounder<'a> {
     pub(super) fn weak(
         &mut self,
         rule: &Rule,
-        weight: &T,
-        priority: &T,
-        terms: &[T],
+        weak: &WeakHead<'_>,
         binding: &Binding,
         glits: &[GLit],
     ) -> Result<(), Stop> {
         let (Some(w), Some(p)) = (
-            self.eval_term(rule, weight, binding),
-            self.eval_term(rule, priority, binding),
+            self.eval_term(rule, weak.weight, binding),
+            self.eval_term(rule, weak.priority, binding),
         ) else {
             return Ok(());
         };
-        let (Val::Num(w), Val::Num(p)) = (w, p) else {
-            return Ok(());
-        };
-        let mut tuple = Vec::with_capacity(terms.len());
-        for t in terms {
+        let mut tuple = Vec::with_capacity(weak.terms.len());
+        for t in weak.terms {
             match self.eval_term(rule, t, binding) {
                 Some(v) => tuple.push(v),
                 None => return Ok(()),
             }
         }
+        let (Val::Num(w), Val::Num(p)) = (w, p) else {
+            self.weight_ignored(weak.weight_span, [w, p], &tuple);
+            return Ok(());
+        };
         let key = (p, i64::from(w), tuple);
         if !self.extras.weak.contains_key(&key) {
             self.extras.weak_order.push(key.clone());

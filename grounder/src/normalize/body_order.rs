@@ -394,7 +394,8 @@ pub(crate) fn sorted_body(printer: &dyn Texts, rule: &Rule) -> Vec<usize> {
 
 /// The entries of `rule`'s body in gringo's order before its sort (see the module doc).
 pub(crate) fn entries(printer: &dyn Texts, rule: &Rule, constraint: bool) -> Vec<Entry> {
-    let mut lits: Vec<(usize, &Lit)> = rule.body.iter().enumerate().collect();
+    let written = rule.body.len() - rule.bound_ranges.min(rule.body.len());
+    let mut lits: Vec<(usize, &Lit)> = rule.body.iter().enumerate().take(written).collect();
     lits.sort_by_key(|(_, l)| group(l, printer.names()));
     let mut out = Vec::new();
     let mut arith = Vec::new();
@@ -446,6 +447,11 @@ pub(crate) fn entries(printer: &dyn Texts, rule: &Rule, constraint: bool) -> Vec
     // gringo keeps the definitions in a hash map that lists them last created first.
     out.extend(arith.into_iter().rev());
     out.append(&mut mirrors);
+    for (i, lit) in rule.body.iter().enumerate().skip(written) {
+        let mut entry = entry(printer, lit, &rule.globals);
+        entry.body_index = Some(i);
+        out.push(entry);
+    }
     out
 }
 

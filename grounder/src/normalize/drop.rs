@@ -141,6 +141,7 @@ fn head_defined(rule: &mut Rule) -> bool {
             weight,
             priority,
             terms,
+            ..
         } => {
             !weight.contains_undefined_arith()
                 && !priority.contains_undefined_arith()

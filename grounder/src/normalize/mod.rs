@@ -18,6 +18,7 @@ pub(crate) mod astwalk;
 pub(crate) mod body_order;
 pub(crate) mod constants;
 pub(crate) mod drop;
+pub(crate) mod inequalities;
 pub(crate) mod negheads;
 pub(crate) mod print;
 pub(crate) mod rewrite;

@@ -394,6 +394,7 @@ impl Printer<'_> {
                 weight,
                 priority,
                 terms,
+                ..
             } => {
                 out.push_str(":~");
                 self.body(r, false, &mut out);

@@ -168,6 +168,8 @@ pub(crate) enum Head {
         priority: T,
         /// The terms distinguishing instances.
         terms: Vec<T>,
+        /// Where the weight was written (`tuple ignored` infos).
+        weight_span: Span,
     },
     /// `#show term : body.`
     Show(T),
@@ -205,6 +207,9 @@ pub(crate) struct Rule {
     /// moved there (see `negheads`): an undefined one is a removed disjunct, not a removed
     /// rule (see `drop`).
     pub head_lits: usize,
+    /// How many literals at the end of `body` are ranges of variables bound by inequalities
+    /// (see `inequalities`): gringo adds them last.
+    pub bound_ranges: usize,
     /// Variable names by number (`#Arith0`, `#Range1`, `_` for fresh ones).
     pub var_names: Vec<String>,
     /// The first occurrence of each variable.

@@ -6,10 +6,12 @@
 //! - Every rule [`safe_rules`] returns is safe (see `safety::check`); every rule left out is
 //!   either reported (unsafe) or can never have an instance.
 
+use crate::ast::Sign;
 use crate::diagnostic::Diagnostic;
 use crate::normalize::drop::simplify_rule;
+use crate::normalize::inequalities;
 use crate::normalize::print::Printer;
-use crate::normalize::rules::Rule;
+use crate::normalize::rules::{Head, Lit, Rule};
 use crate::normalize::safety;
 use crate::term::intern::Interner;
 
@@ -28,25 +30,74 @@ pub(crate) fn safe_rules(
             return false;
         }
         messages.append(&mut rule.tuple_infos);
-        let rule: &Rule = rule;
-        let printer = Printer {
-            table,
-            names: &rule.var_names,
-        };
-        let order = crate::normalize::body_order::sorted_body(&printer, rule);
-        let texts = safety::Texts {
-            rule: &|| printer.rule(rule),
-            lit: &|lit| {
-                let mut text = String::new();
-                printer.lit(lit, &mut text);
-                text
-            },
-            head: &|| printer.head_aggregate(&rule.head),
-        };
-        let found = safety::check(rule, &order, &texts);
+        let mut found = unsafe_errors(table, rule);
+        if !found.is_empty() {
+            let mut bounded = rule.clone();
+            inequalities::bind_by_inequalities(&mut bounded);
+            found = unsafe_errors(table, &bounded);
+            *rule = bounded;
+        }
         let safe = found.is_empty();
         messages.extend(found);
         safe
     });
+    rules.iter_mut().for_each(move_single_condition);
     rules
+}
+
+/// The unsafe-variable errors of `rule` (see `safety::check`).
+fn unsafe_errors(table: &Interner, rule: &Rule) -> Vec<Diagnostic> {
+    let printer = Printer {
+        table,
+        names: &rule.var_names,
+    };
+    let order = crate::normalize::body_order::sorted_body(&printer, rule);
+    let texts = safety::Texts {
+        rule: &|| printer.rule(rule),
+        lit: &|lit| {
+            let mut text = String::new();
+            printer.lit(lit, &mut text);
+            text
+        },
+        head: &|| printer.head_aggregate(&rule.head),
+    };
+    safety::check(rule, &order, &texts)
+}
+
+/// Moves the condition of a single head element without bounds into the body, as gringo does
+/// (see `Head::single_element`), when the body needs it: when some body literal can only be
+/// placed once the condition has bound its variables (`{ q(Y) : r(Z) } :- d(Y), not s(Z).`).
+/// Otherwise the condition stays with the element, whose grounding gives the same instances.
+/// gringo accumulates a body aggregate's elements in a rule with the other body literals, the
+/// moved ones among them: an element sharing a variable with the condition is filtered by it,
+/// the variable staying local (`{ b : e(W) } :- #sum { W : d(W) } < 2.` sums the `W` of `e`).
+fn move_single_condition(rule: &mut Rule) {
+    let cond = match rule.head.single_element() {
+        Some(e) if e.sign == Sign::None && !e.cond.is_empty() => e.cond.clone(),
+        _ => return,
+    };
+    let mut moved = Vec::new();
+    cond.iter().for_each(|l| safety::lit_vars(l, &mut moved));
+    moved.retain(|v| !rule.globals.contains(v));
+    for lit in &mut rule.body {
+        let Lit::Agg(agg) = lit else { continue };
+        for e in &mut agg.elems {
+            let mut vars = Vec::new();
+            e.terms.iter().for_each(|t| t.vars(&mut vars));
+            e.cond.iter().for_each(|l| safety::lit_vars(l, &mut vars));
+            if vars.iter().any(|v| moved.contains(v)) {
+                e.cond.extend(cond.iter().cloned());
+            }
+        }
+    }
+    let mut bound: safety::Bound = rule.params.iter().map(|p| p.var).collect();
+    let (_, left) = safety::plan(&rule.body, &mut bound, &rule.globals, &|_| 0);
+    if left.is_empty() {
+        return;
+    }
+    if let Head::Choice { elems, .. } | Head::Agg { elems, .. } = &mut rule.head {
+        for e in elems.iter_mut() {
+            rule.body.append(&mut e.cond);
+        }
+    }
 }

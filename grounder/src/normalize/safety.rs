@@ -315,9 +315,10 @@ pub(crate) fn check(rule: &Rule, order: &[usize], texts: &Texts<'_>) -> Vec<Diag
     let mut out = Vec::new();
     let mut bad: Vec<u32> = Vec::new();
     let mut bound: Bound = rule.params.iter().map(|p| p.var).collect();
-    let (_, left) = plan(&rule.body, &mut bound, globals, &|_| 0);
+    let body = checked_body(rule);
+    let (_, left) = plan(&body, &mut bound, globals, &|_| 0);
     for i in left {
-        if let Some(l) = rule.body.get(i) {
+        if let Some(l) = body.get(i) {
             unplaced_vars(l, globals, &bound, &mut bad);
         }
     }
@@ -376,6 +377,19 @@ pub(crate) fn check(rule: &Rule, order: &[usize], texts: &Texts<'_>) -> Vec<Diag
     out
 }
 
+/// The body gringo checks: with the condition of a single head element without bounds, which
+/// it moves there (see `Head::single_element`): `{ q(Y) : r(Z) } :- d(Y), not s(Z).` is safe.
+fn checked_body(rule: &Rule) -> std::borrow::Cow<'_, [Lit]> {
+    match rule.head.single_element() {
+        Some(e) if !e.cond.is_empty() => {
+            let mut body = rule.body.clone();
+            body.extend(e.cond.iter().cloned());
+            std::borrow::Cow::Owned(body)
+        }
+        _ => std::borrow::Cow::Borrowed(&rule.body),
+    }
+}
+
 /// Unsafe variables of an element: its condition planned after the rule's bound variables.
 fn element_unsafe(
     cond: &[Lit],
@@ -423,6 +437,7 @@ fn head_unsafe(
             weight,
             priority,
             terms,
+            ..
         } => {
             weight.vars(&mut vs);
             priority.vars(&mut vs);

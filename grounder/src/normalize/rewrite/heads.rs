@@ -4,7 +4,7 @@
 use super::{Converter, Region, Variant};
 use crate::ast::{self, BodyLiteral, LiteralKind, Sign};
 use crate::diagnostic::{Diagnostic, Note, Severity};
-use crate::normalize::rules::{Head, HeadElem, Lit, Rule};
+use crate::normalize::rules::{Bound, Head, HeadElem, Lit, Rule};
 use crate::normalize::unpool;
 use crate::term::eval::T;
 use fxhash::{FxHashMap, FxHashSet};
@@ -164,14 +164,9 @@ impl<'a> Converter<'a> {
                 span,
             } => {
                 let bounds = self.bounds(left, right);
-                self.region = Region::Element;
-                let elems = elements
-                    .iter()
-                    .filter_map(|e| self.head_elem(e, &[]))
-                    .collect();
                 let written: Vec<_> = elements.iter().collect();
+                let elems = self.aggregate_elems(&written, &bounds, |c, e| c.head_elem(e, &[]));
                 self.locate_at_single_atom(&written, !bounds.is_empty());
-                self.region = Region::Global;
                 Head::Choice {
                     elems,
                     bounds,
@@ -186,14 +181,10 @@ impl<'a> Converter<'a> {
                 span,
             } => {
                 let bounds = self.bounds(left, right);
-                self.region = Region::Element;
-                let elems = elements
-                    .iter()
-                    .filter_map(|e| self.head_elem(&e.literal, &e.terms))
-                    .collect();
+                let elems = self
+                    .aggregate_elems(elements, &bounds, |c, e| c.head_elem(&e.literal, &e.terms));
                 let written: Vec<_> = elements.iter().map(|e| &e.literal).collect();
                 self.locate_at_single_atom(&written, !bounds.is_empty());
-                self.region = Region::Global;
                 Head::Agg {
                     function: *function,
                     elems,
@@ -231,6 +222,7 @@ impl<'a> Converter<'a> {
             head,
             body,
             head_lits,
+            bound_ranges: 0,
             var_names: self.var_names,
             var_spans: self.var_spans,
             span: self.span,
@@ -256,6 +248,7 @@ impl<'a> Converter<'a> {
                         weight,
                         priority,
                         terms,
+                        weight_span: w.span.clone(),
                     },
                     b.as_slice(),
                 )
@@ -299,5 +292,28 @@ impl<'a> Converter<'a> {
                 }],
             })
             .collect()
+    }
+}
+
+/// Head aggregate elements.
+impl Converter<'_> {
+    /// The elements of a choice or head aggregate. gringo moves the tuple and condition of the
+    /// one element of such a head without bounds into the body (see `Head::single_element`):
+    /// that tuple is no tuple of an aggregate element (no `global variable in tuple` info).
+    fn aggregate_elems<E>(
+        &mut self,
+        elements: &[E],
+        bounds: &[Bound],
+        mut convert: impl FnMut(&mut Self, &E) -> Option<HeadElem>,
+    ) -> Vec<HeadElem> {
+        let single = bounds.is_empty() && elements.len() == 1;
+        let occurrences = self.tuple_occurrences.len();
+        self.region = Region::Element;
+        let elems = elements.iter().filter_map(|e| convert(self, e)).collect();
+        self.region = Region::Global;
+        if single {
+            self.tuple_occurrences.truncate(occurrences);
+        }
+        elems
     }
 }
