@@ -1,5 +1,6 @@
 //! Grounding benchmarks: parse + ground through `engine::Control` for the puzzle programs and
-//! for generated transitive-closure programs (a recursive component evaluated semi-naively).
+//! for generated transitive-closure programs (a recursive component evaluated semi-naively) and
+//! positive loops (one recursive component of `n` rules needing `n` rounds).
 //!
 //! Run: `cargo bench --bench ground`. Each input's ground size is checked before timing.
 
@@ -9,10 +10,15 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 
-use support::{closure_chain, closure_graph, count_models, Run};
+use support::{
+    closure_chain, closure_graph, count_models, loop_distinct_predicates, loop_one_predicate, Run,
+};
 
 /// Nodes of the generated graphs.
 const NODES: u32 = 200;
+
+/// Atoms of the generated loops.
+const LOOP: u32 = 5000;
 
 /// The runs to ground, and the shown atoms of their first model where it pins the grounding.
 fn runs() -> Vec<Run> {
@@ -26,6 +32,11 @@ fn runs() -> Vec<Run> {
         Run::files("dominoes-6x4", &["programs/dominoes.lp"]).with_const("ymax", "4"),
         Run::text("closure-chain-200", closure_chain(NODES)),
         Run::text("closure-graph-200", closure_graph(NODES, 300, 7)),
+        Run::text("loop-one-predicate-5000", loop_one_predicate(LOOP)),
+        Run::text(
+            "loop-distinct-predicates-5000",
+            loop_distinct_predicates(LOOP),
+        ),
     ]
 }
 
@@ -47,8 +58,23 @@ fn check_closures() {
     assert_eq!(shown, vec![format!("reach({pairs})")]);
 }
 
+/// Each loop has two models: nothing, or all `LOOP` atoms (`{p(0)}` chosen).
+fn check_loops() {
+    for text in [loop_one_predicate(LOOP), loop_distinct_predicates(LOOP)] {
+        let ctl = Run::text("loop", text).all_models().ground();
+        let mut sizes: Vec<usize> = ctl
+            .solve()
+            .expect("solve")
+            .map(|m| m.shown_names().len())
+            .collect();
+        sizes.sort_unstable();
+        assert_eq!(sizes, vec![0, LOOP as usize]);
+    }
+}
+
 fn ground(c: &mut Criterion) {
     check_closures();
+    check_loops();
     let mut group = c.benchmark_group("ground");
     for run in runs() {
         run.ground(); // panics on a grounding error before anything is timed

@@ -170,6 +170,25 @@ pub fn closure_chain(nodes: u32) -> String {
     )
 }
 
+/// A positive loop over one predicate: `{p(0)}.` and `p(i) :- p(i+1 mod n).` (issue 15:
+/// grounding it was quadratic in `n`).
+pub fn loop_one_predicate(n: u32) -> String {
+    let mut text = String::from("{p(0)}.\n");
+    for i in 0..n {
+        text.push_str(&format!("p({i}) :- p({}).\n", (i + 1) % n));
+    }
+    text
+}
+
+/// A positive loop over `n` distinct 0-ary predicates: `{p0}.` and `pi :- p(i+1 mod n).`
+pub fn loop_distinct_predicates(n: u32) -> String {
+    let mut text = String::from("{p0}.\n");
+    for i in 0..n {
+        text.push_str(&format!("p{i} :- p{}.\n", (i + 1) % n));
+    }
+    text
+}
+
 /// Transitive closure over a random graph of `nodes` nodes with `edges` edges (fixed seed).
 pub fn closure_graph(nodes: u32, edges: u32, seed: u64) -> String {
     let mut rng = Lcg::new(seed);

@@ -11,6 +11,7 @@
 //!   grounded last.
 
 use crate::instantiate::domain::AtomId;
+use crate::instantiate::wake::Watchers;
 use crate::instantiate::{lit_size, Grounder, JoinPlan, Mode, Ranges, Stop};
 use crate::normalize::rewrite::PlainFact;
 use crate::normalize::rules::{Lit, Pred, Rule};
@@ -279,8 +280,8 @@ fn join_rule(
 /// Grounds the rules of one component (heading `preds`) to its fixpoint; `done` are the
 /// predicates complete afterwards (no rule left for them).
 ///
-/// Each round re-joins only the rules with a recursive literal over a predicate that got new
-/// atoms in the last round (the index `watchers`), in member order, and the deferred rules;
+/// Each round re-joins only the rules with a recursive literal that may match an atom new in
+/// the last round (`wake::Watchers`), in member order, and the deferred rules;
 /// so a round's work is proportional to its delta, not to the component (a positive loop of
 /// `n` rules needs `n` rounds).
 fn ground_component(
@@ -314,7 +315,7 @@ fn ground_component(
         })
         .collect();
     // Local predicate → the semi-naive members (by position) with a recursive literal over it.
-    let mut watchers: Vec<Vec<u32>> = vec![Vec::new(); preds.len()];
+    let mut lits = Vec::new();
     for (k, recs) in rec_lits.iter().enumerate() {
         if !semi.get(k).copied().unwrap_or(false) {
             continue;
@@ -325,13 +326,12 @@ fn ground_component(
         for &lit in recs {
             if let Some(Lit::Atom(_, a)) = rule.body.get(lit) {
                 if let Some(q) = local(g.store.pred(a.pred)) {
-                    if let Some(w) = watchers.get_mut(q) {
-                        w.push(k as u32);
-                    }
+                    lits.push((k as u32, a, q));
                 }
             }
         }
     }
+    let watchers = Watchers::new(preds.len(), lits.into_iter());
     g.unstratified = recursive && unstratified(g, rules, members, &in_comp);
     let deferred_members: Vec<u32> = (0..members.len() as u32)
         .filter(|&k| deferred.get(k as usize).copied().unwrap_or(false))
@@ -399,7 +399,12 @@ fn ground_component(
         active.clear();
         active.extend_from_slice(&deferred_members);
         for &q in &changed {
-            active.extend_from_slice(watchers.get(q).map_or(&[][..], Vec::as_slice));
+            let delta = (
+                sizes.old.get(q).copied().unwrap_or(0),
+                sizes.cur.get(q).copied().unwrap_or(0),
+            );
+            let pred = preds.get(q).copied().unwrap_or(u32::MAX);
+            watchers.wake(g, (q, pred), delta, &mut active);
         }
         active.sort_unstable();
         active.dedup();

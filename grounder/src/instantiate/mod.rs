@@ -53,6 +53,7 @@ pub(crate) mod recursion;
 pub(crate) mod satisfiable;
 pub(crate) mod simplify;
 pub(crate) mod undefined;
+mod wake;
 
 use fxhash::{FxHashMap, FxHashSet};
 

@@ -34,37 +34,55 @@ use crate::term::intern::Interner;
 /// Built once per grounding and shared by every [`Heads`] view (with and without the
 /// predicates defined wholesale), without a table per predicate: at a million head
 /// predicates, a hash set per predicate was 10 % of a run (its allocation, look-ups and drop).
+/// A ground body atom is looked up among a predicate's ground patterns by binary search (a
+/// predicate with many ground heads, `p(0). ... p(n).` as rule heads, would otherwise cost a
+/// scan per body atom: quadratic); only the patterns with variables are tried in turn.
 ///
 /// # Invariants
-/// - `patterns` is sorted by predicate (so by name first); `by_name[n] = (start, end)` is the
-///   range of the patterns of the predicates named `n` (empty when there is none).
+/// - `patterns` is sorted by predicate (so by name first), then patterns with variables
+///   before ground ones (every argument a value), then by hash; `by_name[n] = (start, end)` is
+///   the range of the patterns of the predicates named `n` (empty when there is none).
 /// - A predicate's patterns are distinct, except (harmlessly: they are only tried in turn)
 ///   for equal lists whose hashes tie with another list's.
 pub(crate) struct HeadPatterns {
-    /// The patterns with their predicates.
-    patterns: Vec<(Pred, Vec<GTerm>)>,
+    /// The patterns with their predicates, whether they are ground and their hashes.
+    patterns: Vec<Pattern>,
     /// Where the predicates of each name stand in `patterns`.
     by_name: Vec<(u32, u32)>,
+}
+
+/// A head pattern: its predicate, whether it is ground, its hash and its arguments.
+type Pattern = (Pred, bool, u64, Vec<GTerm>);
+
+/// Whether every argument is a value.
+fn is_ground(args: &[GTerm]) -> bool {
+    args.iter().all(|t| matches!(t, GTerm::Val(_)))
+}
+
+fn hash_of(args: &[GTerm]) -> u64 {
+    let mut hasher = fxhash::FxHasher::default();
+    args.hash(&mut hasher);
+    hasher.finish()
 }
 
 impl HeadPatterns {
     /// The patterns of the head atoms of `program`.
     pub(crate) fn new(program: &[Rule]) -> HeadPatterns {
-        let mut keyed: Vec<(Pred, u64, Vec<GTerm>)> = Vec::with_capacity(program.len());
+        let mut patterns: Vec<Pattern> = Vec::with_capacity(program.len());
         for rule in program {
             for atom in rule.head.each_atom() {
                 let args = generalize_atom(rule, atom);
-                let mut hasher = fxhash::FxHasher::default();
-                args.hash(&mut hasher);
-                keyed.push((atom.pred, hasher.finish(), args));
+                patterns.push((atom.pred, is_ground(&args), hash_of(&args), args));
             }
         }
         // Equal lists are adjacent once sorted by their hashes.
-        keyed.sort_unstable_by_key(|&(pred, hash, _)| (pred, hash));
-        keyed.dedup_by(|a, b| a.0 == b.0 && a.1 == b.1 && a.2 == b.2);
-        let names = keyed.last().map_or(0, |(pred, ..)| pred.name as usize + 1);
+        patterns.sort_unstable_by_key(|&(pred, ground, hash, _)| (pred, ground, hash));
+        patterns.dedup_by(|a, b| a.0 == b.0 && a.2 == b.2 && a.3 == b.3);
+        let names = patterns
+            .last()
+            .map_or(0, |(pred, ..)| pred.name as usize + 1);
         let mut by_name = vec![(0, 0); names];
-        for (at, (pred, ..)) in keyed.iter().enumerate() {
+        for (at, (pred, ..)) in patterns.iter().enumerate() {
             if let Some(range) = by_name.get_mut(pred.name as usize) {
                 if range.1 == 0 {
                     range.0 = at as u32;
@@ -72,26 +90,35 @@ impl HeadPatterns {
                 range.1 = at as u32 + 1;
             }
         }
-        let patterns = keyed
-            .into_iter()
-            .map(|(pred, _, args)| (pred, args))
-            .collect();
         HeadPatterns { patterns, by_name }
     }
 
-    /// The patterns of `pred` (none when no head atom has it).
-    fn of(&self, pred: Pred) -> impl Iterator<Item = &[GTerm]> {
+    /// Whether an atom of `pred` with the generalized arguments `body` unifies with a head.
+    fn unifies_with(&self, table: &Interner, pred: Pred, body: &[GTerm]) -> bool {
         let (start, end) = self
             .by_name
             .get(pred.name as usize)
             .copied()
             .unwrap_or((0, 0));
-        self.patterns
+        let named = self
+            .patterns
             .get(start as usize..end as usize)
-            .unwrap_or(&[])
-            .iter()
-            .filter(move |(p, _)| *p == pred)
-            .map(|(_, args)| args.as_slice())
+            .unwrap_or(&[]);
+        let from = named.partition_point(|e| e.0 < pred);
+        let mid = named.partition_point(|e| (e.0, e.1) < (pred, true));
+        let to = named.partition_point(|e| e.0 <= pred);
+        let tried = |list: &[Pattern]| list.iter().any(|e| unifies(table, body, &e.3));
+        if !is_ground(body) {
+            return tried(named.get(from..to).unwrap_or(&[]));
+        }
+        // Two ground lists unify when they are equal.
+        let hash = hash_of(body);
+        let ground = named.get(mid..to).unwrap_or(&[]);
+        let same = ground
+            .get(ground.partition_point(|e| e.2 < hash)..)
+            .unwrap_or(&[]);
+        tried(named.get(from..mid).unwrap_or(&[]))
+            || same.iter().take_while(|e| e.2 == hash).any(|e| e.3 == body)
     }
 }
 
@@ -125,9 +152,7 @@ impl<'a> Heads<'a> {
         if self.wholesale.contains(&pred) {
             return true;
         }
-        self.patterns
-            .of(pred)
-            .any(|head| unifies(table, body, head))
+        self.patterns.unifies_with(table, pred, body)
     }
 }
 

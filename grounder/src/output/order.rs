@@ -257,7 +257,17 @@ pub(crate) fn show_statement(g: &Grounder, rules: &[Rule], val: Val) -> Option<u
 /// and atoms (numbered when first output) follow that order. For the atoms' order a
 /// statement's own head predicates count as used (see [`rule_domains`]).
 pub(crate) fn pred_ranks(g: &Grounder, rules: &[Rule]) -> Vec<usize> {
-    let positions = statement_positions(g, rules, rule_domains);
+    let (stms, heads, _) = statement_preds(g, rules, head_preds);
+    let (_, _, users) = statement_preds(g, rules, rule_domains);
+    let mut order = post_order(
+        &Via {
+            out: &heads,
+            via: &users,
+        },
+        0..heads.len(),
+    );
+    order.reverse();
+    let positions = positions(rules.len(), &stms, order);
     let mut ranks = vec![usize::MAX; g.store.preds.len()];
     for (rule, &position) in rules.iter().zip(&positions) {
         for a in rule.head.each_atom() {
@@ -281,25 +291,22 @@ pub(crate) fn pred_ranks(g: &Grounder, rules: &[Rule]) -> Vec<usize> {
 /// `p(@f(1);@g(1)).` calls `@g` first, and `r(1..3). u(@m(1);@n(1)). v(@o(1)) :- r(X).` calls
 /// `@o`, `@n`, `@m` (the order of [`pred_ranks`] would put `@o` last).
 pub(crate) fn grounding_positions(g: &Grounder, rules: &[Rule]) -> Vec<usize> {
-    let (stms, users) = statement_users(g, rules, body_domains);
-    let edges: Vec<(u32, u32)> = (0..users.len())
-        .flat_map(|i| users.of(i).iter().map(move |&j| (j, i as u32)))
-        .collect();
-    let uses = Adjacency::from_edges(users.len(), &edges);
-    positions(rules.len(), &stms, post_order(&uses, (0..uses.len()).rev()))
+    let (stms, _, derivers) = statement_preds(g, rules, head_preds);
+    let (_, uses, _) = statement_preds(g, rules, body_domains);
+    let graph = Via {
+        out: &uses,
+        via: &derivers,
+    };
+    positions(
+        rules.len(),
+        &stms,
+        post_order(&graph, (0..uses.len()).rev()),
+    )
 }
 
-/// Each rule's position in the reverse post-order over "uses a predicate another derives"
-/// edges, `uses` giving a statement's used predicates (`usize::MAX` for simple facts).
-fn statement_positions(
-    g: &Grounder,
-    rules: &[Rule],
-    uses: fn(&Rule, &mut Vec<Pred>),
-) -> Vec<usize> {
-    let (stms, users) = statement_users(g, rules, uses);
-    let mut order = post_order(&users, 0..users.len());
-    order.reverse();
-    positions(rules.len(), &stms, order)
+/// The head predicates of a rule.
+fn head_preds(rule: &Rule, out: &mut Vec<Pred>) {
+    out.extend(rule.head.each_atom().map(|a| a.pred));
 }
 
 /// Successor lists of the nodes `0..n` in one flat array (no allocation per node): node
@@ -367,25 +374,33 @@ impl Adjacency {
     }
 }
 
-/// The statements (the indexes of the rules that are no simple facts) and, per statement,
-/// its users (see [`users_of`]).
-fn statement_users(
+/// The statements (the indexes of the rules that are no simple facts), per statement the
+/// predicate indexes `preds` gives it, and per predicate index the statements it is given
+/// to, ascending.
+fn statement_preds(
     g: &Grounder,
     rules: &[Rule],
-    uses: fn(&Rule, &mut Vec<Pred>),
-) -> (Vec<usize>, Adjacency) {
+    preds: fn(&Rule, &mut Vec<Pred>),
+) -> (Vec<usize>, Adjacency, Adjacency) {
     let stms: Vec<usize> = (0..rules.len())
         .filter(|&i| rules.get(i).is_some_and(|r| simple_fact(r).is_none()))
         .collect();
-    let stm_rules: Vec<&Rule> = stms.iter().filter_map(|&r| rules.get(r)).collect();
-    let mut heads: Vec<(u32, u32)> = Vec::with_capacity(stm_rules.len());
-    for (i, rule) in stm_rules.iter().enumerate() {
-        let preds = rule.head.each_atom().map(|a| g.store.find_pred(a.pred));
-        heads.extend(preds.flatten().map(|p| (p, i as u32)));
+    let mut edges: Vec<(u32, u32)> = Vec::with_capacity(stms.len());
+    let mut list = Vec::new();
+    for (j, rule) in (0u32..).zip(stms.iter().filter_map(|&r| rules.get(r))) {
+        list.clear();
+        preds(rule, &mut list);
+        edges.extend(
+            list.iter()
+                .filter_map(|&p| g.store.find_pred(p))
+                .map(|p| (j, p)),
+        );
     }
-    let derivers = Adjacency::from_edges(g.store.preds.len(), &heads);
-    let users = users_of(g, &stm_rules, &derivers, uses);
-    (stms, users)
+    let forward = Adjacency::from_edges(stms.len(), &edges);
+    // Sorted by statement, so each predicate's list comes out ascending.
+    let inverse: Vec<(u32, u32)> = edges.iter().map(|&(j, p)| (p, j)).collect();
+    let backward = Adjacency::from_edges(g.store.preds.len(), &inverse);
+    (stms, forward, backward)
 }
 
 /// Rule index to position, from the statements' `order` (`usize::MAX` for the others).
@@ -399,48 +414,41 @@ fn positions(rules: usize, stms: &[usize], order: Vec<usize>) -> Vec<usize> {
     positions
 }
 
-/// `users[i]`: the statements (ascending) that use (by `uses`) a predicate statement `i`
-/// derives (`derivers`: per predicate index, its deriving statements).
-fn users_of(
-    g: &Grounder,
-    stms: &[&Rule],
-    derivers: &Adjacency,
-    uses: fn(&Rule, &mut Vec<Pred>),
-) -> Adjacency {
-    let mut edges: Vec<(u32, u32)> = Vec::new();
-    let mut preds = Vec::new();
-    for (j, rule) in stms.iter().enumerate() {
-        preds.clear();
-        uses(rule, &mut preds);
-        for p in preds.iter().filter_map(|&p| g.store.find_pred(p)) {
-            edges.extend(derivers.of(p as usize).iter().map(|&i| (i, j as u32)));
-        }
-    }
-    // The edges of statement `j` come after those of `j - 1`: each list is ascending, and
-    // repeats stand together.
-    Adjacency::from_edges(stms.len(), &edges)
+/// The graph over statements with an edge from `i` to `j` when `j` is in the `via` list of a
+/// predicate in the `out` list of `i`, without the edges made: a statement's successors are
+/// the union of its predicates' lists (a predicate derived by `n` statements and used by `n`
+/// has `n²` such edges: a positive loop over one predicate).
+struct Via<'a> {
+    out: &'a Adjacency,
+    via: &'a Adjacency,
 }
 
 /// Post-order of an iterative depth-first search from `roots` in turn (no recursion:
-/// statement counts are user-controlled).
-fn post_order(succ: &Adjacency, roots: impl Iterator<Item = usize>) -> Vec<usize> {
-    let mut visited = vec![false; succ.len()];
-    let mut post = Vec::with_capacity(succ.len());
+/// statement counts are user-controlled), each node's successors taken in ascending order.
+///
+/// A node's next child is its smallest unvisited successor (every successor below the point a
+/// scan over its ascending list reached is visited, so that is the same child). Each
+/// predicate keeps one cursor into its `via` list, shared by every node reaching it, before
+/// which every statement is visited: the search costs the size of the lists, not of the
+/// edges.
+fn post_order(graph: &Via, roots: impl Iterator<Item = usize>) -> Vec<usize> {
+    let nodes = graph.out.len();
+    let mut visited = vec![false; nodes];
+    let mut cursor = vec![0usize; graph.via.len()];
+    let mut post = Vec::with_capacity(nodes);
     for root in roots {
         if !mark(&mut visited, root) {
             continue;
         }
-        let mut stack = vec![(root, 0usize)];
-        while let Some((node, next)) = stack.last_mut() {
-            match succ.of(*node).get(*next).map(|&c| c as usize) {
+        let mut stack = vec![root];
+        while let Some(&node) = stack.last() {
+            match next_child(graph, node, &visited, &mut cursor) {
                 Some(child) => {
-                    *next += 1;
-                    if mark(&mut visited, child) {
-                        stack.push((child, 0));
-                    }
+                    mark(&mut visited, child);
+                    stack.push(child);
                 }
                 None => {
-                    post.push(*node);
+                    post.push(node);
                     stack.pop();
                 }
             }
@@ -449,10 +457,124 @@ fn post_order(succ: &Adjacency, roots: impl Iterator<Item = usize>) -> Vec<usize
     post
 }
 
+/// The smallest unvisited successor of `node`, the cursors of its predicates moved past the
+/// visited statements.
+fn next_child(graph: &Via, node: usize, visited: &[bool], cursor: &mut [usize]) -> Option<usize> {
+    let mut best: Option<usize> = None;
+    for &p in graph.out.of(node) {
+        let list = graph.via.of(p as usize);
+        let Some(at) = cursor.get_mut(p as usize) else {
+            continue;
+        };
+        while list
+            .get(*at)
+            .is_some_and(|&s| visited.get(s as usize) != Some(&false))
+        {
+            *at += 1;
+        }
+        if let Some(&s) = list.get(*at) {
+            best = Some(best.map_or(s as usize, |b| b.min(s as usize)));
+        }
+    }
+    best
+}
+
 /// Marks `node` visited; returns whether it was not before.
 fn mark(visited: &mut [bool], node: usize) -> bool {
     match visited.get_mut(node) {
         Some(seen) => !std::mem::replace(seen, true),
         None => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The post-order of the search over the edges made: each node's successors (the union
+    /// of its predicates' lists) sorted, deduplicated and scanned in turn, as the search was
+    /// written before it went through the predicates.
+    fn post_order_of_edges(graph: &Via, roots: impl Iterator<Item = usize>) -> Vec<usize> {
+        let succ: Vec<Vec<usize>> = (0..graph.out.len())
+            .map(|i| {
+                let mut list: Vec<usize> = graph
+                    .out
+                    .of(i)
+                    .iter()
+                    .flat_map(|&p| graph.via.of(p as usize).iter().map(|&j| j as usize))
+                    .collect();
+                list.sort_unstable();
+                list.dedup();
+                list
+            })
+            .collect();
+        let mut visited = vec![false; succ.len()];
+        let mut post = Vec::new();
+        for root in roots {
+            if !mark(&mut visited, root) {
+                continue;
+            }
+            let mut stack = vec![(root, 0usize)];
+            while let Some((node, next)) = stack.last_mut() {
+                match succ[*node].get(*next).copied() {
+                    Some(child) => {
+                        *next += 1;
+                        if mark(&mut visited, child) {
+                            stack.push((child, 0));
+                        }
+                    }
+                    None => {
+                        post.push(*node);
+                        stack.pop();
+                    }
+                }
+            }
+        }
+        post
+    }
+
+    /// Random statement → predicate lists (a few predicates each, some shared by many
+    /// statements) and the inverse lists, ascending as `statement_preds` makes them.
+    fn random_graph(seed: u64, nodes: u32, preds: u32) -> (Adjacency, Adjacency) {
+        let mut state = seed;
+        let mut next = |below: u32| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((state >> 33) % u64::from(below)) as u32
+        };
+        let mut edges = Vec::new();
+        for j in 0..nodes {
+            for _ in 0..next(4) {
+                edges.push((j, next(preds)));
+            }
+        }
+        let inverse: Vec<(u32, u32)> = edges.iter().map(|&(j, p)| (p, j)).collect();
+        (
+            Adjacency::from_edges(nodes as usize, &edges),
+            Adjacency::from_edges(preds as usize, &inverse),
+        )
+    }
+
+    #[test]
+    fn search_through_predicates_gives_the_post_order_of_the_edges() {
+        for seed in 0..300 {
+            let (out, via) = random_graph(seed, 2 + (seed % 40) as u32, 1 + (seed % 7) as u32);
+            let graph = Via {
+                out: &out,
+                via: &via,
+            };
+            let n = out.len();
+            assert_eq!(
+                post_order(&graph, 0..n),
+                post_order_of_edges(&graph, 0..n),
+                "seed {seed}"
+            );
+            assert_eq!(
+                post_order(&graph, (0..n).rev()),
+                post_order_of_edges(&graph, (0..n).rev()),
+                "seed {seed}"
+            );
+        }
     }
 }

@@ -20,7 +20,7 @@
 use fxhash::{FxHashMap, FxHashSet};
 
 use crate::ast::UnaryOp;
-use crate::normalize::rules::{AtomPat, Pred, Rule};
+use crate::normalize::rules::{AtomPat, Rule};
 use crate::plan::depgraph::Graph;
 use crate::term::eval::T;
 use crate::term::intern::{Interner, Val};
@@ -85,16 +85,18 @@ pub(crate) fn rule_components(
                 .is_some_and(|r| r.head.each_atom().next().is_some() && !skip(r))
         })
         .collect();
-    let heads = HeadLists::new(rules, &nodes);
+    let heads = HeadLists::new(rules, &nodes, true);
     let mut graph = Graph::new(nodes.len());
     let mut atoms = Vec::new();
     let mut targets: Vec<u32> = Vec::new();
+    let mut found: Vec<u32> = Vec::new();
     for (n, &i) in nodes.iter().enumerate() {
         let Some(rule) = rules.get(i) else { continue };
         body_atoms(rule, &mut atoms);
         targets.clear();
         for &(atom, _) in &atoms {
-            for m in heads.nodes_of(atom.pred) {
+            heads.candidates(atom, &mut found);
+            for &m in &found {
                 let unifies = nodes
                     .get(m as usize)
                     .and_then(|&j| rules.get(j))
@@ -134,18 +136,21 @@ pub(crate) fn open_body_atoms(
     rules: &[Rule],
     members: &[usize],
 ) -> FxHashSet<AtomPat> {
-    let member_rules = || members.iter().filter_map(|&i| rules.get(i));
-    let mut heads: FxHashMap<Pred, Vec<&AtomPat>> = FxHashMap::default();
-    for head in member_rules().flat_map(|r| r.head.each_atom()) {
-        heads.entry(head.pred).or_default().push(head);
-    }
+    let heads = HeadLists::new(rules, members, false);
     let mut open = FxHashSet::default();
     let mut atoms = Vec::new();
-    for rule in member_rules() {
+    let mut found = Vec::new();
+    for rule in members.iter().filter_map(|&i| rules.get(i)) {
         body_atoms(rule, &mut atoms);
         for &(atom, _) in &atoms {
-            let same_pred = heads.get(&atom.pred).map_or(&[][..], Vec::as_slice);
-            if same_pred.iter().any(|h| unify_atoms(table, atom, h)) {
+            heads.candidates(atom, &mut found);
+            let unifies = found.iter().any(|&m| {
+                members
+                    .get(m as usize)
+                    .and_then(|&j| rules.get(j))
+                    .is_some_and(|r| r.head.each_atom().any(|h| unify_atoms(table, atom, h)))
+            });
+            if unifies {
                 open.insert(atom.clone());
             }
         }
@@ -153,49 +158,144 @@ pub(crate) fn open_body_atoms(
     open
 }
 
-/// Per predicate name, the nodes whose rules have a head atom of a predicate of that name,
-/// ascending: one list per name, chained through one array of entries (no allocation per
-/// predicate, no hashing: interned names are dense). Callers check the arity by unifying.
+/// Per predicate name, the nodes whose rules have a head atom of a predicate of that name:
+/// one list per name, chained through one array of entries (no allocation per predicate, no
+/// hashing: interned names are dense). Callers check the arity by unifying. The ground head
+/// atoms (every argument a value) of a name with more than [`FEW`] head atoms are kept apart,
+/// sorted by their content hash, so that a ground body atom finds its few candidates by binary
+/// search instead of scanning every head of the name (`p(0) :- p(1). p(1) :- p(2). ...` would
+/// make the graph's construction quadratic).
 struct HeadLists {
-    /// Per interned name: its first and last entry (`u32::MAX` for none).
+    /// Slot of each name in `ends`: the name itself (`None`: for the whole program, whose
+    /// names are dense), or a small table for a component's few names (a vector as long as
+    /// the largest name, per component, would cost the program's size for each).
+    slots: Option<FxHashMap<u32, u32>>,
+    /// Per name slot: its first and last entry (`u32::MAX` for none).
     ends: Vec<(u32, u32)>,
     /// Entries: a node and the next entry of the same name (`u32::MAX` ends the list).
     entries: Vec<(u32, u32)>,
+    /// The ground head atoms kept apart: `(name, content hash, node)`, sorted.
+    ground: Vec<(u32, u64, u32)>,
 }
 
+/// Names with at most this many head atoms are only chained (a scan of a few heads costs
+/// less than a look-up).
+const FEW: u32 = 8;
+
 impl HeadLists {
-    fn new(rules: &[Rule], nodes: &[usize]) -> HeadLists {
-        let mut ends: Vec<(u32, u32)> = Vec::new();
-        let mut entries: Vec<(u32, u32)> = Vec::with_capacity(nodes.len());
-        for (n, &i) in nodes.iter().enumerate() {
-            let n = n as u32;
-            for a in rules.get(i).into_iter().flat_map(|r| r.head.each_atom()) {
-                let name = a.pred.name as usize;
-                if ends.len() <= name {
-                    ends.resize(name + 1, (u32::MAX, u32::MAX));
-                }
-                let Some((first, last)) = ends.get_mut(name) else {
-                    continue;
-                };
-                let entry = entries.len() as u32;
-                match entries.get_mut(*last as usize) {
-                    Some(tail) if tail.0 == n => continue,
-                    Some(tail) => tail.1 = entry,
-                    None => *first = entry,
-                }
-                *last = entry;
-                entries.push((n, u32::MAX));
+    /// The lists of the head atoms of `nodes` (rules by index); `dense`: slots are the names
+    /// themselves.
+    fn new(rules: &[Rule], nodes: &[usize], dense: bool) -> HeadLists {
+        let head_atoms = || {
+            (0u32..).zip(nodes).flat_map(|(n, &i)| {
+                let atoms = rules.get(i).into_iter().flat_map(|r| r.head.each_atom());
+                atoms.map(move |a| (n, a))
+            })
+        };
+        let mut lists = HeadLists {
+            slots: (!dense).then(FxHashMap::default),
+            ends: Vec::new(),
+            entries: Vec::with_capacity(nodes.len()),
+            ground: Vec::new(),
+        };
+        let mut counts: Vec<u32> = Vec::new();
+        for (_, a) in head_atoms() {
+            let slot = lists.add_slot(a.pred.name);
+            if counts.len() <= slot {
+                counts.resize(slot + 1, 0);
+            }
+            if let Some(c) = counts.get_mut(slot) {
+                *c += 1;
             }
         }
-        HeadLists { ends, entries }
+        lists.ends = vec![(u32::MAX, u32::MAX); counts.len()];
+        for (n, a) in head_atoms() {
+            let slot = lists.slot(a.pred.name);
+            let many = slot.and_then(|s| counts.get(s)).is_some_and(|&c| c > FEW);
+            match ground_hash(a).filter(|_| many) {
+                Some(hash) => lists.ground.push((a.pred.name, hash, n)),
+                None => lists.chain(slot, n),
+            }
+        }
+        lists.ground.sort_unstable();
+        lists
     }
 
-    /// The nodes with a head atom of a predicate named as `pred`, ascending.
-    fn nodes_of(&self, pred: Pred) -> impl Iterator<Item = u32> + '_ {
-        let first = self.ends.get(pred.name as usize).map_or(u32::MAX, |e| e.0);
-        std::iter::successors(self.entries.get(first as usize), |&&(_, next)| {
-            self.entries.get(next as usize)
-        })
-        .map(|&(node, _)| node)
+    /// The slot of `name`, given one if it has none.
+    fn add_slot(&mut self, name: u32) -> usize {
+        match &mut self.slots {
+            None => name as usize,
+            Some(slots) => {
+                let next = slots.len() as u32;
+                *slots.entry(name).or_insert(next) as usize
+            }
+        }
     }
+
+    /// The slot of `name`, if it has one.
+    fn slot(&self, name: u32) -> Option<usize> {
+        match &self.slots {
+            None => Some(name as usize),
+            Some(slots) => slots.get(&name).map(|&s| s as usize),
+        }
+    }
+
+    /// Appends node `n` to the list of a name's `slot` (once when its head atoms follow each other).
+    fn chain(&mut self, slot: Option<usize>, n: u32) {
+        let Some((first, last)) = slot.and_then(|s| self.ends.get_mut(s)) else {
+            return;
+        };
+        let entry = self.entries.len() as u32;
+        match self.entries.get_mut(*last as usize) {
+            Some(tail) if tail.0 == n => return,
+            Some(tail) => tail.1 = entry,
+            None => *first = entry,
+        }
+        *last = entry;
+        self.entries.push((n, u32::MAX));
+    }
+
+    /// Into `out` (cleared first): the nodes with a head atom that may unify with `atom` (of a
+    /// predicate named as it is; a node may come twice).
+    fn candidates(&self, atom: &AtomPat, out: &mut Vec<u32>) {
+        out.clear();
+        let name = atom.pred.name;
+        let first = self
+            .slot(name)
+            .and_then(|s| self.ends.get(s))
+            .map_or(u32::MAX, |e| e.0);
+        let chained = std::iter::successors(self.entries.get(first as usize), |&&(_, next)| {
+            self.entries.get(next as usize)
+        });
+        out.extend(chained.map(|&(node, _)| node));
+        let (lo, hi) = match ground_hash(atom) {
+            Some(hash) => ((name, hash, 0), (name, hash, u32::MAX)),
+            None => ((name, 0, 0), (name, u64::MAX, u32::MAX)),
+        };
+        let from = self.ground.partition_point(|&e| e < lo);
+        let same = self.ground.get(from..).unwrap_or(&[]);
+        out.extend(
+            same.iter()
+                .take_while(|&&e| e <= hi)
+                .map(|&(_, _, node)| node),
+        );
+    }
+}
+
+/// The content hash of `atom` as a function term (as the term table hashes it), when all its
+/// arguments are values.
+pub(crate) fn ground_hash(atom: &AtomPat) -> Option<u64> {
+    let args: Option<Vec<Val>> = atom
+        .args
+        .iter()
+        .map(|t| match t {
+            T::Val(v) => Some(*v),
+            _ => None,
+        })
+        .collect();
+    Some(crate::term::intern::fun_hash(
+        atom.pred.name,
+        atom.pred.negative,
+        &args?,
+    ))
 }

@@ -101,7 +101,7 @@ pub(crate) struct Interner {
 }
 
 /// The content hash of a function term.
-fn fun_hash(name: u32, negative: bool, args: &[Val]) -> u64 {
+pub(crate) fn fun_hash(name: u32, negative: bool, args: &[Val]) -> u64 {
     fxhash::hash64(&(name, negative, args))
 }
 
