@@ -77,6 +77,9 @@ CASES = {
                               b"p.\n#minimize { @1 : p }.\n"),
     "syntax-error-show": ("a #show signature without its arity", b"p.\n#show p/.\n"),
     "syntax-error-const": ("a #const without its value", b"#const n.\n"),
+    "syntax-error-const-interval": ("a #const value with an interval (clingo's constant grammar"
+                                    " has none)", b"#const n=f(1..3).\np(n).\n"),
+    "syntax-error-const-pool": ("a #const value with a pool", b"#const n=(1;2).\np(n).\n"),
     "syntax-error-external": ("an #external with an empty body", b"#external p :- .\n"),
     "syntax-error-project": ("a #project signature with a symbol arity", b"#project p/a.\n"),
     "syntax-error-include": ("an #include of an unquoted name", b"#include p.\n"),

@@ -144,6 +144,8 @@ cases! {
     syntax_error_aggregate => "syntax-error-aggregate",
     syntax_error_choice => "syntax-error-choice",
     syntax_error_const => "syntax-error-const",
+    syntax_error_const_interval => "syntax-error-const-interval",
+    syntax_error_const_pool => "syntax-error-const-pool",
     syntax_error_constraint => "syntax-error-constraint",
     syntax_error_disjunction => "syntax-error-disjunction",
     syntax_error_external => "syntax-error-external",

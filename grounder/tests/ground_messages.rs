@@ -136,3 +136,8 @@ fn unsafe_external_calls_show_their_script_variables() {
 fn unknown_function_infos_in_clingos_order() {
     check("unknown_function_infos.lp");
 }
+
+#[test]
+fn constant_definitions_are_printed_as_clingo_prints_terms() {
+    check("const_definitions_printed.lp");
+}

@@ -28,6 +28,7 @@ use std::sync::Arc;
 use crate::ast::{self, Position, Span, StatementKind, Term, TermKind};
 use crate::diagnostic::{Diagnostic, Note, Severity};
 use crate::syntax::actions::MAX_DEPTH;
+use crate::syntax::print::MessageText;
 
 /// One definition that stands.
 struct Definition {
@@ -248,7 +249,7 @@ impl Graph {
 
 /// `#const name=value.` as clingo prints a definition in messages.
 fn definition_text(name: &str, def: &Definition) -> String {
-    format!("#const {name}={}.", def.value)
+    format!("#const {name}={}.", MessageText(&def.value))
 }
 
 fn error(span: Span, message: String, notes: Vec<Note>) -> Diagnostic {

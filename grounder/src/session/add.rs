@@ -117,7 +117,10 @@ impl Session {
         }
         let mut parsed = Vec::new();
         for (name, text) in &self.options.constants {
-            parsed.push((name.clone(), crate::syntax::parse_term(text)?));
+            parsed.push((
+                name.clone(),
+                crate::syntax::parse_const_override(name, text)?,
+            ));
         }
         self.overrides = Some(parsed.clone());
         Ok(parsed)

@@ -64,6 +64,9 @@ pub struct Ctx {
     /// End of the `.` that ended the last error recovery (clingo stays silent until three
     /// tokens after it have been read, as bison does).
     last_recovery: Option<usize>,
+    /// The syntax error of each `#const` value clingo's constant grammar refuses (see
+    /// `constterm.rs`), by the offset of its `#const` token, in order.
+    pub const_errors: Vec<(usize, Diagnostic)>,
 }
 
 impl Ctx {
@@ -86,6 +89,7 @@ impl Ctx {
             commas: Vec::new(),
             after_at: Vec::new(),
             last_recovery: None,
+            const_errors: Vec::new(),
         }
     }
 
@@ -442,37 +446,26 @@ impl Ctx {
         })
     }
 
-    /// `#const` takes a term without variables (clingo's `constterm`).
-    pub fn check_constant(&mut self, term: &Term) {
-        let mut stack = vec![term];
-        while let Some(term) = stack.pop() {
-            let found = match &term.kind {
-                TermKind::Variable(_) => "<VARIABLE>",
-                TermKind::Anonymous => "<ANONYMOUS>",
-                TermKind::Function { args, .. } | TermKind::Call { args, .. } => {
-                    stack.extend(args);
-                    continue;
-                }
-                TermKind::Unary(_, inner) => {
-                    stack.push(inner);
-                    continue;
-                }
-                TermKind::Binary(_, a, b) | TermKind::Interval(a, b) => {
-                    stack.push(b);
-                    stack.push(a);
-                    continue;
-                }
-                TermKind::Pool(alternatives) => {
-                    stack.extend(alternatives);
-                    continue;
-                }
-                _ => continue,
-            };
-            return self.error(
-                term.span.clone(),
-                format!("syntax error, unexpected {found}"),
-            );
+    /// Reports the syntax error of the `#const` statement starting at `offset`, if clingo's
+    /// constant grammar refuses its value (found while lexing, `constterm.rs`).
+    pub fn check_constant(&mut self, offset: usize) {
+        if let Ok(index) = self
+            .const_errors
+            .binary_search_by_key(&offset, |(at, _)| *at)
+        {
+            let error = self.const_errors[index].1.clone();
+            self.errors.push(error);
         }
+    }
+
+    /// The error of a `#const` value whose refused token (`constterm.rs`) is at `span`: where
+    /// our wider term grammar also fails there (`#const a=1;2.`), clingo's words are used.
+    fn refused_constant_token(&self, span: &Span) -> Option<Diagnostic> {
+        let errors = self.const_errors.iter().map(|(_, error)| error);
+        errors
+            .into_iter()
+            .find(|error| error.span.as_ref() == Some(span))
+            .cloned()
     }
 
     /// `[default]` (true: the command line may override) or `[override]` after `#const`.
@@ -564,6 +557,9 @@ impl Ctx {
             ),
             ParseError::User { .. } => return,
         };
+        if let Some(refused) = self.refused_constant_token(&span) {
+            return self.errors.push(refused);
+        }
         let names = expected_names(&expected);
         if found == "@" {
             if let Some((span, message)) = self.at_call_error(error_at, &names) {

@@ -8,6 +8,7 @@
 //! gringo 3 has. At most [`MAX_ERRORS`] messages are returned, like clingo.
 
 pub mod actions;
+mod constterm;
 pub mod facts;
 pub mod gringo3;
 pub mod lexer;
@@ -109,10 +110,46 @@ fn parse_text(
     Ok((Program { statements }, legacy))
 }
 
-/// Parses a term (for `-c name=term` and symbol parsing); the name in messages is `<term>`.
+/// Parses a term (for symbol parsing); the name in messages is `<term>`.
 pub fn parse_term(text: &str) -> Result<Term, Diagnostic> {
     let mut ctx = Ctx::new(Arc::from("<term>"), text);
-    let tokens = lex(&mut ctx, text, Dialect::Clingo);
+    let tokens: Vec<_> = lex(&mut ctx, text, Dialect::Clingo).collect();
+    parse_tokens_as_term(ctx, tokens)
+}
+
+/// Parses the value of `-c name=value` as clingo does: the text `name=value` in a pseudo-file
+/// `<name=value>`, the value with clingo's constant grammar (`constterm.rs`: no variables,
+/// intervals or pools).
+pub fn parse_const_override(name: &str, value: &str) -> Result<Term, Diagnostic> {
+    let text = format!("{name}={value}");
+    let mut ctx = Ctx::new(Arc::from(format!("<{text}>")), &text);
+    let tokens: Vec<_> = lex(&mut ctx, &text, Dialect::Clingo).collect();
+    let Some([Ok((_, Token::Identifier(_), _)), Ok((_, Token::Eq, _))]) = tokens.get(..2) else {
+        return parse_term(value);
+    };
+    let value = &tokens[2..];
+    let kinds: Vec<&Token> = value.iter().flatten().map(|(_, token, _)| token).collect();
+    if let Some((refused, message)) = constterm::first_refused(&kinds, constterm::End::Text) {
+        let Some(Ok((l, _, r))) = value.get(refused) else {
+            return parse_term(value_text(&text, name));
+        };
+        ctx.error(ctx.span(*l, *r), message);
+        return Err(ctx.errors.swap_remove(0));
+    }
+    let value = value.to_vec();
+    parse_tokens_as_term(ctx, value)
+}
+
+/// The value part of `name=value`.
+fn value_text<'t>(text: &'t str, name: &str) -> &'t str {
+    text.get(name.len() + 1..).unwrap_or("")
+}
+
+/// Parses lexed tokens as one term; the first error found while lexing or parsing.
+fn parse_tokens_as_term(
+    mut ctx: Ctx,
+    tokens: Vec<Result<(usize, Token, usize), ()>>,
+) -> Result<Term, Diagnostic> {
     let parsed = grammar::SingleTermParser::new().parse(&mut ctx, tokens);
     let term = parsed.map_err(|error| ctx.syntax_error(error));
     match (term, ctx.errors.into_iter().next()) {
@@ -172,12 +209,43 @@ fn lex(
             }
         }
     }
+    find_const_errors(ctx, &tokens);
     tokens
         .into_iter()
         .filter_map(move |(l, item, r)| match item {
             Ok(token) if !is_dropped(&token) => Some(Ok((l, token, r))),
             _ => None,
         })
+}
+
+/// Records, for each `#const name=value.`, the syntax error clingo's constant grammar gives
+/// for its value, if any (reported when the parser reduces the statement).
+fn find_const_errors(ctx: &mut Ctx, tokens: &[lexer::Spanned]) {
+    let starts = tokens
+        .iter()
+        .enumerate()
+        .filter(|(_, (_, item, _))| matches!(item, Ok(Token::Const)));
+    for (index, &(at, _, _)) in starts {
+        let statement: Vec<(usize, &Token, usize)> = tokens[index + 1..]
+            .iter()
+            .filter_map(|(l, item, r)| item.as_ref().ok().map(|token| (*l, token, *r)))
+            .take_while(|(_, token, _)| **token != Token::Dot)
+            .collect();
+        let [(_, Token::Identifier(_), _), (_, Token::Eq, _), value @ ..] = &statement[..] else {
+            continue;
+        };
+        let kinds: Vec<&Token> = value.iter().map(|(_, token, _)| *token).collect();
+        if let Some((refused, message)) = constterm::first_refused(&kinds, constterm::End::Dot) {
+            let (l, _, r) = value[refused];
+            let error = Diagnostic {
+                severity: crate::Severity::Error,
+                span: Some(ctx.span(l, r)),
+                message,
+                notes: Vec::new(),
+            };
+            ctx.const_errors.push((at, error));
+        }
+    }
 }
 
 /// Reports one lexer error as clingo words it.

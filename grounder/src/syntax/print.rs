@@ -158,6 +158,55 @@ impl Display for Term {
     }
 }
 
+/// A term as clingo prints it in messages (`#const` definitions): every operation, unary
+/// minus (also of a negative integer) and interval in parentheses (`((k*2)+1)`, `(-k)`,
+/// `(-3)`, `f((1+2))`), absolute values,
+/// functions, tuples and pools as written.
+pub struct MessageText<'a>(pub &'a Term);
+
+impl Display for MessageText<'_> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        let list = |f: &mut Formatter<'_>, items: &[Term], sep: &str| {
+            items.iter().enumerate().try_for_each(|(index, item)| {
+                let sep = if index > 0 { sep } else { "" };
+                write!(f, "{sep}{}", MessageText(item))
+            })
+        };
+        match &self.0.kind {
+            TermKind::Function { name, args } | TermKind::Call { name, args } => {
+                if matches!(self.0.kind, TermKind::Call { .. }) {
+                    f.write_char('@')?;
+                }
+                f.write_str(name)?;
+                if name.is_empty() || !args.is_empty() {
+                    f.write_char('(')?;
+                    list(f, args, ",")?;
+                    let one_tuple = name.is_empty() && args.len() == 1;
+                    f.write_str(if one_tuple { ",)" } else { ")" })?;
+                }
+                Ok(())
+            }
+            TermKind::Pool(alternatives) => {
+                f.write_char('(')?;
+                list(f, alternatives, ";")?;
+                f.write_char(')')
+            }
+            TermKind::Interval(a, b) => write!(f, "({}..{})", MessageText(a), MessageText(b)),
+            TermKind::Unary(UnaryOp::Abs, inner) => write!(f, "|{}|", MessageText(inner)),
+            TermKind::Unary(op, inner) => {
+                let op = if *op == UnaryOp::BitNot { "~" } else { "-" };
+                write!(f, "({op}{})", MessageText(inner))
+            }
+            TermKind::Binary(op, a, b) => {
+                write!(f, "({}{}{})", MessageText(a), op.text(), MessageText(b))
+            }
+            // The parser folds `-3` into one integer; clingo keeps the unary minus.
+            TermKind::Integer(value) if *value < 0 => write!(f, "({value})"),
+            _ => write_bare(f, self.0),
+        }
+    }
+}
+
 impl Display for Signature {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         let minus = if self.negative { "-" } else { "" };
