@@ -244,7 +244,8 @@ fn settled_atoms(
 /// a disjunction only after it (its atoms are supported as by a choice until then):
 /// - an *open disjunct* is an atom whose only rules are shifted from disjunctions, false at the
 ///   root, one of these rules false only through other disjuncts being true, and which no
-///   integrity constraint makes false on its own (`q ; a. :- not a.`: q is false
+///   integrity constraint makes false on its own, directly or through rules `x :- q.` (see
+///   [`refuted_through_unit_bodies`]) (`q ; a. :- not a.`: q is false
 ///   only through the shifted `q :- not a.`, so `c :- not q.` settles nothing; `q ; a. :- q.`
 ///   makes q false while clasp reads it, and the disjunction becomes the fact `a`);
 /// - a *tainted* atom is true at the root, no constraint forces it on its own (nor an atom
@@ -287,8 +288,10 @@ impl PreprocessingOpen {
             .map(|i| blocked_by_disjunct[i] && !other[i] && a.is_false(Var(i as u32).pos()))
             .collect();
         // The representatives of the atoms a constraint forces (clasp's equivalences make the
-        // atoms they stand for forced too: `:- not x. x :- 1 <= #sum{1:b}.` forces b).
+        // atoms they stand for forced too: `:- not x. x :- 1 <= #sum{1:b}.` forces b), and
+        // the atoms a constraint makes false.
         let mut forced = std::collections::HashSet::new();
+        let mut refuted = Vec::new();
         for rule in program.rules.iter().filter(|r| r.heads.is_empty()) {
             let BodyKey::Normal(lits) = &program.bodies[rule.body as usize].1 else {
                 continue;
@@ -299,9 +302,12 @@ impl PreprocessingOpen {
                     true => {
                         forced.insert(aliases.root(l.var().pos()));
                     }
-                    false => disjunct[l.var().index()] = false,
+                    false => refuted.push(l.var()),
                 }
             }
+        }
+        for v in refuted_through_unit_bodies(program, refuted) {
+            disjunct[v.index()] = false;
         }
         let mut open = PreprocessingOpen {
             disjunct,
@@ -357,6 +363,30 @@ impl PreprocessingOpen {
             }
         }
     }
+}
+
+/// The atoms clasp's preprocessing makes false from `refuted` (the atoms integrity constraints
+/// make false on their own): a rule `x :- y.` (one head, one positive body literal, which
+/// clasp's body is equal to) with `x` false makes `y` false, following such chains
+/// (`q ; a. r :- q. :- r.` makes q false, and the disjunction becomes the fact `a`).
+fn refuted_through_unit_bodies(program: &ProgramState, mut refuted: Vec<Var>) -> Vec<Var> {
+    let mut is_refuted = vec![false; program.var_count];
+    refuted.iter().for_each(|v| is_refuted[v.index()] = true);
+    let mut next = 0;
+    while let Some(&x) = refuted.get(next) {
+        next += 1;
+        for rule in program.rules.iter().filter(|r| !r.choice && r.heads == [x]) {
+            if let BodyKey::Normal(lits) = &program.bodies[rule.body as usize].1 {
+                if let [y] = lits.as_slice() {
+                    if !y.is_negative() && !is_refuted[y.var().index()] {
+                        is_refuted[y.var().index()] = true;
+                        refuted.push(y.var());
+                    }
+                }
+            }
+        }
+    }
+    refuted
 }
 
 /// Per variable: an atom (not external) with rules, none of which can derive it (each has it
