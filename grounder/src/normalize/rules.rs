@@ -108,8 +108,19 @@ pub(crate) struct AggElem {
     pub terms: Vec<T>,
     /// The condition.
     pub cond: Vec<Lit>,
+    /// Literals that bind variables of the element by the domain only, never part of its
+    /// condition: the condition of a single head element, which gringo moves into the body
+    /// (see `normalize::safe`); an element is grounded for each of their domain instances.
+    pub filter: Vec<Lit>,
     /// Where the first term was written (`tuple ignored` infos).
     pub weight_span: Option<Span>,
+}
+
+impl AggElem {
+    /// The filter and then the condition: what a grounding by the domain alone joins.
+    pub fn domain_cond(&self) -> Vec<Lit> {
+        self.filter.iter().chain(&self.cond).cloned().collect()
+    }
 }
 
 /// A head element `atom : cond` (disjunctions and choices), with a tuple for head aggregates.

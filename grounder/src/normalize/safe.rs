@@ -69,8 +69,10 @@ fn unsafe_errors(table: &Interner, rule: &Rule) -> Vec<Diagnostic> {
 /// placed once the condition has bound its variables (`{ q(Y) : r(Z) } :- d(Y), not s(Z).`).
 /// Otherwise the condition stays with the element, whose grounding gives the same instances.
 /// gringo accumulates a body aggregate's elements in a rule with the other body literals, the
-/// moved ones among them: an element sharing a variable with the condition is filtered by it,
-/// the variable staying local (`{ b : e(W) } :- #sum { W : d(W) } < 2.` sums the `W` of `e`).
+/// moved ones among them: an element sharing a variable with the condition is grounded for
+/// each domain instance of it, the variable staying local, and the condition is no condition
+/// of the element (`{ b : e(W) } :- #sum { W : d(W) } < 2.` sums the `W` of the possible `e`,
+/// true or not: `AggElem::filter`).
 fn move_single_condition(rule: &mut Rule) {
     let cond = match rule.head.single_element() {
         Some(e) if e.sign == Sign::None && !e.cond.is_empty() => e.cond.clone(),
@@ -86,7 +88,7 @@ fn move_single_condition(rule: &mut Rule) {
             e.terms.iter().for_each(|t| t.vars(&mut vars));
             e.cond.iter().for_each(|l| safety::lit_vars(l, &mut vars));
             if vars.iter().any(|v| moved.contains(v)) {
-                e.cond.extend(cond.iter().cloned());
+                e.filter.extend(cond.iter().cloned());
             }
         }
     }

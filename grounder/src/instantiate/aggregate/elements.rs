@@ -22,17 +22,27 @@ impl Grounder<'_> {
         let mut tuple = Vec::new();
         for (index, e) in agg.elems.iter().enumerate() {
             let terms = &e.terms;
-            self.sub_join(rule, &e.cond, binding, mode, &mut |g, b, lits| {
-                tuple.clear();
-                for t in terms {
-                    match g.eval_term(rule, t, b) {
-                        Some(v) => tuple.push(v),
-                        None => return Ok(()),
+            let mut element = |g: &mut Grounder<'_>, b: &mut Binding| {
+                g.sub_join(rule, &e.cond, b, mode, &mut |g, b, lits| {
+                    tuple.clear();
+                    for t in terms {
+                        match g.eval_term(rule, t, b) {
+                            Some(v) => tuple.push(v),
+                            None => return Ok(()),
+                        }
                     }
-                }
-                groups.add(&tuple, lits, index as u32);
-                Ok(())
-            })?;
+                    groups.add(&tuple, lits, index as u32);
+                    Ok(())
+                })
+            };
+            if e.filter.is_empty() {
+                element(self, binding)?;
+            } else {
+                // The filter's instances bind variables only: their literals are dropped.
+                self.sub_join(rule, &e.filter, binding, Mode::Domain, &mut |g, b, _| {
+                    element(g, b)
+                })?;
+            }
         }
         Ok(groups)
     }

@@ -38,7 +38,9 @@ fn aggregate_globals(rule: &Rule, agg: &AggLit) -> Vec<u32> {
     agg.bounds.iter().for_each(|(_, t)| t.vars(&mut vars));
     for e in &agg.elems {
         e.terms.iter().for_each(|t| t.vars(&mut vars));
-        e.cond.iter().for_each(|l| safety::lit_vars(l, &mut vars));
+        e.domain_cond()
+            .iter()
+            .for_each(|l| safety::lit_vars(l, &mut vars));
     }
     vars.retain(|v| rule.globals.contains(v));
     vars.sort_unstable();
@@ -129,7 +131,7 @@ impl Grounder<'_> {
             Ok(())
         })?;
         for e in agg.elems.iter().filter(|e| may_ignore(agg.function, e)) {
-            let cond: Vec<Lit> = e.cond.iter().map(matched_as).collect();
+            let cond: Vec<Lit> = e.domain_cond().iter().map(matched_as).collect();
             for outer in &outers {
                 for (&v, val) in globals.iter().zip(outer) {
                     if let Some(slot) = binding.get_mut(v as usize) {

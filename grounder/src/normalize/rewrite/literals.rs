@@ -232,6 +232,7 @@ impl<'a> Converter<'a> {
         AggElem {
             terms,
             cond,
+            filter: Vec::new(),
             weight_span: e.terms.first().map(|t| t.span.clone()),
         }
     }
