@@ -21,10 +21,13 @@
 //! # Invariants
 //! - In `Mode::Domain` no atom or rule is created; aggregates are reported as possibly true
 //!   (assignments with every value that is possible given the current elements) unless a
-//!   non-negated one's value range, as gringo counts it, misses its bounds (see
-//!   `satisfiable`), as gringo leaves such an aggregate undefined in a recursive component;
-//!   likewise a conditional literal is possibly true unless an instance with a certain
-//!   condition has a positive literal whose atom is in no domain yet.
+//!   non-negated or doubly negated one's value range, as gringo counts it, misses its bounds
+//!   (see `satisfiable`), as gringo leaves such an aggregate undefined in a recursive
+//!   component, or a negated one's range lies within its bounds (outside a component that
+//!   depends negatively on itself); likewise a conditional literal is possibly true unless an
+//!   instance with a certain condition has no alternative that can hold (an atom in no domain
+//!   yet, a fact under `not`, an undefined term, a false comparison, for no solution of the
+//!   alternative's local literals).
 
 mod body;
 mod bounds;

@@ -8,8 +8,10 @@
 //! - a variable stays a variable, bound consistently within one atom (`p(X,X)` does not unify
 //!   with `p(1,2)`); the two atoms' variables are apart;
 //! - a term linear in one variable, `m*X+n` (built from `X`, `+ c`, `- c`, `c *`, `* c`), is
-//!   a *linear* term: it unifies with an integer `v` when `m` divides `v-n`, with a variable,
-//!   and with another linear term; with nothing else (`p(X+1)` never gives `p(a)`);
+//!   a *linear* term: it unifies with an integer `v` when `m` divides `v-n` (binding `X`),
+//!   with another linear term and with a free variable, both without binding anything (as
+//!   gringo, so `s(X-2,X)` unifies with `s(Y,Y)`); with nothing else (`p(X+1)` never gives
+//!   `p(a)`);
 //! - the fresh variable of an interval in a head (`p(1..3)`, named `#Range…`) is the linear
 //!   term `1*X+0`: any integer;
 //! - every other term (other arithmetic, `-X`, calls) may be anything: it unifies with all.
@@ -129,6 +131,8 @@ impl Unifier<'_> {
         match (&a, &b) {
             (GTerm::Any, _) | (_, GTerm::Any) => true,
             (GTerm::Var(x), GTerm::Var(y)) if x + sa == y + sb => true,
+            // As gringo: a free variable unifies with a linear term without being bound.
+            (GTerm::Var(_), GTerm::Linear(..)) | (GTerm::Linear(..), GTerm::Var(_)) => true,
             (GTerm::Var(x), _) => self.bind(x + sa, b.clone(), sb),
             (_, GTerm::Var(y)) => self.bind(y + sb, a.clone(), sa),
             (GTerm::Linear(..), GTerm::Linear(..)) => true,
@@ -232,6 +236,26 @@ mod tests {
         assert!(unifies(&table, &body, &[num(2), num(2)]));
         // `p(X,X)` against `p(Y,1)` binds through the head's variable.
         assert!(unifies(&table, &body, &[GTerm::Var(0), num(1)]));
+    }
+
+    #[test]
+    fn free_variables_unify_with_linear_terms_unbound() {
+        let table = Interner::default();
+        // `s(Y,Y)` against `s(X-2,X)`: gringo binds nothing to a linear term.
+        let body = [GTerm::Var(0), GTerm::Var(0)];
+        assert!(unifies(
+            &table,
+            &body,
+            &[GTerm::Linear(0, 1, -2), GTerm::Var(0)]
+        ));
+        // A bound variable still compares its value: `s(1,Y,Y)` against `s(X,2*X,X)`.
+        let body = [num(1), GTerm::Var(0), GTerm::Var(0)];
+        let head = [GTerm::Var(0), GTerm::Linear(0, 2, 0), GTerm::Var(0)];
+        assert!(unifies(&table, &body, &head));
+        // A linear term's variable bound elsewhere is checked: `s(1,5)` against `s(X,2*X+1)`.
+        let head = [GTerm::Var(0), GTerm::Linear(0, 2, 1)];
+        assert!(!unifies(&table, &[num(1), num(5)], &head));
+        assert!(unifies(&table, &[num(2), num(5)], &head));
     }
 
     #[test]

@@ -52,10 +52,8 @@ impl Grounder<'_> {
         let mut out = Vec::new();
         for (bind, bounds) in checks {
             if mode == Mode::Domain {
-                // As gringo: an aggregate whose elements cannot reach its bounds never holds.
-                if agg.sign != Sign::None
-                    || self.in_range(agg.function, &elems, &groups, &bounds, true)
-                {
+                let range = (agg.function, elems.as_slice(), &groups, bounds.as_slice());
+                if self.possible_in_domain(agg.sign, range) {
                     out.push((bind, Vec::new()));
                 }
                 continue;
@@ -90,6 +88,24 @@ impl Grounder<'_> {
             }
         }
         Ok(out)
+    }
+
+    /// In `Mode::Domain`: whether the aggregate under `sign` may hold, as gringo decides it
+    /// from the value range over the elements known so far (the decisions `as_gringo_keeps`
+    /// takes without creating atoms): an aggregate whose range misses its bounds never holds
+    /// (`not not` it neither), and `not` one whose range lies within its bounds is false,
+    /// unless the component depends negatively on itself, where gringo leaves negated
+    /// aggregates undecided. Elements only grow over the rounds of a component, and a
+    /// deferred rule is joined again in each round, so a head dropped here is added once the
+    /// elements make the aggregate possible.
+    fn possible_in_domain(&self, sign: Sign, range: RangeOf<'_>) -> bool {
+        let (function, elems, groups, bounds) = range;
+        match sign {
+            Sign::None => self.in_range(function, elems, groups, bounds, true),
+            _ if self.unstratified => true,
+            Sign::Not => !self.within_range(function, groups, bounds),
+            Sign::NotNot => self.in_range(function, elems, groups, bounds, false),
+        }
     }
 
     /// The literal `tri` (the aggregate under its sign) as gringo keeps it, which decides from

@@ -109,7 +109,7 @@ impl Grounder<'_> {
             if lits.is_empty() && !blocked {
                 let mut possible = false;
                 for alt in &c.alts {
-                    if g.alternative_possible(rule, alt, b, from_head) {
+                    if g.alternative_possible(rule, alt, b, from_head)? {
                         possible = true;
                         break;
                     }
@@ -121,30 +121,70 @@ impl Grounder<'_> {
         Ok(!blocked)
     }
 
-    /// Whether one alternative of an instance of a conditional literal can hold (one with
-    /// local literals or unbound arguments always may): an atom once it is derivable, `not` an
-    /// atom unless it is a fact, `not not` an atom unless it is in no domain and no head of the
-    /// program defines it (gringo drops such a literal before grounding). A `not not a : c` moved from a head
-    /// `.. ; not a : c` (see `negheads`) may hold regardless: gringo grounds that head's
-    /// instances though a missing `a` satisfies them, so the other head atoms enter the domain.
+    /// Whether one alternative of an instance of a conditional literal can hold: one with
+    /// local literals when its literal can for some solution of them (`s(2..3) :` needs `s(2)`
+    /// or `s(3)`), one with unbound arguments always may; an atom once it is derivable, `not`
+    /// an atom unless it is a fact or has an undefined term (gringo drops the instance's
+    /// literal as false), `not not` an atom unless it is in no domain and no head of the
+    /// program defines it (gringo drops such a literal before grounding). A `not not a : c`
+    /// moved from a head `.. ; not a : c` (see `negheads`) may hold regardless: gringo grounds
+    /// that head's instances though a missing `a` satisfies them, so the other head atoms
+    /// enter the domain.
     fn alternative_possible(
+        &mut self,
+        rule: &Rule,
+        alt: &CondAlt,
+        binding: &mut Binding,
+        from_head: bool,
+    ) -> Result<bool, Stop> {
+        if !alt.local.is_empty() {
+            let bare = CondAlt {
+                lit: alt.lit.clone(),
+                local: Vec::new(),
+            };
+            let mut possible = false;
+            self.sub_join(
+                rule,
+                &alt.local,
+                binding,
+                Mode::Domain,
+                &mut |g, b, lits| {
+                    possible = possible
+                        || !lits.is_empty()
+                        || g.literal_possible(rule, &bare, b, from_head)?;
+                    Ok(())
+                },
+            )?;
+            return Ok(possible);
+        }
+        self.literal_possible(rule, alt, binding, from_head)
+    }
+
+    /// [`Self::alternative_possible`] for an alternative without local literals. A ground
+    /// comparison is evaluated; an atom with an undefined term never holds, nor does `not`
+    /// or `not not` it (gringo drops the literal as false).
+    fn literal_possible(
         &mut self,
         rule: &Rule,
         alt: &CondAlt,
         binding: &Binding,
         from_head: bool,
-    ) -> bool {
-        let CondAlt {
-            lit: Lit::Atom(sign, pat),
-            local,
-        } = alt
-        else {
-            return true;
+    ) -> Result<bool, Stop> {
+        let (sign, pat) = match &alt.lit {
+            Lit::Atom(sign, pat) => (sign, pat),
+            Lit::Bool(holds) => return Ok(*holds),
+            Lit::Cmp(_, l, r) if l.is_bound(binding) && r.is_bound(binding) => {
+                return Ok(self.simple_tri(rule, &alt.lit, binding)? != Tri::False);
+            }
+            _ => return Ok(true),
         };
-        if !local.is_empty() || !pat.args.iter().all(|t| t.is_bound(binding)) {
-            return true;
+        if !pat.args.iter().all(|t| t.is_bound(binding)) {
+            return Ok(true);
         }
-        match sign {
+        if self.pattern_value(rule, pat, binding).is_none() {
+            return Ok(false);
+        }
+        Ok(match sign {
             Sign::Not => !self.known_fact(rule, pat, binding),
             Sign::NotNot => {
                 from_head
@@ -152,7 +192,7 @@ impl Grounder<'_> {
                     || self.possibly_derived(rule, pat, binding)
             }
             Sign::None => self.possibly_derived(rule, pat, binding),
-        }
+        })
     }
 
     /// Whether the ground atom of `pat` under `binding` is a fact already.
