@@ -37,7 +37,7 @@ use crate::diagnostic::{Diagnostic, Severity};
 use crate::normalize::negheads;
 use crate::normalize::rules::{Lit, ParamVar, Pred, Rule};
 use crate::normalize::unpool;
-use crate::syntax::facts::{Fact, FactTerm, Facts};
+use crate::syntax::facts::{Fact, FactTerm, Facts, RuleAtom};
 use crate::term::eval::T;
 use crate::term::intern::{Interner, Val};
 
@@ -143,7 +143,7 @@ pub(crate) fn rewrite(
     let mut pending = part.placed.iter().peekable();
     for (i, stmt) in part.statements.iter().enumerate() {
         while let Some(fact) = pending.next_if(|f| f.at as usize <= i) {
-            plain_fact(table, part.facts, fact.code, &mut out);
+            taken_out(table, part, fact, &mut out);
         }
         let stmt = substitute_statement(Cow::Borrowed(stmt), consts);
         let stmt = substitute_statement(stmt, &params);
@@ -158,9 +158,85 @@ pub(crate) fn rewrite(
         }
     }
     for fact in pending {
-        plain_fact(table, part.facts, fact.code, &mut out);
+        taken_out(table, part, fact, &mut out);
     }
     out
+}
+
+/// Adds a fact or simple ground rule the loader took out (see `syntax::facts`).
+fn taken_out(table: &mut Interner, part: &PartStatements, fact: &Fact, out: &mut Rewritten) {
+    match fact.rule {
+        true => ground_rule(table, part, fact.code, out),
+        false => plain_fact(table, part.facts, fact.code, out),
+    }
+}
+
+/// Adds the simple ground rule `index` of the part's table as the converter would make it:
+/// a plain head atom (none for a constraint), the body atoms in order, no variables. Terms
+/// are interned arguments first, head first, as the converter does.
+fn ground_rule(table: &mut Interner, part: &PartStatements, index: u32, out: &mut Rewritten) {
+    let facts = part.facts;
+    let Some(ground) = facts.rules.get(index as usize) else {
+        return;
+    };
+    let atoms = facts.atoms_of(ground);
+    let mut head = Vec::with_capacity(usize::from(ground.head));
+    let mut body = Vec::with_capacity(atoms.len().saturating_sub(usize::from(ground.head)));
+    for (k, atom) in atoms.iter().enumerate() {
+        let Some(pattern) = rule_atom(table, facts, atom, &ground.span.file) else {
+            return;
+        };
+        match (k, ground.head, atom.negated) {
+            (0, true, _) => head.push(crate::normalize::rules::HeadElem::plain(pattern)),
+            (_, _, true) => body.push(Lit::Atom(ast::Sign::Not, pattern)),
+            (_, _, false) => body.push(Lit::Atom(ast::Sign::None, pattern)),
+        }
+    }
+    let mut rule = Rule {
+        head: crate::normalize::rules::Head::Disj(head),
+        body,
+        head_lits: 0,
+        bound_ranges: 0,
+        var_names: Vec::new(),
+        var_spans: Vec::new(),
+        span: ground.span.clone(),
+        arith_spans: FxHashMap::default(),
+        linear: FxHashMap::default(),
+        globals: FxHashSet::default(),
+        tuple_infos: Vec::new(),
+        params: Vec::new(),
+        marker: part.marker.clone(),
+    };
+    crate::normalize::drop::simplify_rule(&mut rule);
+    out.rules.push(rule);
+}
+
+/// The atom of a simple ground rule, its arguments interned.
+fn rule_atom(
+    table: &mut Interner,
+    facts: &Facts,
+    atom: &RuleAtom,
+    file: &Arc<str>,
+) -> Option<crate::normalize::rules::AtomPat> {
+    let FactTerm::Function(name, arity, mut next) = facts.term(atom.code)?.0 else {
+        return None;
+    };
+    let mut args = Vec::with_capacity(arity);
+    for _ in 0..arity {
+        args.push(T::Val(fact_term(table, facts, next)?));
+        next = facts.skip(next)?;
+    }
+    let pred = Pred {
+        name: table.name(name),
+        arity: arity as u32,
+        negative: false,
+    };
+    let span = Span {
+        file: file.clone(),
+        start: atom.start,
+        end: atom.end,
+    };
+    Some(crate::normalize::rules::AtomPat { pred, args, span })
 }
 
 /// The variables of `rule` that stand for the part's parameters (none bound yet).

@@ -45,8 +45,11 @@ pub(crate) fn safe_rules(
     rules
 }
 
-/// The unsafe-variable errors of `rule` (see `safety::check`).
+/// The unsafe-variable errors of `rule` (see `safety::check`); none without variables.
 fn unsafe_errors(table: &Interner, rule: &Rule) -> Vec<Diagnostic> {
+    if rule.var_names.is_empty() {
+        return Vec::new();
+    }
     let printer = Printer {
         table,
         names: &rule.var_names,

@@ -91,7 +91,7 @@ mod atoms;
 mod call;
 mod cleanup;
 mod options;
-mod program;
+pub(crate) mod program;
 mod step;
 
 pub use atoms::{DomainAtom, Signature};

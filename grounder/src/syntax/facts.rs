@@ -9,6 +9,13 @@
 //! and its bytes are blanked in a copy of the text (newlines kept, so every other statement
 //! keeps its line, column and byte offsets); the parser then reads the copy.
 //!
+//! The same scan takes out *simple ground rules*: `h :- b1, ..., bn.` and `:- b1, ..., bn.`
+//! where `h` and each `bi` is a simple fact's atom (`name` or `name(t1,...,tn)`, as above) and
+//! each `bi` may have one `not` in front. They are kept as [`GroundRule`]s (an entry of
+//! `Facts::facts` whose `rule` is set), with the spans the parser would give them, and the
+//! rewriter turns each straight into its `Rule` (see `normalize::rewrite`): a variable-free
+//! rule skips the lexer's second pass, the grammar, the AST, lowering and the converter.
+//!
 //! # Invariants
 //! - A fact is encoded exactly as written; constants are not substituted here (the caller
 //!   falls back to ordinary parsing when a fact names a `#const`, see `ground`).
@@ -17,11 +24,13 @@
 //! - Any lexer or parser error in a source makes its caller parse the original text instead,
 //!   so messages never depend on this module.
 
+use std::sync::Arc;
+
 use fxhash::FxHashMap;
 use logos::Logos;
 
 use super::lexer::Token;
-use crate::ast::Position;
+use crate::ast::{Position, Span};
 
 /// The deepest nesting of function terms taken out of the text.
 pub const MAX_DEPTH: usize = 32;
@@ -36,11 +45,14 @@ const FUN: u32 = 2;
 /// Bits of a word below the payload.
 const TAG_BITS: u32 = 2;
 
-/// One fact: where its code starts and where it stands among the program's statements.
+/// One fact or simple ground rule: where its code starts and where it stands among the
+/// program's statements.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Fact {
-    /// Index of its first word in `Facts::code`.
+    /// Index of its first word in `Facts::code`; for a rule, its index in `Facts::rules`.
     pub code: u32,
+    /// Whether it is a simple ground rule.
+    pub rule: bool,
     /// The number of statements of the program before it.
     pub at: u32,
     /// Where it starts in its source.
@@ -58,7 +70,31 @@ pub enum FactTerm<'a> {
     Function(&'a str, usize, u32),
 }
 
-/// Simple facts in a compact encoding (see the module doc).
+/// A simple ground rule taken out of a source (see the module doc).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GroundRule {
+    /// The statement's span (up to and with its `.`).
+    pub span: Span,
+    /// Whether its first atom is the head (otherwise it is an integrity constraint).
+    pub head: bool,
+    /// Its atoms, head first, as a range of `Facts::rule_atoms`.
+    pub atoms: (u32, u32),
+}
+
+/// An atom of a simple ground rule.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct RuleAtom {
+    /// Index of its first word in `Facts::code`.
+    pub code: u32,
+    /// Whether `not` is written in front of it.
+    pub negated: bool,
+    /// Where it starts.
+    pub start: Position,
+    /// One past its end.
+    pub end: Position,
+}
+
+/// Simple facts and ground rules in a compact encoding (see the module doc).
 #[derive(Clone, Debug, Default)]
 pub struct Facts {
     /// Names of functions and constants by index.
@@ -71,8 +107,12 @@ pub struct Facts {
     string_ids: FxHashMap<Box<str>, u32>,
     /// The terms of all facts, one after another (see the tags).
     code: Vec<u32>,
-    /// The facts in program order.
+    /// The facts and rules in program order.
     pub facts: Vec<Fact>,
+    /// The simple ground rules.
+    pub rules: Vec<GroundRule>,
+    /// The atoms of the rules, one rule after another.
+    pub rule_atoms: Vec<RuleAtom>,
 }
 
 impl Facts {
@@ -84,6 +124,12 @@ impl Facts {
     /// Every name used by a fact (function names and constants).
     pub fn names(&self) -> impl Iterator<Item = &str> {
         self.names.iter().map(|n| &**n)
+    }
+
+    /// The atoms of a rule, head first.
+    pub fn atoms_of(&self, rule: &GroundRule) -> &[RuleAtom] {
+        let (first, end) = (rule.atoms.0 as usize, rule.atoms.1 as usize);
+        self.rule_atoms.get(first..end).unwrap_or(&[])
     }
 
     /// The term whose code starts at word `at`, and the word after it.
@@ -148,9 +194,20 @@ impl Facts {
             }
             at += 1;
         }
+        let (rules_base, atoms_base) = (self.rules.len() as u32, self.rule_atoms.len() as u32);
+        self.rule_atoms
+            .extend(other.rule_atoms.into_iter().map(|a| RuleAtom {
+                code: a.code + base,
+                ..a
+            }));
+        self.rules
+            .extend(other.rules.into_iter().map(|r| GroundRule {
+                atoms: (r.atoms.0 + atoms_base, r.atoms.1 + atoms_base),
+                ..r
+            }));
         let mut facts = other.facts;
         for fact in &mut facts {
-            fact.code += base;
+            fact.code += if fact.rule { rules_base } else { base };
         }
         facts
     }
@@ -175,14 +232,19 @@ pub struct Split {
     pub facts: Facts,
 }
 
-/// Scans `text`; `None` when it has no simple fact (or a lexer error: then the ordinary
-/// parser reports it on the original text).
-pub fn split(text: &str) -> Option<Split> {
+/// Scans `text` (of the source `file`); `None` when it has no simple fact nor rule (or a
+/// lexer error: then the ordinary parser reports it on the original text).
+pub fn split(text: &str, file: &Arc<str>) -> Option<Split> {
     let mut lexer = Token::lexer(text);
     let mut statement: Vec<(usize, Token, usize)> = Vec::new();
     let mut blanked: Option<Vec<u8>> = None;
     let mut facts = Facts::default();
-    let mut lines = LineCounter::default();
+    let mut at = Located {
+        text,
+        file,
+        lines: LineCounter::default(),
+        shape: Vec::new(),
+    };
     while let Some(item) = lexer.next() {
         let range = lexer.span();
         let token = item.ok()?;
@@ -192,8 +254,7 @@ pub fn split(text: &str) -> Option<Split> {
             continue;
         }
         if let Some(&(start, _, _)) = statement.first() {
-            let position = lines.position(text, start);
-            if facts.encode(&statement, position) {
+            if facts.encode(&statement, &mut at) {
                 let bytes = blanked.get_or_insert_with(|| text.as_bytes().to_vec());
                 blank(bytes, start, range.end);
             }
@@ -258,9 +319,91 @@ impl LineCounter {
     }
 }
 
+/// The text being split, its file name (for the spans of rules) and its line counter.
+struct Located<'a> {
+    text: &'a str,
+    file: &'a Arc<str>,
+    lines: LineCounter,
+    /// The atoms of the rule being scanned (see [`rule_shape`]), kept to reuse its memory.
+    shape: Vec<AtomTokens>,
+}
+
+/// Tokens with their byte ranges.
+type Tokens<'a> = &'a [(usize, Token, usize)];
+
+/// Whether `token` may occur in a simple ground rule.
+fn is_rule_token(token: &Token) -> bool {
+    is_fact_token(token) || matches!(token, Token::If | Token::Not)
+}
+
+/// The index after the atom starting at `i` (`name` or `name(...)` with balanced parentheses;
+/// the terms inside are checked when encoded).
+fn atom_end(tokens: Tokens, i: usize) -> Option<usize> {
+    if !matches!(tokens.get(i), Some((_, Token::Identifier(_), _))) {
+        return None;
+    }
+    if !matches!(tokens.get(i + 1), Some((_, Token::LParen, _))) {
+        return Some(i + 1);
+    }
+    let mut depth = 0usize;
+    for (k, (_, token, _)) in tokens.iter().enumerate().skip(i + 1) {
+        match token {
+            Token::LParen => depth += 1,
+            Token::RParen if depth == 1 => return Some(k + 1),
+            Token::RParen => depth -= 1,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// An atom of a rule being scanned: its first token, the token after it, and whether `not`
+/// precedes it.
+type AtomTokens = (usize, usize, bool);
+
+/// The atoms of a simple ground rule `[h] :- [not] b1, ..., [not] bn .` into `atoms` (cleared
+/// first), and whether the first is the head; `None` when `tokens` (up to and with the `.`)
+/// do not have that form.
+fn rule_shape(tokens: Tokens, atoms: &mut Vec<AtomTokens>) -> Option<bool> {
+    atoms.clear();
+    if !tokens.iter().all(|(_, t, _)| is_rule_token(t)) {
+        return None;
+    }
+    let mut i = 0;
+    let head = !matches!(tokens.first(), Some((_, Token::If, _)));
+    if head {
+        let end = atom_end(tokens, 0)?;
+        atoms.push((0, end, false));
+        i = end;
+    }
+    if !matches!(tokens.get(i), Some((_, Token::If, _))) {
+        return None;
+    }
+    loop {
+        i += 1;
+        let negated = matches!(tokens.get(i), Some((_, Token::Not, _)));
+        i += usize::from(negated);
+        let end = atom_end(tokens, i)?;
+        atoms.push((i, end, negated));
+        i = end;
+        match tokens.get(i) {
+            Some((_, Token::Comma, _)) => continue,
+            Some((_, Token::Dot, _)) if i + 1 == tokens.len() => return Some(head),
+            _ => return None,
+        }
+    }
+}
+
 impl Facts {
-    /// Encodes `statement` (its tokens up to its `.`) when it is a simple fact.
-    fn encode(&mut self, statement: &[(usize, Token, usize)], start: Position) -> bool {
+    /// Encodes `statement` (its tokens up to its `.`) when it is a simple fact or rule.
+    fn encode(&mut self, statement: Tokens, at: &mut Located) -> bool {
+        let Some(&(start, _, _)) = statement.first() else {
+            return false;
+        };
+        if statement.iter().any(|(_, t, _)| *t == Token::If) {
+            return self.encode_rule(statement, at);
+        }
+        let start = at.lines.position(at.text, start);
         let mark = self.code.len();
         let mut tokens = statement.iter().map(|(_, t, _)| t).peekable();
         let ok = matches!(tokens.peek(), Some(Token::Identifier(_)))
@@ -271,6 +414,7 @@ impl Facts {
         if ok {
             self.facts.push(Fact {
                 code: mark as u32,
+                rule: false,
                 at: 0,
                 start,
             });
@@ -278,6 +422,67 @@ impl Facts {
             self.code.truncate(mark);
         }
         ok
+    }
+
+    /// Encodes `statement` when it is a simple ground rule (see [`rule_shape`]).
+    fn encode_rule(&mut self, statement: Tokens, at: &mut Located) -> bool {
+        let Some(head) = rule_shape(statement, &mut at.shape) else {
+            return false;
+        };
+        let (Some(&(start, _, _)), Some(&(_, _, end))) = (statement.first(), statement.last())
+        else {
+            return false;
+        };
+        let (mark, atoms_mark) = (self.code.len(), self.rule_atoms.len());
+        let start = at.lines.position(at.text, start);
+        for &(first, past, negated) in &at.shape {
+            let (Some(&(l, _, _)), Some(&(_, _, r))) =
+                (statement.get(first), statement.get(past.wrapping_sub(1)))
+            else {
+                return self.undo(mark, atoms_mark);
+            };
+            let code = self.code.len() as u32;
+            let mut tokens = statement
+                .get(first..past)
+                .unwrap_or(&[])
+                .iter()
+                .map(|(_, t, _)| t)
+                .peekable();
+            if !self.encode_term(&mut tokens, 0) || tokens.next().is_some() {
+                return self.undo(mark, atoms_mark);
+            }
+            let (start, end) = (at.lines.position(at.text, l), at.lines.position(at.text, r));
+            self.rule_atoms.push(RuleAtom {
+                code,
+                negated,
+                start,
+                end,
+            });
+        }
+        let span = Span {
+            file: at.file.clone(),
+            start,
+            end: at.lines.position(at.text, end),
+        };
+        self.facts.push(Fact {
+            code: self.rules.len() as u32,
+            rule: true,
+            at: 0,
+            start,
+        });
+        self.rules.push(GroundRule {
+            span,
+            head,
+            atoms: (atoms_mark as u32, self.rule_atoms.len() as u32),
+        });
+        true
+    }
+
+    /// Drops what a failed [`Facts::encode_rule`] encoded; false.
+    fn undo(&mut self, code: usize, atoms: usize) -> bool {
+        self.code.truncate(code);
+        self.rule_atoms.truncate(atoms);
+        false
     }
 
     /// Encodes one term from `tokens`; false when they do not start a simple term.
@@ -368,8 +573,8 @@ mod tests {
     #[test]
     fn takes_out_simple_facts_only() {
         let text =
-            "p(1,a). q :- p(1,a).\nr(f(\"x\",2)). s. t(-1). u(1..2). v(X). w(()). z(2147483648).";
-        let split = split(text).unwrap();
+            "p(1,a). q :- p(X).\nr(f(\"x\",2)). s. t(-1). u(1..2). v(X). w(()). z(2147483648).";
+        let split = split(text, &Arc::from("t.lp")).unwrap();
         let found: Vec<String> = split
             .facts
             .facts
@@ -391,13 +596,45 @@ mod tests {
         );
         assert_eq!(
             split.text,
-            "        q :- p(1,a).\n                t(-1). u(1..2). v(X). w(()). z(2147483648)."
+            "        q :- p(X).\n                t(-1). u(1..2). v(X). w(()). z(2147483648)."
         );
     }
 
     #[test]
+    fn takes_out_simple_ground_rules() {
+        let text = "a :- b, not c(1,\"x\").\n:- not a,\n d. e :- f(X). g :- not not h. i :- j; k.";
+        let split = split(text, &Arc::from("t.lp")).unwrap();
+        let rules: Vec<(bool, Vec<(String, bool)>)> = split
+            .facts
+            .rules
+            .iter()
+            .map(|r| {
+                let atoms = split.facts.atoms_of(r).iter();
+                let atoms = atoms.map(|a| (text_of(&split.facts, a.code), a.negated));
+                (r.head, atoms.collect())
+            })
+            .collect();
+        let atom = |s: &str, n: bool| (s.to_string(), n);
+        assert_eq!(
+            rules,
+            [
+                (
+                    true,
+                    vec![atom("a", false), atom("b", false), atom("c(1,\"x\")", true)]
+                ),
+                (false, vec![atom("a", true), atom("d", false)]),
+            ]
+        );
+        let second = split.facts.rules.get(1).unwrap();
+        assert_eq!(second.span.start, Position { line: 2, column: 1 });
+        assert_eq!(second.span.end, Position { line: 3, column: 4 });
+        assert!(split.text.starts_with(&format!("{}\n", " ".repeat(21))));
+    }
+
+    #[test]
     fn only_statement_starts_count() {
-        assert!(split(":~ a. [1@1] p(1). q :- r p(2).").is_none());
-        assert!(split("p(1) $ . q(1).").is_none());
+        let file = Arc::from("t.lp");
+        assert!(split(":~ a. [1@1] p(1). q :- r p(2).", &file).is_none());
+        assert!(split("p(1) $ . q(1).", &file).is_none());
     }
 }

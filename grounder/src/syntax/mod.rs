@@ -60,7 +60,7 @@ pub(crate) fn parse_split(
 ) -> Result<(Program, facts::Facts), Vec<Diagnostic>> {
     let text = source_text(source)?;
     if dialect != Dialect::Gringo3 {
-        if let Some(split) = facts::split(text) {
+        if let Some(split) = facts::split(text, &Arc::from(source.name.as_str())) {
             if let Ok((program, false)) = parse_text(&source.name, &split.text, dialect) {
                 return Ok((program, split.facts));
             }

@@ -110,3 +110,55 @@ fn anonymous_variables_in_positive_bodies_are_projected() {
         2 + 25
     );
 }
+
+/// Programs with simple ground rules (see `syntax::facts`) among other statements.
+const GROUND_RULE_PROGRAMS: [&str; 6] = [
+    "a :- b. b :- a. {a}. c :- not a, b. :- c, not b.\n d(1,\"x\",f(g(2),h)) :-\n  a, not e(f(1)).",
+    "p0 :- p1. p1 :- p2. p2 :- p0. {p0}. q(X) :- p(X). p(1). r :- p(1), p(1), not q(1).",
+    "#const n = 2. a :- b(n). b(2). {c}. d :- c.",
+    "a :- b. #program step(t). c(t) :- a. d :- a. #program base. {b}. e :- not b.",
+    "x :- y. y :- x, not z. z :- not y. {x; y}. -w :- x. v :- not -w. u :- s(\"t\",-1). t :- s(f(\"u\"),2). s(f(\"u\"),2).",
+    ":- a. :- not b, c. a :- c. {c}. b :- c(1..2). c(1). #show a/0. #show c/1.",
+];
+
+/// The rewritten rules of `text` (the base part) but its simple facts, as `Debug` text, with
+/// the simple facts and ground rules taken out (`split`) or everything parsed.
+fn rewritten(text: &str, split: bool) -> String {
+    use crate::session::program::Added;
+    let sources = [Source::new("<test>", text)];
+    let whole = || crate::syntax::load(&sources, Dialect::Auto).unwrap();
+    let mut added = Added::default();
+    let (loaded, facts) = match split {
+        true => crate::syntax::load_split(&sources, Dialect::Auto).unwrap(),
+        false => (whole(), Facts::default()),
+    };
+    let (loaded, facts) = match added.facts_need_statements(&loaded.program, &[], &facts) {
+        true => (whole(), Facts::default()),
+        false => (loaded, facts),
+    };
+    let mut table = crate::term::intern::Interner::default();
+    added.add(&mut table, loaded, facts, &[], None).unwrap();
+    added
+        .rewrite_pending(&mut table, &[], &mut Vec::new())
+        .unwrap();
+    let part = added.parts.first().unwrap();
+    let rules = part.rules.iter();
+    let rules: Vec<_> = rules
+        .filter(|r| !crate::normalize::rules::is_simple_fact(r))
+        .collect();
+    format!("{rules:?}")
+}
+
+/// Simple ground rules taken out before parsing become the rules the converter makes from
+/// their statements (spans, interning order, order among the statements), and ground alike.
+#[test]
+fn ground_rules_taken_out_rewrite_as_parsed() {
+    for text in GROUND_RULE_PROGRAMS {
+        assert_eq!(rewritten(text, true), rewritten(text, false), "{text}");
+        assert_eq!(
+            shown_and_text(text, true),
+            shown_and_text(text, false),
+            "{text}"
+        );
+    }
+}
