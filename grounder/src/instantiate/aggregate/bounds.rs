@@ -110,6 +110,8 @@ impl Grounder<'_> {
             if let Some(only) = only_weighted(elems, &uncertain) {
                 return Ok(Tri::Lits(vec![only]));
             }
+        }
+        if form == SumForm::Gringo && !uncertain.iter().any(|(l, _)| self.is_stand_in(*l)) {
             let always = GLit::neg(self.never_aux());
             for (w, _) in elems.iter().filter(|(w, l)| l.is_none() && weight(w) != 0) {
                 need += weight(w);
@@ -304,6 +306,15 @@ impl Grounder<'_> {
             return Ok(Tri::False);
         }
         Ok(Tri::Lits(vec![self.disj_lit(alternatives)?]))
+    }
+}
+
+impl Grounder<'_> {
+    /// Whether `l` is `not x` for an auxiliary atom `x` (a `not not a` stand-in): clasp
+    /// replaces it by its equivalent and simplifies the body again, dropping the literals
+    /// that always hold, so the certain weights are folded into the bound then.
+    fn is_stand_in(&self, l: GLit) -> bool {
+        !l.positive && self.store.info(l.atom).is_some_and(|i| i.val.is_none())
     }
 }
 
