@@ -4,12 +4,15 @@
 //! condition); instances with the same tuple count once, and a tuple holds when any of its
 //! conditions does (an auxiliary atom with one rule per condition when there are several).
 //! `#count`, `#sum` and `#sum+` become weight rules over the uncertain tuples, the certain ones
-//! folded into the bound: `value >= k` is `aux :- k - fixed <= #sum{w,l : ...}`, `value <= k`
+//! folded into the bound: `value >= k` is `aux :- k - fixed <= #sum{w,l : ...}` (in a body, as
+//! gringo writes it: the only tuple's literal when no other tuple has a weight, else the
+//! certain tuples kept as `not` an atom without rules, see `bounds::SumForm`), `value <= k`
 //! is `not (value >= k+1)`, `=` both, `!=` the negation (aggregates and conditions that depend
 //! positively on their rule's head keep clingo's semantics, see `recursion`). `#min`/`#max` become disjunctions
 //! (`#max >= b` iff some tuple with weight `>= b` holds). An assignment `X = #agg{..}` is
 //! grounded once per possible value (the subset sums of the uncertain weights, or the range
-//! between the extremes when those are too many). A body conditional literal `l : c` is the
+//! between the extremes when those are too many). An undecided recursive body aggregate is an
+//! auxiliary atom of its own, gringo's `#delayed` atom. A body conditional literal `l : c` is the
 //! conjunction over the condition's instances of `l`, or of `aux :- l. aux :- not c_i.` when
 //! the instance's condition is not certain (an instance whose literal is part of its own
 //! condition always holds and is dropped); a conjunction over a recursive condition that holds
@@ -93,6 +96,7 @@ fn split_weights(elems: &[Weighted]) -> (i64, Vec<(GLit, i64)>) {
     (fixed, uncertain)
 }
 
+pub(crate) use bounds::SumForm;
 use groups::Groups;
 
 /// Outcomes of a body aggregate: an optional assignment and the literals it needs.

@@ -179,6 +179,8 @@ pub(crate) struct Kept {
     aux_alternatives: FxHashMap<AtomId, Vec<Vec<GLit>>>,
     /// An auxiliary atom defined by `aux :- .`
     true_aux: Option<AtomId>,
+    /// An auxiliary atom without rules (see [`Grounder::never_aux`]).
+    never_aux: Option<AtomId>,
 }
 
 /// One candidate for a join frame.
@@ -306,6 +308,9 @@ pub(crate) struct Grounder<'a> {
     pub aux_alternatives: FxHashMap<AtomId, Vec<Vec<GLit>>>,
     /// An auxiliary atom defined by `aux :- .`: true, but no fact while grounding.
     true_aux: Option<AtomId>,
+    /// An auxiliary atom without rules: `not` it is gringo's literal of a certain aggregate
+    /// element (see `aggregate::bounds::sum_ge`).
+    never_aux: Option<AtomId>,
     /// The functions `@f(args)` calls.
     pub functions: crate::Functions,
     /// The values of each call made so far, by function name and arguments (see `calls`).
@@ -380,6 +385,7 @@ impl<'a> Grounder<'a> {
             args_buf: Vec::new(),
             aux_alternatives: kept.aux_alternatives,
             true_aux: kept.true_aux,
+            never_aux: kept.never_aux,
             functions: crate::Functions::default(),
             calls: FxHashMap::default(),
             unknown_calls_seen: FxHashSet::default(),
@@ -397,6 +403,7 @@ impl<'a> Grounder<'a> {
             not_aux: self.not_aux,
             aux_alternatives: self.aux_alternatives,
             true_aux: self.true_aux,
+            never_aux: self.never_aux,
         }
     }
 
@@ -408,6 +415,17 @@ impl<'a> Grounder<'a> {
         let aux = self.define_aux(vec![Vec::new()])?;
         self.true_aux = Some(aux);
         Ok(aux)
+    }
+
+    /// The atom that has no rule and never gets one, made once: `not` it is the literal that
+    /// always holds, which gringo writes for an aggregate element with a certain condition.
+    pub(crate) fn never_aux(&mut self) -> AtomId {
+        *self.never_aux.get_or_insert_with(|| self.store.aux())
+    }
+
+    /// The atom of [`Grounder::never_aux`], if made.
+    pub(crate) fn made_never_aux(&self) -> Option<AtomId> {
+        self.never_aux
     }
 
     /// Marks spans whose `operation undefined` info was already given (while rewriting).

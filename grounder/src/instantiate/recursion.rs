@@ -32,7 +32,7 @@
 use fxhash::FxHashMap;
 
 use crate::ast::{AggregateFunction, CompareOp, Sign};
-use crate::instantiate::aggregate::{open_sum, weight, Tri, Weighted};
+use crate::instantiate::aggregate::{open_sum, weight, SumForm, Tri, Weighted};
 use crate::instantiate::domain::AtomId;
 use crate::instantiate::{GBody, GLit, GRule, Grounder, Stop};
 use crate::normalize::rules::{AtomPat, Lit, Pred, Rule};
@@ -308,7 +308,7 @@ impl Grounder<'_> {
         let merged = merge_literals(elems);
         let elems = merged.as_slice();
         if elems.iter().all(|(w, l)| l.is_none() || weight(w) >= 0) {
-            return self.sum_ge(elems, k);
+            return self.sum_ge(elems, k, SumForm::Gringo);
         }
         let open = match open_sum(elems, k) {
             Ok(open) => open,
@@ -370,7 +370,7 @@ impl Grounder<'_> {
     /// `Σ w·l <= k` for a recursive aggregate.
     fn recursive_sum_le(&mut self, elems: &[Weighted], k: i64) -> Result<Tri, Stop> {
         if elems.iter().all(|(w, l)| l.is_none() || weight(w) >= 0) {
-            let t = self.sum_ge(elems, k + 1)?;
+            let t = self.sum_ge(elems, k + 1, SumForm::Gringo)?;
             return self.negate(t);
         }
         self.recursive_sum_ge(&negate_weights(elems), -k)
@@ -393,7 +393,7 @@ impl Grounder<'_> {
             return self.extreme_tri(max, elems, op, b);
         }
         let Val::Num(n) = b else {
-            return self.sum_tri(elems, op, b);
+            return self.sum_tri(elems, op, b, SumForm::Gringo);
         };
         let n = i64::from(n);
         match op {

@@ -93,7 +93,12 @@ pub(crate) fn ground_call(
         return Err(stop);
     }
     let headed = headed_externals(&g);
-    let open = start_truth(&g, &mut state.truth, &mut state.external, &headed);
+    let mut open = start_truth(&g, &mut state.truth, &mut state.external, &headed);
+    // `not` the atom without rules stands for a certain aggregate element, kept as gringo
+    // keeps it (see `instantiate::aggregate::SumForm`), so it is not folded away.
+    if let Some(never) = g.made_never_aux() {
+        open[never.0 as usize] = true;
+    }
     if !call.project.is_empty() || !g.extras.projects.is_empty() {
         keep_grounded_heads(&mut g);
     }

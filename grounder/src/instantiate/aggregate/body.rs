@@ -6,7 +6,7 @@
 //! it then stands as an atom without rules, so the rule's head atoms stay possible and a weak
 //! constraint keeps its level.
 
-use super::{Checks, Groups, Outcomes, Tri, Weighted, MAX_SUBSET_SUMS};
+use super::{Checks, Groups, Outcomes, SumForm, Tri, Weighted, MAX_SUBSET_SUMS};
 use crate::ast::{AggregateFunction, CompareOp, Sign};
 use crate::instantiate::{GLit, Grounder, Mode, Stop};
 use crate::normalize::rules::{AggLit, Bound, Rule};
@@ -63,7 +63,11 @@ impl Grounder<'_> {
                     .elems
                     .iter()
                     .any(|e| self.condition_recursive(rule, &e.cond));
-            let mut tri = self.bounds_tri(agg.function, &elems, &bounds, recursive)?;
+            let mut tri =
+                self.bounds_tri(agg.function, &elems, &bounds, recursive, SumForm::Gringo)?;
+            if recursive {
+                tri = self.delayed(tri)?;
+            }
             if agg.sign != Sign::None {
                 tri = self.negate(tri)?;
             }
@@ -106,6 +110,26 @@ impl Grounder<'_> {
             Sign::Not => !self.within_range(function, groups, bounds),
             Sign::NotNot => self.in_range(function, elems, groups, bounds, false),
         }
+    }
+
+    /// An undecided recursive aggregate as the auxiliary atom gringo writes for it (its
+    /// `#delayed` literal), defined by one rule with the aggregate's literals as body unless
+    /// they are an auxiliary atom of the translation already: clasp does not equate the
+    /// rule's head with the aggregate's literal before it simplifies the rules using it
+    /// (`s | q :- #max{1 : s} < 1.` is `s | q :- d. d :- not s.`, where `s` is not removed
+    /// from the head as in `s | q :- not s.`).
+    fn delayed(&mut self, tri: Tri) -> Result<Tri, Stop> {
+        Ok(match tri {
+            Tri::Lits(l) if self.is_translation_aux(&l) => Tri::Lits(l),
+            Tri::Lits(l) => Tri::Lits(vec![GLit::pos(self.define_aux(vec![l])?)]),
+            decided => decided,
+        })
+    }
+
+    /// Whether `lits` is one positive auxiliary atom (no program atom).
+    fn is_translation_aux(&self, lits: &[GLit]) -> bool {
+        let aux = |l: &GLit| self.store.info(l.atom).is_some_and(|i| i.val.is_none());
+        matches!(lits, [only] if only.positive && aux(only))
     }
 
     /// The literal `tri` (the aggregate under its sign) as gringo keeps it, which decides from

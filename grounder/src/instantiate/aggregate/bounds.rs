@@ -1,22 +1,36 @@
-//! Bound checks as [`Tri`]s: weight rules for sums (the certain weights folded into the bound),
+//! Bound checks as [`Tri`]s: weight rules for sums (see [`SumForm`] for the certain weights),
 //! disjunctions for `#min`/`#max`, and the value of the simple literals inside elements.
 
-use super::{conj, open_sum, Tri, Weighted};
+use super::{conj, open_sum, weight, Tri, Weighted};
 use crate::ast::{AggregateFunction, CompareOp, Sign};
 use crate::instantiate::{compare, GBody, GLit, GRule, Grounder, Mode, Stop};
 use crate::normalize::rules::{Lit, Rule};
 use crate::term::eval::Binding;
 use crate::term::intern::Val;
 
+/// How `sum >= k` is written when the elements leave it open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum SumForm {
+    /// A weight rule over the uncertain elements, the certain weights folded into the bound.
+    Folded,
+    /// As gringo writes a body aggregate: the literal of the only element when no other one
+    /// has a weight (`#count{1 : p} >= 1` is `p`), else a weight rule keeping each certain
+    /// element as the literal that always holds (`not` an atom without rules) and the bound
+    /// unchanged. clasp's preprocessing does not read such a rule as the one literal it needs,
+    /// which the literal aliases of brave/cautious consequences under a projection follow.
+    Gringo,
+}
+
 impl Grounder<'_> {
     /// Whether the aggregate value satisfies all `bounds` (`recursive`: the aggregate depends
-    /// positively on its rule's head, see `recursion`).
+    /// positively on its rule's head, see `recursion`; `form`: how open sums are written).
     pub(super) fn bounds_tri(
         &mut self,
         function: AggregateFunction,
         elems: &[Weighted],
         bounds: &[(CompareOp, Val)],
         recursive: bool,
+        form: SumForm,
     ) -> Result<Tri, Stop> {
         let mut lits = Vec::new();
         for &(op, b) in bounds {
@@ -25,7 +39,7 @@ impl Grounder<'_> {
                 AggregateFunction::Min | AggregateFunction::Max => {
                     self.extreme_tri(function == AggregateFunction::Max, elems, op, b)?
                 }
-                _ => self.sum_tri(elems, op, b)?,
+                _ => self.sum_tri(elems, op, b, form)?,
             };
             match tri {
                 Tri::True => {}
@@ -45,6 +59,7 @@ impl Grounder<'_> {
         elems: &[Weighted],
         op: CompareOp,
         b: Val,
+        form: SumForm,
     ) -> Result<Tri, Stop> {
         let Val::Num(n) = b else {
             let holds = compare(self.table, op, Val::Num(0), b);
@@ -52,19 +67,19 @@ impl Grounder<'_> {
         };
         let n = i64::from(n);
         Ok(match op {
-            CompareOp::Ge => self.sum_ge(elems, n)?,
-            CompareOp::Gt => self.sum_ge(elems, n + 1)?,
+            CompareOp::Ge => self.sum_ge(elems, n, form)?,
+            CompareOp::Gt => self.sum_ge(elems, n + 1, form)?,
             CompareOp::Le => {
-                let t = self.sum_ge(elems, n + 1)?;
+                let t = self.sum_ge(elems, n + 1, form)?;
                 self.negate(t)?
             }
             CompareOp::Lt => {
-                let t = self.sum_ge(elems, n)?;
+                let t = self.sum_ge(elems, n, form)?;
                 self.negate(t)?
             }
             CompareOp::Eq | CompareOp::Ne => {
-                let ge = self.sum_ge(elems, n)?;
-                let gt = self.sum_ge(elems, n + 1)?;
+                let ge = self.sum_ge(elems, n, form)?;
+                let gt = self.sum_ge(elems, n + 1, form)?;
                 let not_gt = self.negate(gt)?;
                 let eq = conj(ge, not_gt);
                 if op == CompareOp::Eq {
@@ -81,11 +96,28 @@ impl Grounder<'_> {
     /// normalisation), which must be `not x` (`not not a`, no positive dependency on `a`, as in
     /// Ferraris' reduct and gringo's output), not `a` (`r :- #sum { -1 : not r } >= 0.` has the
     /// answer sets {} and {r}).
-    pub(crate) fn sum_ge(&mut self, elems: &[Weighted], k: i64) -> Result<Tri, Stop> {
-        let (need, mut uncertain) = match open_sum(elems, k) {
+    pub(crate) fn sum_ge(
+        &mut self,
+        elems: &[Weighted],
+        k: i64,
+        form: SumForm,
+    ) -> Result<Tri, Stop> {
+        let (mut need, mut uncertain) = match open_sum(elems, k) {
             Ok(open) => open,
             Err(decided) => return Ok(decided),
         };
+        if form == SumForm::Gringo {
+            if let Some(only) = only_weighted(elems, &uncertain) {
+                return Ok(Tri::Lits(vec![only]));
+            }
+        }
+        if form == SumForm::Gringo && !uncertain.iter().any(|(l, _)| self.is_stand_in(*l)) {
+            let always = GLit::neg(self.never_aux());
+            for (w, _) in elems.iter().filter(|(w, l)| l.is_none() && weight(w) != 0) {
+                need += weight(w);
+                uncertain.push((always, weight(w)));
+            }
+        }
         for (lit, w) in &mut uncertain {
             if *w < 0 && !lit.positive {
                 *lit = GLit::pos(self.not_aux(lit.atom)?);
@@ -274,5 +306,25 @@ impl Grounder<'_> {
             return Ok(Tri::False);
         }
         Ok(Tri::Lits(vec![self.disj_lit(alternatives)?]))
+    }
+}
+
+impl Grounder<'_> {
+    /// Whether `l` is `not x` for an auxiliary atom `x` (a `not not a` stand-in): clasp
+    /// replaces it by its equivalent and simplifies the body again, dropping the literals
+    /// that always hold, so the certain weights are folded into the bound then.
+    fn is_stand_in(&self, l: GLit) -> bool {
+        !l.positive && self.store.info(l.atom).is_some_and(|i| i.val.is_none())
+    }
+}
+
+/// The literal of the only element with a weight, when it is uncertain with a positive weight
+/// (gringo writes the aggregate as that literal).
+fn only_weighted(elems: &[Weighted], uncertain: &[(GLit, i64)]) -> Option<GLit> {
+    let certain = elems.iter().any(|(w, l)| l.is_none() && weight(w) != 0);
+    let mut weighty = uncertain.iter().filter(|(_, w)| *w != 0);
+    match (certain, weighty.next(), weighty.next()) {
+        (false, Some(&(only, w)), None) if w > 0 => Some(only),
+        _ => None,
     }
 }

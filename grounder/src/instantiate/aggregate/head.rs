@@ -1,7 +1,7 @@
 //! Choice rules and head aggregates: choice rules over the element atoms plus the constraint
 //! `:- body, not bound_holds` (only `:- body` when the bounds cannot be met).
 
-use super::{Groups, Tri};
+use super::{Groups, SumForm, Tri};
 use crate::ast::{AggregateFunction, Sign};
 use crate::diagnostic::{Diagnostic, Note, Severity};
 use crate::instantiate::domain::AtomId;
@@ -85,7 +85,7 @@ impl Grounder<'_> {
         }
         let function = function.unwrap_or(AggregateFunction::Count);
         let weighted = self.weighted(function, &groups, mode)?;
-        let tri = self.bounds_tri(function, &weighted, &bvals, false)?;
+        let tri = self.bounds_tri(function, &weighted, &bvals, false, SumForm::Folded)?;
         // In a constraint's body `not not a` is `a`.
         let violated = match tri {
             Tri::Lits(l) if l.len() == 1 => Tri::Lits(l.iter().map(|x| x.negate()).collect()),
