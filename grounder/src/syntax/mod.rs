@@ -127,22 +127,35 @@ pub fn parse_const_override(name: &str, value: &str) -> Result<Term, Diagnostic>
     let Some([Ok((_, Token::Identifier(_), _)), Ok((_, Token::Eq, _))]) = tokens.get(..2) else {
         return parse_term(value);
     };
-    let value = &tokens[2..];
-    let kinds: Vec<&Token> = value.iter().flatten().map(|(_, token, _)| token).collect();
-    if let Some((refused, message)) = constterm::first_refused(&kinds, constterm::End::Text) {
-        let Some(Ok((l, _, r))) = value.get(refused) else {
-            return parse_term(value_text(&text, name));
-        };
-        ctx.error(ctx.span(*l, *r), message);
-        return Err(ctx.errors.swap_remove(0));
+    let value: Vec<(usize, &Token, usize)> = tokens[2..]
+        .iter()
+        .flatten()
+        .map(|(l, t, r)| (*l, t, *r))
+        .collect();
+    if let Some(refused) = refused_const_value(&ctx, &value, constterm::End::Text) {
+        // A lexer error comes first in the text when there is one.
+        return Err(ctx.errors.into_iter().next().unwrap_or(refused));
     }
-    let value = value.to_vec();
+    let value = tokens[2..].to_vec();
     parse_tokens_as_term(ctx, value)
 }
 
-/// The value part of `name=value`.
-fn value_text<'t>(text: &'t str, name: &str) -> &'t str {
-    text.get(name.len() + 1..).unwrap_or("")
+/// The syntax error of a constant's value (its tokens, from the first after `=`) that clingo's
+/// constant grammar refuses (`constterm.rs`), located at the refused token.
+fn refused_const_value(
+    ctx: &Ctx,
+    value: &[(usize, &Token, usize)],
+    end: constterm::End,
+) -> Option<Diagnostic> {
+    let kinds: Vec<&Token> = value.iter().map(|(_, token, _)| *token).collect();
+    let (refused, message) = constterm::first_refused(&kinds, end)?;
+    let (l, _, r) = value[refused];
+    Some(Diagnostic {
+        severity: crate::Severity::Error,
+        span: Some(ctx.span(l, r)),
+        message,
+        notes: Vec::new(),
+    })
 }
 
 /// Parses lexed tokens as one term; the first error found while lexing or parsing.
@@ -234,15 +247,7 @@ fn find_const_errors(ctx: &mut Ctx, tokens: &[lexer::Spanned]) {
         let [(_, Token::Identifier(_), _), (_, Token::Eq, _), value @ ..] = &statement[..] else {
             continue;
         };
-        let kinds: Vec<&Token> = value.iter().map(|(_, token, _)| *token).collect();
-        if let Some((refused, message)) = constterm::first_refused(&kinds, constterm::End::Dot) {
-            let (l, _, r) = value[refused];
-            let error = Diagnostic {
-                severity: crate::Severity::Error,
-                span: Some(ctx.span(l, r)),
-                message,
-                notes: Vec::new(),
-            };
+        if let Some(error) = refused_const_value(ctx, value, constterm::End::Dot) {
             ctx.const_errors.push((at, error));
         }
     }
