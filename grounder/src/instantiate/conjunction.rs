@@ -28,7 +28,8 @@ use crate::term::eval::{Binding, T};
 pub(crate) type Conjunction = (u32, Binding, Vec<Vec<GLit>>, Vec<AtomId>);
 
 impl Grounder<'_> {
-    /// Adds the instances of the tagged element `e` to `out`, each atom to its domain. The
+    /// Adds the instances of the tagged element `e` to `out`, and each new atom to `defined`
+    /// (in the order met; the caller puts them into their domains). The
     /// condition without the external calls of the atom gives the instances and the calls
     /// under each give its atoms, so an instance whose call gives no value (or names no
     /// function) is an empty conjunction that holds with its condition, as in clingo
@@ -41,6 +42,7 @@ impl Grounder<'_> {
         binding: &mut Binding,
         mode: Mode,
         out: &mut Vec<Conjunction>,
+        defined: &mut Vec<AtomId>,
     ) -> Result<(), Stop> {
         let Some((group, inner)) = &e.conj else {
             return Ok(());
@@ -76,7 +78,7 @@ impl Grounder<'_> {
             g.sub_join(rule, &ranges, b, mode, &mut |g, b, _| {
                 if let Some(atom) = g.ground_atom(rule, &e.atom, b) {
                     made = true;
-                    g.store.add_to_domain(g.table, atom);
+                    defined.push(atom);
                     if !out[index].3.contains(&atom) {
                         out[index].3.push(atom);
                     }

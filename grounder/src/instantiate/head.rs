@@ -2,6 +2,7 @@
 //! head atoms in `Mode::Domain`): single atoms, disjunctions with conditions (stand-in atoms
 //! for uncertain conditions), weak constraints and the other special heads.
 
+use super::conjunction::Conjunction;
 use super::{GBody, GLit, GRule, Grounder, HeadInstance, Mode, Stop};
 use crate::ast::Span;
 use crate::diagnostic::{Diagnostic, Note, Severity};
@@ -206,14 +207,24 @@ impl<'a> Grounder<'a> {
             return Ok(());
         }
         let mut satisfied = false;
+        // The atoms met so far, in order: they enter their domains once the instance stays.
+        let mut defined = Vec::new();
         for e in elems {
             if e.conj.is_some() {
-                self.conjunction_instances(rule, e, binding, mode, &mut conjunctions)?;
+                self.conjunction_instances(
+                    rule,
+                    e,
+                    binding,
+                    mode,
+                    &mut conjunctions,
+                    &mut defined,
+                )?;
                 continue;
             }
             if elems.len() > 1 && self.is_known_fact(rule, e, binding) {
                 if !conditional {
                     // clingo drops the instance here; the atoms before stay in the domain.
+                    self.define_all(&defined);
                     if mode == Mode::Emit {
                         self.extras.unruled.extend(plain);
                     }
@@ -221,13 +232,25 @@ impl<'a> Grounder<'a> {
                 }
                 satisfied = true;
             }
-            let atoms = self.head_element_atoms(rule, e, binding, mode, true)?;
+            let atoms = self.head_element_atoms(rule, e, binding, mode, false)?;
             if atoms.is_empty() && e.cond.is_empty() {
                 // The head atom is undefined (e.g. `p(1/0)`): the instance is dropped.
+                self.define_all(&defined);
                 return Ok(());
             }
+            defined.extend(atoms.iter().map(|(atom, ..)| *atom));
             plain.extend(atoms.into_iter().map(|(atom, ..)| atom));
         }
+        if conditional
+            && !self.rule_positively_recursive(rule)
+            && self.conjunction_known_fact(&conjunctions)
+        {
+            // A conditional element's instance under a certain condition is a fact clingo knows
+            // (`q(2). b | q(W) : dom(W).`): clingo writes the disjunction as satisfied and none
+            // of its atoms enters a domain, so no weak constraint over `b` keeps its level.
+            return Ok(());
+        }
+        self.define_all(&defined);
         if mode == Mode::Domain {
             return Ok(());
         }
@@ -269,6 +292,22 @@ impl<'a> Grounder<'a> {
         })
     }
 
+    /// Puts `atoms` into their domains, in order.
+    fn define_all(&mut self, atoms: &[AtomId]) {
+        for &atom in atoms {
+            self.store.add_to_domain(self.table, atom);
+        }
+    }
+
+    /// Whether one of `conjunctions` is a single atom under a certain condition and that atom
+    /// a fact clingo knows (see [`Self::is_known_fact`]).
+    fn conjunction_known_fact(&self, conjunctions: &[Conjunction]) -> bool {
+        conjunctions.iter().any(|(_, _, conds, atoms)| {
+            matches!(atoms.as_slice(), [atom] if conds.iter().any(Vec::is_empty)
+                && self.atom_is_known_fact(*atom))
+        })
+    }
+
     /// Whether the head element `e` is unconditional and its atom a fact clingo knows when it
     /// grounds the rule: a plain fact, or one over a predicate the body depends on. clingo
     /// drops a disjunction instance at the first such element, so the atoms after it are not
@@ -282,9 +321,12 @@ impl<'a> Grounder<'a> {
         if !e.cond.is_empty() {
             return false;
         }
-        let Some(atom) = self.ground_atom(rule, &e.atom, binding) else {
-            return false;
-        };
+        self.ground_atom(rule, &e.atom, binding)
+            .is_some_and(|atom| self.atom_is_known_fact(atom))
+    }
+
+    /// Whether `atom` is a fact clingo knows when it grounds `rule` (see [`Self::is_known_fact`]).
+    fn atom_is_known_fact(&self, atom: AtomId) -> bool {
         let scope = self
             .current_rule
             .and_then(|i| self.fact_scopes.get(i))
