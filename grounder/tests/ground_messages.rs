@@ -141,3 +141,8 @@ fn unknown_function_infos_in_clingos_order() {
 fn constant_definitions_are_printed_as_clingo_prints_terms() {
     check("const_definitions_printed.lp");
 }
+
+#[test]
+fn an_undefined_single_head_drops_the_statement_before_its_body() {
+    check("undefined_head_drops_statement.lp");
+}

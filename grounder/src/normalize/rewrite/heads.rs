@@ -202,6 +202,7 @@ impl<'a> Converter<'a> {
         projections: &mut Vec<ast::Statement>,
     ) -> Rule {
         let (head, body_ast) = self.convert_head(v);
+        let head_infos = self.infos.len();
         self.project_positive = super::project::projects_positive(v);
         let mut body = Vec::new();
         let mut pending_head = Vec::new();
@@ -215,6 +216,10 @@ impl<'a> Converter<'a> {
         }
         body.extend(pending_head);
         body.append(&mut self.extra);
+        if single_head_undefined(v, &head, self.moved_head) {
+            // gringo simplifies the head first and drops the statement there, unseen its body.
+            self.infos.truncate(head_infos);
+        }
         let tuple_infos = self.global_tuple_infos();
         diags.append(&mut self.infos);
         projections.append(&mut self.projections);
@@ -292,6 +297,42 @@ impl<'a> Converter<'a> {
                 }],
             })
             .collect()
+    }
+}
+
+/// Whether the statement's one head (a rule's single atom, a weak constraint's tuple, the
+/// term or atom of `#show`, `#project`, `#external`, `#edge` and `#heuristic`) has arithmetic
+/// that is undefined whatever its variables. gringo then drops the statement before it looks
+/// at its body: `p(f(X)-1) :- dom(X), 1/0 < 2.` reports `(f(X)-1)` only. A disjunction or an
+/// aggregate head drops just the element (`a ; p(1/0) :- 2/0 < 1.` reports both), also when
+/// `negheads` left one atom of it (`moved_head` literals: `p(1/0) ; not a :- 2/0 < 1.`).
+fn single_head_undefined(v: &Variant<'_>, head: &Head, moved_head: usize) -> bool {
+    let undefined = |ts: &[T]| ts.iter().any(T::contains_undefined_arith);
+    match head {
+        Head::Disj(elems) => {
+            let single_atom = match v {
+                Variant::Rule(h, _) => matches!(&**h, ast::Head::Literal(l)
+                    if l.sign == Sign::None && matches!(l.kind, LiteralKind::Atom(_))),
+                _ => false,
+            };
+            single_atom && moved_head == 0 && elems.iter().any(|e| undefined(&e.atom.args))
+        }
+        Head::Choice { .. } | Head::Agg { .. } => false,
+        Head::Weak {
+            weight,
+            priority,
+            terms,
+            ..
+        } => {
+            undefined(std::slice::from_ref(weight))
+                || undefined(std::slice::from_ref(priority))
+                || undefined(terms)
+        }
+        Head::Show(t) => t.contains_undefined_arith(),
+        Head::Project(atom) => undefined(&atom.args),
+        Head::External(atom, value) => undefined(&atom.args) || value.contains_undefined_arith(),
+        Head::Edge(u, w) => u.contains_undefined_arith() || w.contains_undefined_arith(),
+        Head::Heuristic(atom, values, _) => undefined(&atom.args) || undefined(values),
     }
 }
 
