@@ -137,14 +137,7 @@ impl Analyzer {
                 self.learnt[0] = !p;
                 break;
             }
-            self.antecedents.clear();
-            if let Reason::Clause(cref) = a.reason_of(p.var()) {
-                self.used_clauses.push(cref);
-            }
-            let mut antecedents = std::mem::take(&mut self.antecedents);
-            ex.explain(p, &mut antecedents);
-            path += self.mark_all(a, heuristic, &antecedents);
-            self.antecedents = antecedents;
+            path += self.mark_reason(ex, heuristic, p);
         }
         self.minimize(ex);
         for var in self.to_clear.drain(..) {
@@ -156,25 +149,62 @@ impl Analyzer {
         self.finish(a)
     }
 
-    /// Marks literals; lower-level ones join the clause. Returns how many are at the current level.
-    fn mark_all(&mut self, a: &Assignment, heuristic: &mut Heuristic, lits: &[Lit]) -> usize {
-        let mut current = 0;
-        for &t in lits {
-            let var = t.var();
-            let level = a.level_of(var);
-            if self.seen[var.index()] || level == 0 {
-                continue;
+    /// Marks the antecedents of the true literal `p` (in [`Explainer::explain`]'s order; a
+    /// clause or short reason is read in place, without copying); returns how many are at
+    /// the current level.
+    fn mark_reason(&mut self, ex: &Explainer, heuristic: &mut Heuristic, p: Lit) -> usize {
+        let a = ex.assignment;
+        match a.reason_of(p.var()) {
+            Reason::Binary(t) => usize::from(self.mark(a, heuristic, t)),
+            Reason::Ternary(t, u) => {
+                usize::from(self.mark(a, heuristic, t)) + usize::from(self.mark(a, heuristic, u))
             }
-            self.seen[var.index()] = true;
-            self.to_clear.push(var);
-            heuristic.bump(var);
-            if level == a.level() {
-                current += 1;
-            } else {
-                self.learnt.push(!t);
+            Reason::Clause(cref) => {
+                self.used_clauses.push(cref);
+                let mut current = 0;
+                for &code in ex.clauses.lits(cref) {
+                    let lit = Lit(code);
+                    if lit.var() != p.var() {
+                        current += usize::from(self.mark(a, heuristic, !lit));
+                    }
+                }
+                current
+            }
+            _ => {
+                let mut antecedents = std::mem::take(&mut self.antecedents);
+                antecedents.clear();
+                ex.explain(p, &mut antecedents);
+                let current = self.mark_all(a, heuristic, &antecedents);
+                self.antecedents = antecedents;
+                current
             }
         }
-        current
+    }
+
+    /// Marks literals; lower-level ones join the clause. Returns how many are at the current level.
+    fn mark_all(&mut self, a: &Assignment, heuristic: &mut Heuristic, lits: &[Lit]) -> usize {
+        let marked = lits.iter().filter(|&&t| self.mark(a, heuristic, t));
+        marked.count()
+    }
+
+    /// Marks the true literal `t` unless marked or at level 0 (bumping its variable); a
+    /// lower-level one joins the clause. Returns whether it was newly marked at the current
+    /// level.
+    #[inline]
+    fn mark(&mut self, a: &Assignment, heuristic: &mut Heuristic, t: Lit) -> bool {
+        let var = t.var();
+        let level = a.level_of(var);
+        if self.seen[var.index()] || level == 0 {
+            return false;
+        }
+        self.seen[var.index()] = true;
+        self.to_clear.push(var);
+        heuristic.bump(var);
+        if level == a.level() {
+            return true;
+        }
+        self.learnt.push(!t);
+        false
     }
 
     /// Removes clause literals implied by the others.

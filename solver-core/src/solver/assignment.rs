@@ -29,17 +29,32 @@ pub(crate) enum Reason {
     Minimize(u32),
 }
 
+/// What is recorded for an assigned variable, kept together so that an assignment writes
+/// one record (one bounds check, one cache line).
+#[derive(Copy, Clone, Debug)]
+struct VarInfo {
+    /// Why it is true.
+    reason: Reason,
+    /// Its decision level.
+    level: u32,
+    /// Its trail index.
+    position: u32,
+}
+
+/// The record of a variable never assigned.
+const UNASSIGNED_INFO: VarInfo = VarInfo {
+    reason: Reason::Fact,
+    level: 0,
+    position: 0,
+};
+
 /// Values, levels, reasons and trail of the current partial assignment.
 pub(crate) struct Assignment {
     /// Value per literal code (both literals of a variable are set together), so a value
     /// test is one load.
     values: Vec<Value>,
-    /// Decision level per assigned variable.
-    levels: Vec<u32>,
-    /// Reason per assigned variable.
-    reasons: Vec<Reason>,
-    /// Trail index per assigned variable.
-    positions: Vec<u32>,
+    /// Reason, level and trail index per assigned variable.
+    info: Vec<VarInfo>,
     /// The assigned literals in assignment order.
     pub(crate) trail: Vec<Lit>,
     /// Trail index where each level above 0 starts.
@@ -57,9 +72,7 @@ impl Assignment {
     pub(crate) fn new(vars: usize) -> Assignment {
         let mut assignment = Assignment {
             values: vec![Value::Unassigned; 2 * vars],
-            levels: vec![0; vars],
-            reasons: vec![Reason::Fact; vars],
-            positions: vec![0; vars],
+            info: vec![UNASSIGNED_INFO; vars],
             trail: Vec::with_capacity(vars),
             level_starts: Vec::new(),
             qhead: 0,
@@ -76,9 +89,7 @@ impl Assignment {
             return;
         }
         self.values.resize(2 * vars, Value::Unassigned);
-        self.levels.resize(vars, 0);
-        self.reasons.resize(vars, Reason::Fact);
-        self.positions.resize(vars, 0);
+        self.info.resize(vars, UNASSIGNED_INFO);
         self.open.resize(vars, false);
     }
 
@@ -148,20 +159,21 @@ impl Assignment {
 
     /// The level of an assigned variable.
     pub(crate) fn level_of(&self, var: Var) -> u32 {
-        self.levels[var.index()]
+        self.info[var.index()].level
     }
 
     /// The reason of an assigned variable.
     pub(crate) fn reason_of(&self, var: Var) -> Reason {
-        self.reasons[var.index()]
+        self.info[var.index()].reason
     }
 
     /// The trail position of an assigned variable.
     pub(crate) fn position_of(&self, var: Var) -> u32 {
-        self.positions[var.index()]
+        self.info[var.index()].position
     }
 
     /// Makes `lit` true at the current level. The variable must be unassigned.
+    #[inline]
     pub(crate) fn assign(&mut self, lit: Lit, reason: Reason) {
         let var = lit.var().index();
         debug_assert_eq!(
@@ -169,11 +181,15 @@ impl Assignment {
             Value::Unassigned,
             "assigning an assigned variable"
         );
-        self.values[lit.index()] = Value::True;
-        self.values[(!lit).index()] = Value::False;
-        self.levels[var] = self.level();
-        self.reasons[var] = reason;
-        self.positions[var] = self.trail.len() as u32;
+        let sign = lit.index() & 1;
+        let pair = &mut self.values[2 * var..2 * var + 2];
+        pair[sign] = Value::True;
+        pair[sign ^ 1] = Value::False;
+        self.info[var] = VarInfo {
+            reason,
+            level: self.level_starts.len() as u32,
+            position: self.trail.len() as u32,
+        };
         self.trail.push(lit);
     }
 
@@ -198,14 +214,14 @@ impl Assignment {
     /// Pops the last trail literal and unassigns it; `None` when the trail is empty.
     pub(crate) fn pop(&mut self) -> Option<Lit> {
         let lit = self.trail.pop()?;
-        self.values[lit.index()] = Value::Unassigned;
-        self.values[(!lit).index()] = Value::Unassigned;
+        let var = lit.var().index();
+        self.values[2 * var..2 * var + 2].fill(Value::Unassigned);
         Some(lit)
     }
 
     /// Replaces the reason of an assigned variable (used when clause refs move).
     pub(crate) fn set_reason(&mut self, var: Var, reason: Reason) {
-        self.reasons[var.index()] = reason;
+        self.info[var.index()].reason = reason;
     }
 }
 

@@ -199,10 +199,14 @@ impl ClauseStore {
     ) -> Result<(), ClauseConflict> {
         self.propagate_binary(false_lit, assignment)?;
         self.propagate_ternary(false_lit, assignment)?;
+        if self.watches.get(false_lit.index()).is_empty() {
+            return Ok(());
+        }
         self.propagate_long(false_lit, assignment)
     }
 
     /// Binary implications of `false_lit`.
+    #[inline]
     fn propagate_binary(&self, false_lit: Lit, a: &mut Assignment) -> Result<(), ClauseConflict> {
         for &other in self.binary.get(false_lit.index()) {
             match a.value(other) {
@@ -215,6 +219,7 @@ impl ClauseStore {
     }
 
     /// Ternary implications of `false_lit`.
+    #[inline]
     fn propagate_ternary(&self, false_lit: Lit, a: &mut Assignment) -> Result<(), ClauseConflict> {
         for &(x, y) in self.ternary.get(false_lit.index()) {
             match (a.value(x), a.value(y)) {
@@ -235,6 +240,7 @@ impl ClauseStore {
     }
 
     /// Long clauses watching `false_lit`: find a new watch, propagate, or report a conflict.
+    #[inline(never)]
     fn propagate_long(&mut self, false_lit: Lit, a: &mut Assignment) -> Result<(), ClauseConflict> {
         let mut watches = self.watches.take(false_lit.index());
         let mut keep = 0;

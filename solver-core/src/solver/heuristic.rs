@@ -49,7 +49,8 @@ pub(crate) struct Heuristic {
     /// Domain level and sign groups re-evaluated before each decision.
     dynamic: Vec<Group>,
     /// Whether the current call made variables preferred or gave domain statements (then
-    /// [`Heuristic::reset_solve_settings`] has something to undo).
+    /// [`Heuristic::reset_solve_settings`] has something to undo). Invariant: when false, no
+    /// variable is preferred and `level` is empty, so the heap orders by activity alone.
     call_settings: bool,
 }
 
@@ -168,7 +169,12 @@ impl Heuristic {
 
     /// Whether `x` ranks strictly above `y` in the heap order (preferred first, then domain
     /// level, then activity).
+    #[inline]
     fn beats(&self, x: Var, y: Var) -> bool {
+        if !self.call_settings {
+            // Nothing preferred and no domain levels (see `call_settings`): activity alone.
+            return self.activity[x.index()] > self.activity[y.index()];
+        }
         let (px, py) = (self.preferred[x.index()], self.preferred[y.index()]);
         if px != py {
             return px;

@@ -84,11 +84,18 @@ impl Minimizer {
     }
 
     /// Updates the sums for `lit` having become true; `true` if the bound is now violated.
+    /// Without minimize statements (no levels) a literal other than the tag costs two tests.
+    #[inline]
     pub(crate) fn on_true(&mut self, lit: Lit) -> bool {
         if Some(lit) == self.tag {
             self.tag_true = true;
             return self.violation().is_some();
         }
+        !self.levels.is_empty() && self.count_true(lit)
+    }
+
+    /// [`Minimizer::on_true`] for a literal other than the tag, with levels.
+    fn count_true(&mut self, lit: Lit) -> bool {
         let mut touched = false;
         for &(level, weight) in self.triggers.get(lit.index()) {
             self.sums[level as usize] = self.sums[level as usize].saturating_add(weight);
@@ -98,10 +105,18 @@ impl Minimizer {
     }
 
     /// Reverts `on_true(lit)`.
+    #[inline]
     pub(crate) fn undo(&mut self, lit: Lit) {
         if Some(lit) == self.tag {
             self.tag_true = false;
         }
+        if !self.levels.is_empty() {
+            self.uncount_true(lit);
+        }
+    }
+
+    /// [`Minimizer::undo`] with levels.
+    fn uncount_true(&mut self, lit: Lit) {
         for &(level, weight) in self.triggers.get(lit.index()) {
             self.sums[level as usize] = self.sums[level as usize].saturating_sub(weight);
         }

@@ -146,8 +146,23 @@ impl WeightStore {
         }
     }
 
+    /// Whether every constraint is retired (no trigger left): the per-literal calls below
+    /// then cost one test.
+    #[inline]
+    fn is_idle(&self) -> bool {
+        self.retired == self.constraints.len()
+    }
+
     /// Updates slacks for `lit` having become true; remembers touched constraints.
+    #[inline]
     pub(crate) fn on_true(&mut self, lit: Lit) {
+        if !self.is_idle() {
+            self.count_false_element(lit);
+        }
+    }
+
+    /// [`WeightStore::on_true`] with constraints left.
+    fn count_false_element(&mut self, lit: Lit) {
         for &(id, role) in self.triggers.get(lit.index()) {
             if let Role::Element(weight) = role {
                 self.constraints[id as usize].slack -= weight;
@@ -157,7 +172,15 @@ impl WeightStore {
     }
 
     /// Reverts `on_true(lit)` when `lit` is unassigned by backtracking.
+    #[inline]
     pub(crate) fn undo(&mut self, lit: Lit) {
+        if !self.is_idle() {
+            self.uncount_false_element(lit);
+        }
+    }
+
+    /// [`WeightStore::undo`] with constraints left.
+    fn uncount_false_element(&mut self, lit: Lit) {
         for &(id, role) in self.triggers.get(lit.index()) {
             if let Role::Element(weight) = role {
                 self.constraints[id as usize].slack += weight;
@@ -171,7 +194,16 @@ impl WeightStore {
     }
 
     /// Propagates the constraints touched since the last call; `Err(id)` on a conflict.
+    #[inline]
     pub(crate) fn propagate(&mut self, a: &mut Assignment) -> Result<(), u32> {
+        if self.pending.is_empty() {
+            return Ok(());
+        }
+        self.propagate_pending(a)
+    }
+
+    /// [`WeightStore::propagate`] with constraints pending.
+    fn propagate_pending(&mut self, a: &mut Assignment) -> Result<(), u32> {
         while let Some(id) = self.pending.pop() {
             if let Err(id) = self.propagate_one(id, a) {
                 self.pending.clear();
