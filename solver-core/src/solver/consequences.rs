@@ -418,20 +418,15 @@ fn self_blocked(program: &ProgramState, aliases: &LiteralAliases) -> Vec<bool> {
         .collect()
 }
 
-/// The head atoms a rule can derive as clasp reads it: none when a head atom is also in its
-/// positive body (clasp drops the tautology `a :- a.`, so `{a}. :- not a. a :- a.` shows no
-/// `a` under a projection, as without the rule: known-mismatches 58166), else those not also
-/// in its body negated (clasp drops `a` from `a ; b :- not a.`, leaving `b :- not a.`).
+/// The head atoms a rule can derive as clasp reads it: those not also in its body negated
+/// (clasp drops `a` from `a ; b :- not a.`, leaving the normal rule `b :- not a.`).
 fn deriving_heads(program: &ProgramState, rule: &FlatRule) -> Vec<Var> {
-    let lits: &[Lit] = match &program.bodies[rule.body as usize].1 {
+    let negated: &[Lit] = match &program.bodies[rule.body as usize].1 {
         BodyKey::Normal(lits) => lits,
         BodyKey::Weight(..) => &[],
     };
-    if rule.heads.iter().any(|h| lits.contains(&h.pos())) {
-        return Vec::new();
-    }
     let heads = rule.heads.iter().copied();
-    heads.filter(|h| !lits.contains(&h.neg())).collect()
+    heads.filter(|h| !negated.contains(&h.neg())).collect()
 }
 
 /// Under a projection, the untracked atoms clasp's preprocessing makes equal to a tracked atom
