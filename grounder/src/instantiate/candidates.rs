@@ -108,8 +108,11 @@ impl<'a> Grounder<'a> {
 
     /// A negated literal: decided when its domain is final ([`Self::settled`]: its predicate
     /// is complete, or its atom unifies with no head, as gringo's dependencies by unification
-    /// make it non-recursive) or the atom is a fact, else the literal itself (`not not a`
-    /// through an auxiliary atom).
+    /// make it non-recursive) or the atom is a fact from before the component being grounded,
+    /// else the literal itself (`not not a` through an auxiliary atom). A fact derived inside
+    /// the component (`component_facts`) does not decide it: whether a member joined earlier
+    /// derived it would otherwise decide the literal, and the statement order would change the
+    /// ground rules and the domains (seed 20539 of the full grammar).
     pub(super) fn negative_candidates(
         &mut self,
         rule: &Rule,
@@ -122,7 +125,11 @@ impl<'a> Grounder<'a> {
             return Ok(());
         };
         let complete = self.settled(atom, pat);
-        let fact = self.store.is_fact(atom);
+        let fact = self.store.is_fact(atom)
+            && !self
+                .component_facts
+                .as_ref()
+                .is_some_and(|facts| facts.contains(&atom));
         let derivable = self.store.info(atom).is_some_and(|i| i.in_domain);
         match sign {
             Sign::Not if fact => {}

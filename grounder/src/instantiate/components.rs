@@ -202,6 +202,7 @@ pub(crate) fn ground_all(
         g.unstratified = false;
     }
     g.open_body = None;
+    g.component_facts = None;
     for p in &mut g.store.preds {
         p.complete = true;
     }
@@ -333,6 +334,7 @@ fn ground_component(
     }
     let watchers = Watchers::new(preds.len(), lits.into_iter());
     g.unstratified = recursive && unstratified(g, rules, members, &in_comp);
+    g.component_facts = recursive.then(fxhash::FxHashSet::default);
     let deferred_members: Vec<u32> = (0..members.len() as u32)
         .filter(|&k| deferred.get(k as usize).copied().unwrap_or(false))
         .collect();

@@ -361,7 +361,11 @@ impl<'a> Grounder<'a> {
             return Ok(());
         }
         if glits.is_empty() {
-            self.store.set_fact(self.table, atom);
+            if self.store.set_fact(self.table, atom) {
+                if let Some(facts) = &mut self.component_facts {
+                    facts.insert(atom);
+                }
+            }
             return self.tick();
         }
         if self.store.is_fact(atom) {

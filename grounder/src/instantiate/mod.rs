@@ -323,6 +323,11 @@ pub(crate) struct Grounder<'a> {
     /// Whether the component being grounded depends negatively on itself: gringo then leaves
     /// negated body aggregates undecided (see `aggregate::body`).
     pub unstratified: bool,
+    /// The atoms made facts while the current component, when recursive, is grounded (`None`
+    /// outside a recursive component): a negated literal over one stays undecided (see
+    /// `negative_candidates`), as gringo leaves a negated literal over its component, so that
+    /// the ground rules do not depend on which member of the component is joined first.
+    pub component_facts: Option<FxHashSet<AtomId>>,
     /// The body atoms (by occurrence) that no head of the program defines (see `undefined`):
     /// decided from the domains as they stand, as gringo, whose dependencies are by atom, sees
     /// them outside every component (`not not s(Y,Y)` beside a head `s(-c,3)` is false even
@@ -391,6 +396,7 @@ impl<'a> Grounder<'a> {
             unknown_calls_seen: FxHashSet::default(),
             call_infos: Vec::new(),
             unstratified: false,
+            component_facts: None,
             never_defined: FxHashSet::default(),
             open_body: None,
         }
