@@ -8,6 +8,7 @@
 
 use super::{Checks, Groups, Outcomes, SumForm, Tri, Weighted, MAX_SUBSET_SUMS};
 use crate::ast::{AggregateFunction, CompareOp, Sign};
+use crate::instantiate::recursion::gringo_monotone;
 use crate::instantiate::{GLit, Grounder, Mode, Stop};
 use crate::normalize::rules::{AggLit, Bound, Rule};
 use crate::normalize::safety;
@@ -77,6 +78,13 @@ impl Grounder<'_> {
             if bind.is_none() {
                 let range = (agg.function, elems.as_slice(), &groups, bounds.as_slice());
                 tri = self.as_gringo_keeps(agg.sign, range, tri);
+            }
+            if tri == Tri::True
+                && !gringo_monotone(agg, bind.is_some())
+                && self.accumulated_in_component(rule, agg)
+            {
+                // gringo's `#delayed` literal: true, but no fact while grounding.
+                tri = Tri::Lits(vec![GLit::pos(self.true_aux()?)]);
             }
             match tri {
                 Tri::True => out.push((bind, Vec::new())),
