@@ -137,17 +137,18 @@ fn merge_literals(elems: &[Weighted]) -> Vec<Weighted> {
         .collect()
 }
 
-/// Whether gringo takes a recursive body aggregate that holds as certain while grounding: a
-/// non-negated (or doubly negated) `#count`, `#sum+` or `#max` with lower bounds only, or
-/// `#min` with upper bounds only, whose value only grows (`#min`: falls) as elements are
-/// added; never a `#sum`, a negated aggregate or an assignment (`X = #agg{..}`).
-pub(crate) fn gringo_monotone(agg: &AggLit, assignment: bool) -> bool {
+/// Whether gringo takes a recursive body aggregate (its sign aside) that lies within its
+/// bounds as a fact while grounding: a `#count`, `#sum+` or `#max` with lower bounds only, or
+/// a `#min` with upper bounds only, whose value only grows (`#min`: falls) as elements are
+/// added, so it stays within them; never a `#sum` or an assignment (`X = #agg{..}`). Under
+/// `not not` the literal is a fact then, under `not` it is false; a `not` over an aggregate
+/// outside its bounds holds but is no fact (`#delayed`).
+pub(crate) fn monotone_atom(agg: &AggLit, assignment: bool) -> bool {
     use AggregateFunction::*;
     let lower = |op: &CompareOp| matches!(op, CompareOp::Ge | CompareOp::Gt);
     let upper = |op: &CompareOp| matches!(op, CompareOp::Le | CompareOp::Lt);
     let ops = || agg.bounds.iter().map(|(op, _)| op);
     !assignment
-        && agg.sign != Sign::Not
         && match agg.function {
             Count | SumPlus | Max => ops().all(lower),
             Min => ops().all(upper),
@@ -166,7 +167,7 @@ impl Grounder<'_> {
     /// shares a component of the positive dependency graph with a head atom of `rule`, where
     /// negated aggregates count (`accumulation_scc`): gringo's *recursive* aggregate, whose
     /// elements are still being accumulated while the rule is grounded. gringo then takes it
-    /// as certain only when it is monotone (see [`gringo_monotone`]); any other stays for
+    /// as certain only when it is monotone (see [`monotone_atom`]); any other stays for
     /// clasp to decide (its `#delayed` literal), even when its value range lies within its
     /// bounds: `r(1) :- #count{1 : r(1)} != 5.` does not make `r(1)` a fact.
     pub(crate) fn accumulated_in_component(&self, rule: &Rule, agg: &AggLit) -> bool {
