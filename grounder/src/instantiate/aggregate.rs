@@ -12,7 +12,10 @@
 //! (`#max >= b` iff some tuple with weight `>= b` holds). An assignment `X = #agg{..}` is
 //! grounded once per possible value (the subset sums of the uncertain weights, or the range
 //! between the extremes when those are too many). An undecided recursive body aggregate is an
-//! auxiliary atom of its own, gringo's `#delayed` atom. A body conditional literal `l : c` is the
+//! auxiliary atom of its own, gringo's `#delayed` atom; one whose elements are accumulated in
+//! its rule's component (`recursion::Grounder::accumulated_in_component`) and that holds is
+//! the atom `aux :- .` unless it is monotone (`recursion::monotone_atom`) and not negated, so its rule's
+//! head is no fact while grounding, as gringo settles only monotone recursive aggregates. A body conditional literal `l : c` is the
 //! conjunction over the condition's instances of `l`, or of `aux :- l. aux :- not c_i.` when
 //! the instance's condition is not certain (an instance whose literal is part of its own
 //! condition always holds and is dropped); a conjunction over a recursive condition that holds

@@ -300,6 +300,10 @@ pub(crate) struct Grounder<'a> {
     pub budget: Budget,
     /// The component of each predicate in the positive dependency graph (see `recursion`).
     pub positive_scc: Vec<u32>,
+    /// The component of each predicate in the positive dependency graph in which the elements
+    /// of negated aggregates count too, as gringo's dependencies on an aggregate's elements
+    /// do (see `recursion::Grounder::accumulated_in_component`).
+    pub accumulation_scc: Vec<u32>,
     /// Join buffers not in use (see [`JoinScratch`]).
     scratch: Vec<JoinScratch>,
     /// The argument values of an atom being grounded (empty between uses).
@@ -386,6 +390,7 @@ impl<'a> Grounder<'a> {
             current_rule: None,
             budget,
             positive_scc: Vec::new(),
+            accumulation_scc: Vec::new(),
             scratch: Vec::new(),
             args_buf: Vec::new(),
             aux_alternatives: kept.aux_alternatives,

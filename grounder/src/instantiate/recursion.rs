@@ -35,7 +35,7 @@ use crate::ast::{AggregateFunction, CompareOp, Sign};
 use crate::instantiate::aggregate::{open_sum, weight, SumForm, Tri, Weighted};
 use crate::instantiate::domain::AtomId;
 use crate::instantiate::{GBody, GLit, GRule, Grounder, Stop};
-use crate::normalize::rules::{AtomPat, Lit, Pred, Rule};
+use crate::normalize::rules::{AggLit, AtomPat, Lit, Pred, Rule};
 use crate::plan::depgraph::Graph;
 use crate::term::intern::Val;
 
@@ -53,16 +53,26 @@ fn negate_weights(elems: &[Weighted]) -> Vec<Weighted> {
         .collect()
 }
 
-/// Fills `g.positive_scc` from the rules.
+/// Fills `g.positive_scc` and `g.accumulation_scc` from the rules.
 pub(crate) fn positive_components(g: &mut Grounder, rules: &[Rule]) {
+    g.positive_scc = components_of(g, rules, false);
+    g.accumulation_scc = components_of(g, rules, true);
+}
+
+/// The component of each predicate in the positive dependency graph; `any_sign`: the
+/// elements of negated aggregates count too.
+fn components_of(g: &mut Grounder, rules: &[Rule], any_sign: bool) -> Vec<u32> {
     let mut graph = Graph::new(g.store.preds.len());
     // Buffers reused from rule to rule.
     let (mut atoms, mut deps) = (Vec::new(), Vec::new());
     for rule in rules {
         atoms.clear();
-        rule.body.iter().for_each(|l| positive_atoms(l, &mut atoms));
+        rule.body
+            .iter()
+            .for_each(|l| positive_atoms(l, any_sign, &mut atoms));
         for cond in rule.head.conditions() {
-            cond.iter().for_each(|l| positive_atoms(l, &mut atoms));
+            cond.iter()
+                .for_each(|l| positive_atoms(l, any_sign, &mut atoms));
         }
         deps.clear();
         deps.extend(atoms.iter().map(|a| g.store.pred(a.pred)));
@@ -79,21 +89,24 @@ pub(crate) fn positive_components(g: &mut Grounder, rules: &[Rule]) {
             }
         }
     }
-    g.positive_scc = scc;
+    scc
 }
 
-/// The atoms of `lit` that its rule's head depends on positively.
-fn positive_atoms<'a>(lit: &'a Lit, out: &mut Vec<&'a AtomPat>) {
+/// The atoms of `lit` that its rule's head depends on positively (`any_sign`: also those of
+/// the elements of a negated aggregate).
+fn positive_atoms<'a>(lit: &'a Lit, any_sign: bool, out: &mut Vec<&'a AtomPat>) {
     match lit {
         Lit::Atom(Sign::None, a) => out.push(a),
-        Lit::Agg(agg) if agg.sign == Sign::None => {
+        Lit::Agg(agg) if any_sign || agg.sign == Sign::None => {
             for e in &agg.elems {
-                e.cond.iter().for_each(|l| positive_atoms(l, out));
+                e.cond.iter().for_each(|l| positive_atoms(l, any_sign, out));
             }
         }
         Lit::Cond(c) => {
-            c.alts.iter().for_each(|a| positive_atoms(&a.lit, out));
-            c.cond.iter().for_each(|l| positive_atoms(l, out));
+            c.alts
+                .iter()
+                .for_each(|a| positive_atoms(&a.lit, any_sign, out));
+            c.cond.iter().for_each(|l| positive_atoms(l, any_sign, out));
         }
         _ => {}
     }
@@ -124,14 +137,52 @@ fn merge_literals(elems: &[Weighted]) -> Vec<Weighted> {
         .collect()
 }
 
+/// Whether gringo takes a recursive body aggregate (its sign aside) that lies within its
+/// bounds as a fact while grounding: a `#count`, `#sum+` or `#max` with lower bounds only, or
+/// a `#min` with upper bounds only, whose value only grows (`#min`: falls) as elements are
+/// added, so it stays within them; never a `#sum` or an assignment (`X = #agg{..}`). Under
+/// `not not` the literal is a fact then, under `not` it is false; a `not` over an aggregate
+/// outside its bounds holds but is no fact (`#delayed`).
+pub(crate) fn monotone_atom(agg: &AggLit, assignment: bool) -> bool {
+    use AggregateFunction::*;
+    let lower = |op: &CompareOp| matches!(op, CompareOp::Ge | CompareOp::Gt);
+    let upper = |op: &CompareOp| matches!(op, CompareOp::Le | CompareOp::Lt);
+    let ops = || agg.bounds.iter().map(|(op, _)| op);
+    !assignment
+        && match agg.function {
+            Count | SumPlus | Max => ops().all(lower),
+            Min => ops().all(upper),
+            Sum => false,
+        }
+}
+
 /// Positive recursion through conditions: the disjunctive rules and implications gringo adds.
 impl Grounder<'_> {
     /// Whether `pred` shares a positive dependency component with a head atom of `rule`.
     fn in_head_cycle(&self, rule: &Rule, pred: Pred) -> bool {
+        self.shares_component(&self.positive_scc, rule, pred)
+    }
+
+    /// Whether an atom of an element of `agg` (a body aggregate of `rule`), under any sign,
+    /// shares a component of the positive dependency graph with a head atom of `rule`, where
+    /// negated aggregates count (`accumulation_scc`): gringo's *recursive* aggregate, whose
+    /// elements are still being accumulated while the rule is grounded. gringo then takes it
+    /// as certain only when it is monotone (see [`monotone_atom`]); any other stays for
+    /// clasp to decide (its `#delayed` literal), even when its value range lies within its
+    /// bounds: `r(1) :- #count{1 : r(1)} != 5.` does not make `r(1)` a fact.
+    pub(crate) fn accumulated_in_component(&self, rule: &Rule, agg: &AggLit) -> bool {
+        agg.elems.iter().flat_map(|e| &e.cond).any(|l| match l {
+            Lit::Atom(_, a) => self.shares_component(&self.accumulation_scc, rule, a.pred),
+            _ => false,
+        })
+    }
+
+    /// Whether `pred` lies in the same component of `scc` as a head atom of `rule`.
+    fn shares_component(&self, scc: &[u32], rule: &Rule, pred: Pred) -> bool {
         let scc_of = |p: Pred| {
             self.store
                 .find_pred(p)
-                .and_then(|i| self.positive_scc.get(i as usize).copied())
+                .and_then(|i| scc.get(i as usize).copied())
         };
         let Some(scc) = scc_of(pred) else {
             return false;
@@ -147,9 +198,12 @@ impl Grounder<'_> {
     /// positive dependency component with a head atom.
     pub(crate) fn rule_positively_recursive(&self, rule: &Rule) -> bool {
         let mut atoms = Vec::new();
-        rule.body.iter().for_each(|l| positive_atoms(l, &mut atoms));
+        rule.body
+            .iter()
+            .for_each(|l| positive_atoms(l, false, &mut atoms));
         for cond in rule.head.conditions() {
-            cond.iter().for_each(|l| positive_atoms(l, &mut atoms));
+            cond.iter()
+                .for_each(|l| positive_atoms(l, false, &mut atoms));
         }
         atoms.iter().any(|a| self.in_head_cycle(rule, a.pred))
     }

@@ -8,6 +8,7 @@
 
 use super::{Checks, Groups, Outcomes, SumForm, Tri, Weighted, MAX_SUBSET_SUMS};
 use crate::ast::{AggregateFunction, CompareOp, Sign};
+use crate::instantiate::recursion::monotone_atom;
 use crate::instantiate::{GLit, Grounder, Mode, Stop};
 use crate::normalize::rules::{AggLit, Bound, Rule};
 use crate::normalize::safety;
@@ -53,7 +54,8 @@ impl Grounder<'_> {
         for (bind, bounds) in checks {
             if mode == Mode::Domain {
                 let range = (agg.function, elems.as_slice(), &groups, bounds.as_slice());
-                if self.possible_in_domain(agg.sign, range) {
+                let monotone = monotone_atom(agg, bind.is_some());
+                if self.possible_in_domain(agg.sign, range, monotone) {
                     out.push((bind, Vec::new()));
                 }
                 continue;
@@ -78,11 +80,21 @@ impl Grounder<'_> {
                 let range = (agg.function, elems.as_slice(), &groups, bounds.as_slice());
                 tri = self.as_gringo_keeps(agg.sign, range, tri);
             }
+            let monotone = monotone_atom(agg, bind.is_some());
+            if tri == Tri::True
+                && (agg.sign == Sign::Not || !monotone)
+                && self.accumulated_in_component(rule, agg)
+            {
+                // gringo's `#delayed` literal: true, but no fact while grounding.
+                tri = Tri::Lits(vec![GLit::pos(self.true_aux()?)]);
+            }
             match tri {
                 Tri::True => out.push((bind, Vec::new())),
                 // gringo leaves a negated aggregate undecided in a component that depends
                 // negatively on itself: the instance stays, under a literal that never holds
                 // (its head atoms stay possible, and so the levels of weak constraints over them).
+                // A monotone one that holds is a fact for gringo even there: `not` it goes.
+                Tri::False if agg.sign == Sign::Not && monotone => {}
                 Tri::False if agg.sign != Sign::None && self.unstratified => {
                     let never = self.store.aux();
                     out.push((bind, vec![GLit::pos(never)]));
@@ -99,13 +111,15 @@ impl Grounder<'_> {
     /// takes without creating atoms): an aggregate whose range misses its bounds never holds
     /// (`not not` it neither), and `not` one whose range lies within its bounds is false,
     /// unless the component depends negatively on itself, where gringo leaves negated
-    /// aggregates undecided. Elements only grow over the rounds of a component, and a
-    /// deferred rule is joined again in each round, so a head dropped here is added once the
-    /// elements make the aggregate possible.
-    fn possible_in_domain(&self, sign: Sign, range: RangeOf<'_>) -> bool {
+    /// aggregates undecided unless they are `monotone` (see `recursion::monotone_atom`): such
+    /// an aggregate within its bounds stays within them as elements are added. Elements only
+    /// grow over the rounds of a component, and a deferred rule is joined again in each
+    /// round, so a head dropped here is added once the elements make the aggregate possible.
+    fn possible_in_domain(&self, sign: Sign, range: RangeOf<'_>, monotone: bool) -> bool {
         let (function, elems, groups, bounds) = range;
         match sign {
             Sign::None => self.in_range(function, elems, groups, bounds, true),
+            Sign::Not if monotone && self.within_range(function, groups, bounds) => false,
             _ if self.unstratified => true,
             Sign::Not => !self.within_range(function, groups, bounds),
             Sign::NotNot => self.in_range(function, elems, groups, bounds, false),
