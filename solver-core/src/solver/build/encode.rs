@@ -9,6 +9,7 @@ use crate::api::SolveError;
 use crate::program::{Body, GroundProgram, HeadKind};
 use crate::solver::body::{atom_var, conjoin, literal_of, normalise_body, BodyKey};
 use crate::solver::lit::{Lit, Var};
+use crate::solver::unfounded::UfsGraph;
 
 /// The atoms a delta completes, numbered densely (`slot`): its new atoms (consecutive
 /// variables) first, then older atoms it completes (open ones it mentions, externals it
@@ -98,7 +99,7 @@ impl<'p> Builder<'p> {
                 units: Vec::new(),
                 clauses: Clauses::default(),
                 weights: Vec::new(),
-                ufs: UfsUpdate::Extend(Vec::new(), Vec::new()),
+                ufs: UfsUpdate::Extend(UfsGraph::default()),
                 minimality: None,
                 levels: None,
                 new_edges: false,

@@ -59,7 +59,7 @@ use super::body::BodyKey;
 use super::disjunctive::{CheckedRule, Minimality};
 use super::lit::{Lit, Var};
 use super::minimize::Level;
-use super::unfounded::{UfsAtom, UfsBody};
+use super::unfounded::UfsGraph;
 use crate::api::SolveError;
 use crate::program::{Atom, Edge, ExternalValue, GroundProgram, HeuristicDirective, Literal};
 
@@ -159,9 +159,9 @@ pub(crate) fn plain_condition(condition: &[Literal]) -> bool {
 /// How the unfounded-set checker changes with a delta.
 pub(crate) enum UfsUpdate {
     /// New cyclic atoms and bodies, numbered after the existing ones.
-    Extend(Vec<UfsAtom>, Vec<UfsBody>),
+    Extend(UfsGraph),
     /// All cyclic atoms and bodies anew.
-    Rebuild(Vec<UfsAtom>, Vec<UfsBody>),
+    Rebuild(UfsGraph),
 }
 
 /// The translation of one delta: what the search adds.
@@ -194,7 +194,7 @@ impl Delta {
     /// or bodies, and no new minimality check, minimize levels or `#edge` statements.
     pub(crate) fn adds_constraints_only(&self) -> bool {
         let no_cycles =
-            matches!(&self.ufs, UfsUpdate::Extend(a, b) if a.is_empty() && b.is_empty());
+            matches!(&self.ufs, UfsUpdate::Extend(g) if g.atom_count() + g.body_count() == 0);
         no_cycles && self.minimality.is_none() && self.levels.is_none() && !self.new_edges
     }
 }
@@ -438,10 +438,9 @@ mod tests {
         p.add_rule(HeadKind::Disjunction, vec![c], vec![Literal::positive(c)]);
         let (_, t) = translate(&p);
         assert!(t.minimality.is_some_and(|m| m.is_active()));
-        let UfsUpdate::Extend(atoms, _) = t.ufs else {
+        let UfsUpdate::Extend(graph) = t.ufs else {
             panic!("a first delta extends the empty checker");
         };
-        let cyclic: Vec<Lit> = atoms.iter().map(|atom| atom.lit).collect();
-        assert_eq!(cyclic, vec![Var(c.0).pos()]);
+        assert_eq!(graph.atom_lits, vec![Var(c.0).pos()]);
     }
 }
