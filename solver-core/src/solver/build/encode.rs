@@ -4,7 +4,7 @@
 
 use fxhash::FxHashMap;
 
-use super::{plain_condition, Clauses, Delta, FlatRule, ProgramState, UfsUpdate};
+use super::{plain_condition, Clauses, Delta, FlatRule, Heads, ProgramState, UfsUpdate};
 use crate::api::SolveError;
 use crate::program::{Body, GroundProgram, HeadKind};
 use crate::solver::body::{atom_var, conjoin, literal_of, normalise_body, BodyKey};
@@ -127,9 +127,16 @@ impl<'p> Builder<'p> {
             if index % 4096 == 4095 && stop() {
                 return Ok(false);
             }
-            let mut heads: Vec<Var> = rule.head.iter().map(|&a| atom_var(a)).collect();
-            heads.sort_unstable();
-            heads.dedup();
+            let heads = match rule.head.as_slice() {
+                [] => Heads::Few(None),
+                [atom] => Heads::Few(Some(atom_var(*atom))),
+                atoms => {
+                    let mut vars: Vec<Var> = atoms.iter().map(|&a| atom_var(a)).collect();
+                    vars.sort_unstable();
+                    vars.dedup();
+                    Heads::from(vars)
+                }
+            };
             let Some(key) = normalise_body(&rule.body)? else {
                 continue;
             };
@@ -161,7 +168,7 @@ impl<'p> Builder<'p> {
                 if let Some(shifted) = conjoin(&key, &others)? {
                     let body = self.intern(shifted);
                     self.state.rules.push(FlatRule {
-                        heads: vec![head],
+                        heads: Heads::Few(Some(head)),
                         choice: false,
                         body,
                         shifted: true,
@@ -217,7 +224,11 @@ impl<'p> Builder<'p> {
     /// the atom it is the only support of (see `share.rs`).
     pub(super) fn is_defined(&self, index: u32) -> bool {
         let key = &self.state.bodies[index as usize].1;
-        literal_of(key).is_none() || self.state.condition_ids.get(key) == Some(&index)
+        if literal_of(key).is_none() {
+            return true;
+        }
+        let (hash, bodies) = (super::share::key_hash(key), &self.state.bodies);
+        self.state.condition_ids.find(hash, key, bodies) == Some(index)
     }
 
     /// Whether body `index` is the empty conjunction.
