@@ -9,7 +9,7 @@ use crate::api::SolveError;
 use crate::program::{Body, GroundProgram, HeadKind};
 use crate::solver::body::{atom_var, conjoin, literal_of, normalise_body, BodyKey};
 use crate::solver::lit::{Lit, Var};
-use crate::solver::unfounded::UfsGraph;
+use crate::solver::unfounded::{FlatLists, UfsGraph};
 
 /// The atoms a delta completes, numbered densely (`slot`): its new atoms (consecutive
 /// variables) first, then older atoms it completes (open ones it mentions, externals it
@@ -274,22 +274,30 @@ impl<'p> Builder<'p> {
     /// Body definitions of the new bodies with variables of their own: clauses for normal
     /// bodies, weight constraints for weight bodies.
     fn encode_bodies(&mut self) {
+        let mut back: Vec<Lit> = Vec::new();
         for index in self.first_body..self.state.bodies.len() {
             if !self.is_defined(index as u32) {
                 continue;
             }
             let b = self.body_lit(index as u32).var();
-            match self.state.bodies[index].1.clone() {
-                BodyKey::Normal(lits) => {
-                    for &l in &lits {
-                        self.clause(&[b.neg(), l]);
-                    }
-                    let mut back: Vec<Lit> = lits.iter().map(|&l| !l).collect();
-                    back.push(b.pos());
-                    self.clause(&back);
-                }
-                BodyKey::Weight(lower, elements) => self.encode_weight(b, lower, elements),
+            let BodyKey::Normal(lits) = &mut self.state.bodies[index].1 else {
+                let BodyKey::Weight(lower, elements) = &self.state.bodies[index].1 else {
+                    unreachable!("a body key is normal or weight");
+                };
+                let (lower, elements) = (*lower, elements.clone());
+                self.encode_weight(b, lower, elements);
+                continue;
+            };
+            // Taken out while its clauses are added (`clause` needs `self`), then put back.
+            let lits = std::mem::take(lits);
+            for &l in &lits {
+                self.clause(&[b.neg(), l]);
             }
+            back.clear();
+            back.extend(lits.iter().map(|&l| !l));
+            back.push(b.pos());
+            self.clause(&back);
+            self.state.bodies[index].1 = BodyKey::Normal(lits);
         }
     }
 
@@ -308,14 +316,14 @@ impl<'p> Builder<'p> {
             if rule.choice {
                 continue;
             }
-            let b = self.body_lit(rule.body);
+            let (body, head) = (rule.body, rule.heads.first().copied());
+            let b = self.body_lit(body);
             let is_fact = |h: Var| self.completing.slot(h).is_some_and(|s| self.facts[s]);
-            let clause = match rule.heads.first() {
-                Some(&h) if is_fact(h) && self.is_empty_body(rule.body) => vec![h.pos()],
-                Some(&h) => vec![!b, h.pos()],
-                None => vec![!b],
-            };
-            self.clause(&clause);
+            match head {
+                Some(h) if is_fact(h) && self.is_empty_body(body) => self.clause(&[h.pos()]),
+                Some(h) => self.clause(&[!b, h.pos()]),
+                None => self.clause(&[!b]),
+            }
         }
     }
 
@@ -326,22 +334,32 @@ impl<'p> Builder<'p> {
     /// normal rule `a :- not a, B.` keeps its body: clasp makes it the constraint `:- not a, B.`,
     /// whose consequences its preprocessing does not settle (default-generator seed 1321).
     fn encode_support(&mut self) {
-        let mut support: Vec<Vec<Lit>> = vec![Vec::new(); self.completing.vars.len()];
+        // (slot, body index) pairs in rule order, then flat lists by slot.
+        let mut pairs: Vec<(u32, u32)> = Vec::new();
         for rule in &self.state.rules[self.first_rule..] {
-            let (body, key) = &self.state.bodies[rule.body as usize];
+            let key = &self.state.bodies[rule.body as usize].1;
             for &h in &rule.heads {
                 let blocked = rule.choice
                     && matches!(key, BodyKey::Normal(lits) if lits.binary_search(&h.neg()).is_ok());
                 match self.completing.slot(h) {
-                    Some(slot) if !self.facts[slot] && !blocked => support[slot].push(*body),
+                    Some(slot) if !self.facts[slot] && !blocked => {
+                        pairs.push((slot as u32, rule.body))
+                    }
                     _ => {}
                 }
             }
         }
-        for (slot, mut clause) in support.into_iter().enumerate() {
+        let slots = self.completing.vars.len();
+        let support = FlatLists::from_pairs(slots, pairs.iter().copied());
+        drop(pairs);
+        let mut clause = Vec::new();
+        for slot in 0..slots {
             if self.facts[slot] {
                 continue;
             }
+            clause.clear();
+            let bodies = support.get(slot).iter();
+            clause.extend(bodies.map(|&body| self.state.bodies[body as usize].0));
             clause.push(self.completing.vars[slot].neg());
             self.clause(&clause);
         }
