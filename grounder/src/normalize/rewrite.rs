@@ -139,7 +139,8 @@ pub(crate) fn rewrite(
         })
         .collect();
     let mut out = Rewritten::default();
-    out.rules.reserve(part.statements.len());
+    let ground_rules = part.placed.iter().filter(|f| f.rule).count();
+    out.rules.reserve(part.statements.len() + ground_rules);
     let mut pending = part.placed.iter().peekable();
     for (i, stmt) in part.statements.iter().enumerate() {
         while let Some(fact) = pending.next_if(|f| f.at as usize <= i) {

@@ -375,7 +375,11 @@ fn refuted_through_unit_bodies(program: &ProgramState, mut refuted: Vec<Var>) ->
     let mut next = 0;
     while let Some(&x) = refuted.get(next) {
         next += 1;
-        for rule in program.rules.iter().filter(|r| !r.choice && r.heads == [x]) {
+        for rule in program
+            .rules
+            .iter()
+            .filter(|r| !r.choice && *r.heads == [x])
+        {
             if let BodyKey::Normal(lits) = &program.bodies[rule.body as usize].1 {
                 if let [y] = lits.as_slice() {
                     if !y.is_negative() && !is_refuted[y.var().index()] {

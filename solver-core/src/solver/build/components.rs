@@ -15,16 +15,19 @@
 //! (shifting adds only negative literals, so the positive edges are those of the rules as
 //! given), and the checker is rebuilt; with disjunctive rules in the program that is refused.
 
-use fxhash::FxHashMap;
+use std::collections::hash_map::Entry;
+
+use fxhash::{FxHashMap, FxHashSet};
 
 use super::encode::Builder;
 use super::{FlatRule, Standing, UfsUpdate};
 use crate::api::SolveError;
+use crate::program::Body;
 use crate::program::HeadKind;
-use crate::solver::body::{atom_var, normalise_body, positive_atoms, BodyKey};
+use crate::solver::body::{atom_var, literal, normalise_body, positive_atoms, BodyKey};
 use crate::solver::disjunctive::{CheckedRule, Minimality};
 use crate::solver::lit::{Lit, Var};
-use crate::solver::unfounded::{UfsAtom, UfsBody};
+use crate::solver::unfounded::{FlatLists, UfsGraph};
 
 /// The graph's nodes: dense indices from 1 (Tarjan's node 0 is unused) and their variables;
 /// a leading run of consecutive variables is indexed by offset, the rest by a map.
@@ -72,20 +75,22 @@ impl Builder<'_> {
             return self.all_components();
         }
         let nodes = Nodes::new(self.completing.vars.clone());
-        let mut edges: Vec<Vec<u32>> = vec![Vec::new(); nodes.vars.len() + 1];
+        let mut pairs: Vec<(u32, u32)> = Vec::new();
+        let mut positives: Vec<Lit> = Vec::new();
         for rule in &self.program.rules {
-            let Some(body) = normalise_body(&rule.body)? else {
+            if !positive_lits(&rule.body, &mut positives)? {
                 continue;
-            };
-            let positives = positive_atoms(&body);
+            }
             for &h in &rule.head {
                 let Some(from) = nodes.node(atom_var(h)) else {
                     continue;
                 };
-                let targets = positives.iter().filter_map(|&(v, _)| nodes.node(v));
-                edges[from as usize].extend(targets);
+                let targets = positives.iter().filter_map(|l| nodes.node(l.var()));
+                pairs.extend(targets.map(|to| (from, to)));
             }
         }
+        let edges = FlatLists::from_pairs(nodes.vars.len() + 1, pairs.iter().copied());
+        drop(pairs);
         let (component, cyclic) = strongly_connected(&edges);
         let non_hcf = self.non_hcf_components(&nodes, &component, &cyclic);
         let ufs_cyclic: Vec<bool> = cyclic
@@ -95,17 +100,20 @@ impl Builder<'_> {
             .collect();
         let (first_atom, first_body) = self.state.ufs_sizes;
         let rules = &self.state.rules[self.first_rule..];
-        let (atoms, bodies) = self.unfounded_structures(
+        let graph = self.unfounded_structures(
             &nodes,
             rules,
             &component,
             &ufs_cyclic,
             (first_atom, first_body),
         );
-        self.state.ufs_sizes = (first_atom + atoms.len(), first_body + bodies.len());
-        self.note_sccs(&atoms);
+        self.state.ufs_sizes = (
+            first_atom + graph.atom_count(),
+            first_body + graph.body_count(),
+        );
+        self.note_sccs(&graph);
         let minimality = self.minimality_check(&nodes, &component, &non_hcf)?;
-        Ok((UfsUpdate::Extend(atoms, bodies), minimality))
+        Ok((UfsUpdate::Extend(graph), minimality))
     }
 
     /// The components over all completed atoms and all rules; the checker anew.
@@ -120,7 +128,7 @@ impl Builder<'_> {
         let completed = |s: Standing| s == Standing::Completed;
         let atoms = self.state.atoms.with_standing(completed);
         let nodes = Nodes::new(atoms.iter().map(|&a| self.state.atoms.var(a)).collect());
-        let mut edges: Vec<Vec<u32>> = vec![Vec::new(); nodes.vars.len() + 1];
+        let mut pairs: Vec<(u32, u32)> = Vec::new();
         for rule in &self.state.rules {
             let body = &self.state.bodies[rule.body as usize].1;
             let positives = positive_atoms(body);
@@ -129,21 +137,22 @@ impl Builder<'_> {
                     continue;
                 };
                 let targets = positives.iter().filter_map(|&(v, _)| nodes.node(v));
-                edges[from as usize].extend(targets);
+                pairs.extend(targets.map(|to| (from, to)));
             }
         }
+        let edges = FlatLists::from_pairs(nodes.vars.len() + 1, pairs.iter().copied());
         let (component, cyclic) = strongly_connected(&edges);
         self.state.scc_count = 0;
         let rules = &self.state.rules[..];
-        let (atoms, bodies) = self.unfounded_structures(&nodes, rules, &component, &cyclic, (0, 0));
-        self.state.ufs_sizes = (atoms.len(), bodies.len());
-        self.note_sccs(&atoms);
-        Ok((UfsUpdate::Rebuild(atoms, bodies), None))
+        let graph = self.unfounded_structures(&nodes, rules, &component, &cyclic, (0, 0));
+        self.state.ufs_sizes = (graph.atom_count(), graph.body_count());
+        self.note_sccs(&graph);
+        Ok((UfsUpdate::Rebuild(graph), None))
     }
 
-    /// Counts the SCC ids `atoms` use.
-    fn note_sccs(&mut self, atoms: &[UfsAtom]) {
-        let next = atoms.iter().map(|a| a.scc + 1).max();
+    /// Counts the SCC ids `graph` uses.
+    fn note_sccs(&mut self, graph: &UfsGraph) {
+        let next = graph.atom_sccs.iter().map(|scc| scc + 1).max();
         self.state.scc_count = next
             .unwrap_or(self.state.scc_count)
             .max(self.state.scc_count);
@@ -228,7 +237,9 @@ impl Builder<'_> {
     }
 
     /// The cyclic atoms and their bodies per SCC, numbered from `first` (atoms, bodies), with
-    /// SCC ids after the earlier ones.
+    /// SCC ids after the earlier ones. Bodies are numbered in the order the rules first reach
+    /// them (one per body and SCC); an atom's bodies and a body's heads are in the order of
+    /// the rules, each pair once.
     fn unfounded_structures(
         &self,
         nodes: &Nodes,
@@ -236,10 +247,10 @@ impl Builder<'_> {
         component: &[u32],
         cyclic: &[bool],
         first: (usize, usize),
-    ) -> (Vec<UfsAtom>, Vec<UfsBody>) {
+    ) -> UfsGraph {
+        let mut graph = UfsGraph::default();
         let mut scc_ids: FxHashMap<u32, u32> = FxHashMap::default();
         let mut atom_index = vec![u32::MAX; component.len()];
-        let mut atoms: Vec<UfsAtom> = Vec::new();
         let scc_base = self.state.scc_count;
         for node in 1..component.len() {
             let c = component[node];
@@ -247,95 +258,131 @@ impl Builder<'_> {
                 continue;
             }
             let next = scc_base + scc_ids.len() as u32;
-            let scc = *scc_ids.entry(c).or_insert(next);
-            atom_index[node] = atoms.len() as u32;
-            atoms.push(UfsAtom {
-                lit: nodes.vars[node - 1].pos(),
-                scc,
-                bodies: Vec::new(),
-                occurs: Vec::new(),
-            });
+            atom_index[node] = graph.atom_count() as u32;
+            graph.atom_lits.push(nodes.vars[node - 1].pos());
+            graph.atom_sccs.push(*scc_ids.entry(c).or_insert(next));
         }
         let local = |v: Var| nodes.node(v).map_or(u32::MAX, |n| atom_index[n as usize]);
-        let mut bodies: Vec<UfsBody> = Vec::new();
         let mut body_index: FxHashMap<(u32, u32), u32> = FxHashMap::default();
+        // (body, head) pairs in rule order; a body's first head, and the later pairs of bodies
+        // reached again, to keep each pair once.
+        let mut supports: Vec<(u32, u32)> = Vec::new();
+        let mut first_head: Vec<u32> = Vec::new();
+        let mut later: FxHashSet<(u32, u32)> = FxHashSet::default();
         for rule in rules {
             for &h in &rule.heads {
                 let head = local(h);
                 if head == u32::MAX {
                     continue;
                 }
-                let scc = atoms[head as usize].scc;
-                let id = match body_index.get(&(rule.body, scc)) {
-                    Some(&id) => id,
-                    None => {
-                        let id = bodies.len() as u32;
-                        body_index.insert((rule.body, scc), id);
-                        let (lit, key) = &self.state.bodies[rule.body as usize];
-                        bodies.push(ufs_body(*lit, key, scc, &atoms, &local));
-                        for &(p, w) in &bodies[id as usize].preds {
-                            atoms[p as usize].occurs.push((id, w));
+                let scc = graph.atom_sccs[head as usize];
+                let id = match body_index.entry((rule.body, scc)) {
+                    Entry::Occupied(entry) => {
+                        let id = *entry.get();
+                        if first_head[id as usize] == head || !later.insert((id, head)) {
+                            continue;
                         }
                         id
                     }
+                    Entry::Vacant(entry) => {
+                        let id = graph.body_count() as u32;
+                        entry.insert(id);
+                        let (lit, key) = &self.state.bodies[rule.body as usize];
+                        add_body(&mut graph, *lit, key, scc, &local);
+                        first_head.push(head);
+                        id
+                    }
                 };
-                if !bodies[id as usize].heads.contains(&head) {
-                    bodies[id as usize].heads.push(head);
-                    atoms[head as usize].bodies.push(id);
-                }
+                supports.push((id, head));
             }
         }
-        renumber_from(&mut atoms, &mut bodies, first);
-        (atoms, bodies)
+        link(&mut graph, &supports);
+        renumber_from(&mut graph, first);
+        graph
     }
+}
+
+/// Adds the unfounded-set view of one body for one SCC: its in-SCC positive atoms (`local`
+/// gives an atom's index, `u32::MAX` for none) and, for a weight body, its elements.
+fn add_body(graph: &mut UfsGraph, lit: Lit, body: &BodyKey, scc: u32, local: &dyn Fn(Var) -> u32) {
+    graph.body_lits.push(lit);
+    let mut add_pred = |v: Var, w: i64| {
+        let a = local(v);
+        if a != u32::MAX && graph.atom_sccs[a as usize] == scc {
+            graph.body_preds.push((a, w));
+        }
+    };
+    match body {
+        BodyKey::Normal(lits) => {
+            for l in lits.iter().filter(|l| !l.is_negative()) {
+                add_pred(l.var(), 1);
+            }
+            graph.body_weight.push(u32::MAX);
+        }
+        BodyKey::Weight(lower, elements) => {
+            for &(l, w) in elements.iter().filter(|(l, _)| !l.is_negative()) {
+                add_pred(l.var(), w);
+            }
+            graph.body_weight.push(graph.weights.len() as u32);
+            graph.weights.push((*lower, elements.clone()));
+        }
+    }
+    graph.body_preds.close();
+}
+
+/// Fills the lists linking atoms and bodies: from the (body, head) `supports` in order, each
+/// body's heads and each atom's bodies; from the bodies' in-SCC atoms, where each atom occurs.
+fn link(graph: &mut UfsGraph, supports: &[(u32, u32)]) {
+    let (atoms, bodies) = (graph.atom_count(), graph.body_count());
+    graph.body_heads = FlatLists::from_pairs(bodies, supports.iter().copied());
+    let by_head = supports.iter().map(|&(body, head)| (head, body));
+    graph.atom_bodies = FlatLists::from_pairs(atoms, by_head);
+    let preds = &graph.body_preds;
+    let occurs = (0..bodies).flat_map(|b| {
+        let pairs = preds.get(b).iter();
+        pairs.map(move |&(atom, weight)| (atom, (b as u32, weight)))
+    });
+    graph.atom_occurs = FlatLists::from_pairs(atoms, occurs);
 }
 
 /// Shifts local atom and body indices by `first` (atoms, bodies).
-fn renumber_from(atoms: &mut [UfsAtom], bodies: &mut [UfsBody], first: (usize, usize)) {
+fn renumber_from(graph: &mut UfsGraph, first: (usize, usize)) {
     let (a0, b0) = (first.0 as u32, first.1 as u32);
-    if (a0, b0) == (0, 0) {
-        return;
+    if a0 > 0 {
+        graph.body_heads.map_items(|h| *h += a0);
+        graph.body_preds.map_items(|p| p.0 += a0);
     }
-    for atom in atoms.iter_mut() {
-        atom.bodies.iter_mut().for_each(|b| *b += b0);
-        atom.occurs.iter_mut().for_each(|o| o.0 += b0);
-    }
-    for body in bodies.iter_mut() {
-        body.heads.iter_mut().for_each(|h| *h += a0);
-        body.preds.iter_mut().for_each(|p| p.0 += a0);
+    if b0 > 0 {
+        graph.atom_bodies.map_items(|b| *b += b0);
+        graph.atom_occurs.map_items(|o| o.0 += b0);
     }
 }
 
-/// The unfounded-set view of one body for one SCC.
-fn ufs_body(
-    lit: Lit,
-    body: &BodyKey,
-    scc: u32,
-    atoms: &[UfsAtom],
-    local: &dyn Fn(Var) -> u32,
-) -> UfsBody {
-    let preds = positive_atoms(body)
-        .into_iter()
-        .filter_map(|(v, w)| {
-            let a = local(v);
-            (a != u32::MAX && atoms[a as usize].scc == scc).then_some((a, w))
-        })
-        .collect();
-    let weight = match body {
-        BodyKey::Weight(lower, elements) => Some((*lower, elements.clone())),
-        BodyKey::Normal(_) => None,
+/// Fills `out` with the positive literals of `body` as its normalised key has them (sorted,
+/// each once); `false` when the body has complementary literals (no key). A normal body is
+/// normalised in `out` (as `normalise_body` does, without allocating).
+fn positive_lits(body: &Body, out: &mut Vec<Lit>) -> Result<bool, SolveError> {
+    out.clear();
+    let Body::Normal(literals) = body else {
+        let Some(key) = normalise_body(body)? else {
+            return Ok(false);
+        };
+        out.extend(positive_atoms(&key).into_iter().map(|(v, _)| v.pos()));
+        return Ok(true);
     };
-    UfsBody {
-        body: lit,
-        heads: Vec::new(),
-        preds,
-        weight,
+    out.extend(literals.iter().map(|&l| literal(l)));
+    out.sort_unstable();
+    out.dedup();
+    if out.windows(2).any(|w| w[0] == !w[1]) {
+        return Ok(false);
     }
+    out.retain(|l| !l.is_negative());
+    Ok(true)
 }
 
 /// Tarjan's SCC algorithm without recursion; returns (component per node, component cyclic).
 /// Node 0 is unused. A component is cyclic if it has several nodes or a self-loop.
-pub(super) fn strongly_connected(edges: &[Vec<u32>]) -> (Vec<u32>, Vec<bool>) {
+pub(super) fn strongly_connected(edges: &FlatLists<u32>) -> (Vec<u32>, Vec<bool>) {
     let n = edges.len();
     let mut index = vec![u32::MAX; n];
     let mut low = vec![0u32; n];
@@ -359,7 +406,7 @@ pub(super) fn strongly_connected(edges: &[Vec<u32>]) -> (Vec<u32>, Vec<bool>) {
                 stack.push(node);
                 on_stack[v] = true;
             }
-            if let Some(&w) = edges[v].get(*next) {
+            if let Some(&w) = edges.get(v).get(*next) {
                 *next += 1;
                 let w_index = index[w as usize];
                 if w_index == u32::MAX {
@@ -384,7 +431,7 @@ pub(super) fn strongly_connected(edges: &[Vec<u32>]) -> (Vec<u32>, Vec<bool>) {
                         break;
                     }
                 }
-                cyclic.push(size > 1 || edges[v].contains(&node));
+                cyclic.push(size > 1 || edges.get(v).contains(&node));
             }
         }
     }
@@ -397,7 +444,8 @@ mod tests {
 
     #[test]
     fn tarjan_finds_cycles_and_self_loops() {
-        let edges = vec![vec![], vec![2], vec![1], vec![3], vec![1]];
+        let pairs = [(1, 2), (2, 1), (3, 3), (4, 1)];
+        let edges = FlatLists::from_pairs(5, pairs.into_iter());
         let (component, cyclic) = strongly_connected(&edges);
         assert_eq!(component[1], component[2]);
         assert!(cyclic[component[1] as usize]);

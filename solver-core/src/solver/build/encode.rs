@@ -4,11 +4,12 @@
 
 use fxhash::FxHashMap;
 
-use super::{plain_condition, Clauses, Delta, FlatRule, ProgramState, UfsUpdate};
+use super::{plain_condition, Clauses, Delta, FlatRule, Heads, ProgramState, UfsUpdate};
 use crate::api::SolveError;
 use crate::program::{Body, GroundProgram, HeadKind};
 use crate::solver::body::{atom_var, conjoin, literal_of, normalise_body, BodyKey};
 use crate::solver::lit::{Lit, Var};
+use crate::solver::unfounded::{FlatLists, UfsGraph};
 
 /// The atoms a delta completes, numbered densely (`slot`): its new atoms (consecutive
 /// variables) first, then older atoms it completes (open ones it mentions, externals it
@@ -98,7 +99,7 @@ impl<'p> Builder<'p> {
                 units: Vec::new(),
                 clauses: Clauses::default(),
                 weights: Vec::new(),
-                ufs: UfsUpdate::Extend(Vec::new(), Vec::new()),
+                ufs: UfsUpdate::Extend(UfsGraph::default()),
                 minimality: None,
                 levels: None,
                 new_edges: false,
@@ -126,9 +127,16 @@ impl<'p> Builder<'p> {
             if index % 4096 == 4095 && stop() {
                 return Ok(false);
             }
-            let mut heads: Vec<Var> = rule.head.iter().map(|&a| atom_var(a)).collect();
-            heads.sort_unstable();
-            heads.dedup();
+            let heads = match rule.head.as_slice() {
+                [] => Heads::Few(None),
+                [atom] => Heads::Few(Some(atom_var(*atom))),
+                atoms => {
+                    let mut vars: Vec<Var> = atoms.iter().map(|&a| atom_var(a)).collect();
+                    vars.sort_unstable();
+                    vars.dedup();
+                    Heads::from(vars)
+                }
+            };
             let Some(key) = normalise_body(&rule.body)? else {
                 continue;
             };
@@ -160,7 +168,7 @@ impl<'p> Builder<'p> {
                 if let Some(shifted) = conjoin(&key, &others)? {
                     let body = self.intern(shifted);
                     self.state.rules.push(FlatRule {
-                        heads: vec![head],
+                        heads: Heads::Few(Some(head)),
                         choice: false,
                         body,
                         shifted: true,
@@ -216,7 +224,11 @@ impl<'p> Builder<'p> {
     /// the atom it is the only support of (see `share.rs`).
     pub(super) fn is_defined(&self, index: u32) -> bool {
         let key = &self.state.bodies[index as usize].1;
-        literal_of(key).is_none() || self.state.condition_ids.get(key) == Some(&index)
+        if literal_of(key).is_none() {
+            return true;
+        }
+        let (hash, bodies) = (super::share::key_hash(key), &self.state.bodies);
+        self.state.condition_ids.find(hash, key, bodies) == Some(index)
     }
 
     /// Whether body `index` is the empty conjunction.
@@ -262,22 +274,30 @@ impl<'p> Builder<'p> {
     /// Body definitions of the new bodies with variables of their own: clauses for normal
     /// bodies, weight constraints for weight bodies.
     fn encode_bodies(&mut self) {
+        let mut back: Vec<Lit> = Vec::new();
         for index in self.first_body..self.state.bodies.len() {
             if !self.is_defined(index as u32) {
                 continue;
             }
             let b = self.body_lit(index as u32).var();
-            match self.state.bodies[index].1.clone() {
-                BodyKey::Normal(lits) => {
-                    for &l in &lits {
-                        self.clause(&[b.neg(), l]);
-                    }
-                    let mut back: Vec<Lit> = lits.iter().map(|&l| !l).collect();
-                    back.push(b.pos());
-                    self.clause(&back);
-                }
-                BodyKey::Weight(lower, elements) => self.encode_weight(b, lower, elements),
+            let BodyKey::Normal(lits) = &mut self.state.bodies[index].1 else {
+                let BodyKey::Weight(lower, elements) = &self.state.bodies[index].1 else {
+                    unreachable!("a body key is normal or weight");
+                };
+                let (lower, elements) = (*lower, elements.clone());
+                self.encode_weight(b, lower, elements);
+                continue;
+            };
+            // Taken out while its clauses are added (`clause` needs `self`), then put back.
+            let lits = std::mem::take(lits);
+            for &l in &lits {
+                self.clause(&[b.neg(), l]);
             }
+            back.clear();
+            back.extend(lits.iter().map(|&l| !l));
+            back.push(b.pos());
+            self.clause(&back);
+            self.state.bodies[index].1 = BodyKey::Normal(lits);
         }
     }
 
@@ -296,14 +316,14 @@ impl<'p> Builder<'p> {
             if rule.choice {
                 continue;
             }
-            let b = self.body_lit(rule.body);
+            let (body, head) = (rule.body, rule.heads.first().copied());
+            let b = self.body_lit(body);
             let is_fact = |h: Var| self.completing.slot(h).is_some_and(|s| self.facts[s]);
-            let clause = match rule.heads.first() {
-                Some(&h) if is_fact(h) && self.is_empty_body(rule.body) => vec![h.pos()],
-                Some(&h) => vec![!b, h.pos()],
-                None => vec![!b],
-            };
-            self.clause(&clause);
+            match head {
+                Some(h) if is_fact(h) && self.is_empty_body(body) => self.clause(&[h.pos()]),
+                Some(h) => self.clause(&[!b, h.pos()]),
+                None => self.clause(&[!b]),
+            }
         }
     }
 
@@ -314,22 +334,32 @@ impl<'p> Builder<'p> {
     /// normal rule `a :- not a, B.` keeps its body: clasp makes it the constraint `:- not a, B.`,
     /// whose consequences its preprocessing does not settle (default-generator seed 1321).
     fn encode_support(&mut self) {
-        let mut support: Vec<Vec<Lit>> = vec![Vec::new(); self.completing.vars.len()];
+        // (slot, body index) pairs in rule order, then flat lists by slot.
+        let mut pairs: Vec<(u32, u32)> = Vec::new();
         for rule in &self.state.rules[self.first_rule..] {
-            let (body, key) = &self.state.bodies[rule.body as usize];
+            let key = &self.state.bodies[rule.body as usize].1;
             for &h in &rule.heads {
                 let blocked = rule.choice
                     && matches!(key, BodyKey::Normal(lits) if lits.binary_search(&h.neg()).is_ok());
                 match self.completing.slot(h) {
-                    Some(slot) if !self.facts[slot] && !blocked => support[slot].push(*body),
+                    Some(slot) if !self.facts[slot] && !blocked => {
+                        pairs.push((slot as u32, rule.body))
+                    }
                     _ => {}
                 }
             }
         }
-        for (slot, mut clause) in support.into_iter().enumerate() {
+        let slots = self.completing.vars.len();
+        let support = FlatLists::from_pairs(slots, pairs.iter().copied());
+        drop(pairs);
+        let mut clause = Vec::new();
+        for slot in 0..slots {
             if self.facts[slot] {
                 continue;
             }
+            clause.clear();
+            let bodies = support.get(slot).iter();
+            clause.extend(bodies.map(|&body| self.state.bodies[body as usize].0));
             clause.push(self.completing.vars[slot].neg());
             self.clause(&clause);
         }

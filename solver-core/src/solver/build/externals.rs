@@ -65,7 +65,10 @@ impl Builder<'_> {
     /// for redefinitions; `fixed(v)` tells whether `v` has a value at level 0.
     pub(super) fn classify_atoms(&mut self, fixed: &dyn Fn(Var) -> bool) -> Result<(), SolveError> {
         let declared = self.declared_externals();
-        let mut defined: Vec<Var> = self.program.rules.iter().flat_map(defined_heads).collect();
+        let (mut defined, mut scratch) = (Vec::new(), Vec::new());
+        for rule in &self.program.rules {
+            push_defined_heads(rule, &mut scratch, &mut defined);
+        }
         defined.sort_unstable();
         defined.dedup();
         let is_defined = |v: Var| defined.binary_search(&v).is_ok();
@@ -200,42 +203,54 @@ pub(crate) fn external_after(
 /// slack makes a disjunctive rule define nothing and is not defined by a choice; a head atom
 /// whose negative literal weighs more than the slack is not defined.
 pub(super) fn defined_heads(rule: &Rule) -> Vec<Var> {
+    let mut heads = Vec::new();
+    push_defined_heads(rule, &mut Vec::new(), &mut heads);
+    heads
+}
+
+/// Appends [`defined_heads`] of `rule` to `out`; `scratch` is working space.
+fn push_defined_heads(rule: &Rule, scratch: &mut Vec<Lit>, out: &mut Vec<Var>) {
     if rule.head.is_empty() {
-        return Vec::new();
+        return;
     }
     let simplified = match &rule.body {
-        Body::Normal(lits) => return conjunction_defined_heads(rule, lits),
+        Body::Normal(lits) => return conjunction_defined_heads(rule, lits, scratch, out),
         Body::Weight { lower, elements } => simplified_weight_body(*lower, elements),
     };
     let Some((slack, weights)) = simplified else {
-        return Vec::new();
+        return;
     };
     let weight = |lit: Lit| weights.get(&lit).copied().unwrap_or(0);
     let satisfied = |v: Var| weight(v.pos()) > slack;
     let heads = rule.head.iter().map(|&a| atom_var(a));
     if rule.kind == HeadKind::Disjunction && heads.clone().any(satisfied) {
-        return Vec::new();
+        return;
     }
-    heads
-        .filter(|&v| !satisfied(v) && weight(v.neg()) <= slack)
-        .collect()
+    out.extend(heads.filter(|&v| !satisfied(v) && weight(v.neg()) <= slack));
 }
 
 /// [`defined_heads`] of a rule with a normal body (a conjunction: slack 0, weights 1),
 /// without building its weights: nothing if the body has complementary literals or (for a
-/// disjunction) a head atom; otherwise the head atoms not in the body either way.
-fn conjunction_defined_heads(rule: &Rule, lits: &[Literal]) -> Vec<Var> {
-    let mut body: Vec<Lit> = lits.iter().map(|&l| literal(l)).collect();
+/// disjunction) a head atom; otherwise the head atoms not in the body either way. The body
+/// is sorted in `body`.
+fn conjunction_defined_heads(
+    rule: &Rule,
+    lits: &[Literal],
+    body: &mut Vec<Lit>,
+    out: &mut Vec<Var>,
+) {
+    body.clear();
+    body.extend(lits.iter().map(|&l| literal(l)));
     body.sort_unstable();
     if body.windows(2).any(|w| w[0] == !w[1]) {
-        return Vec::new();
+        return;
     }
     let has = |lit: Lit| body.binary_search(&lit).is_ok();
     let heads = rule.head.iter().map(|&a| atom_var(a));
     if rule.kind == HeadKind::Disjunction && heads.clone().any(|v| has(v.pos())) {
-        return Vec::new();
+        return;
     }
-    heads.filter(|&v| !has(v.pos()) && !has(v.neg())).collect()
+    out.extend(heads.filter(|&v| !has(v.pos()) && !has(v.neg())));
 }
 
 /// A weight body as clasp simplifies it: `(slack, weight per literal)`, `None` if it can

@@ -59,7 +59,7 @@ use super::body::BodyKey;
 use super::disjunctive::{CheckedRule, Minimality};
 use super::lit::{Lit, Var};
 use super::minimize::Level;
-use super::unfounded::{UfsAtom, UfsBody};
+use super::unfounded::UfsGraph;
 use crate::api::SolveError;
 use crate::program::{Atom, Edge, ExternalValue, GroundProgram, HeuristicDirective, Literal};
 
@@ -68,8 +68,8 @@ pub(crate) type WeightSpec = (Lit, Vec<(Lit, i64)>, i64);
 
 /// A rule after shifting: one or no head atom, or a choice over several.
 pub(crate) struct FlatRule {
-    /// Head atoms (variables); empty for an integrity constraint.
-    pub(crate) heads: Vec<Var>,
+    /// Head atoms (variables, sorted, each once); none for an integrity constraint.
+    pub(crate) heads: Heads,
     /// Whether heads are only supported, not forced.
     pub(crate) choice: bool,
     /// Index of the body in [`ProgramState::bodies`].
@@ -78,16 +78,76 @@ pub(crate) struct FlatRule {
     pub(crate) shifted: bool,
 }
 
+/// The head atoms of a [`FlatRule`]: none or one inline (most rules: no allocation per rule),
+/// several in a vector. Read as a slice.
+#[derive(Clone, Debug)]
+pub(crate) enum Heads {
+    /// No head atom (`None`) or one.
+    Few(Option<Var>),
+    /// Two or more head atoms.
+    Many(Vec<Var>),
+}
+
+impl Heads {
+    /// The head atoms.
+    pub(crate) fn as_slice(&self) -> &[Var] {
+        match self {
+            Heads::Few(None) => &[],
+            Heads::Few(Some(var)) => std::slice::from_ref(var),
+            Heads::Many(vars) => vars,
+        }
+    }
+}
+
+impl From<Vec<Var>> for Heads {
+    fn from(vars: Vec<Var>) -> Heads {
+        match vars.as_slice() {
+            [] => Heads::Few(None),
+            [var] => Heads::Few(Some(*var)),
+            _ => Heads::Many(vars),
+        }
+    }
+}
+
+impl std::ops::Deref for Heads {
+    type Target = [Var];
+    fn deref(&self) -> &[Var] {
+        self.as_slice()
+    }
+}
+
+impl<'a> IntoIterator for &'a Heads {
+    type Item = &'a Var;
+    type IntoIter = std::slice::Iter<'a, Var>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.as_slice().iter()
+    }
+}
+
+impl PartialEq for Heads {
+    fn eq(&self, other: &Heads) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for Heads {}
+
+impl std::hash::Hash for Heads {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.as_slice().hash(state);
+    }
+}
+
 /// What the program's deltas so far leave for the next one and for the solve calls.
 #[derive(Default)]
 pub(crate) struct ProgramState {
     /// The atoms: variables and standing.
     pub(crate) atoms: AtomTable,
     /// Bodies a later rule may share: key to index in `bodies`.
-    body_ids: FxHashMap<BodyKey, u32>,
+    body_ids: share::KeyIndex,
     /// Output conditions of one literal or none with a variable of their own: key to index
     /// in `bodies` (such keys in `body_ids` share the literal, see `encode.rs`).
-    condition_ids: FxHashMap<BodyKey, u32>,
+    condition_ids: share::KeyIndex,
     /// Every body: its literal (its own variable's, or the one literal it is) and key.
     pub(crate) bodies: Vec<(Lit, BodyKey)>,
     /// Every rule of every delta, shifted.
@@ -159,9 +219,9 @@ pub(crate) fn plain_condition(condition: &[Literal]) -> bool {
 /// How the unfounded-set checker changes with a delta.
 pub(crate) enum UfsUpdate {
     /// New cyclic atoms and bodies, numbered after the existing ones.
-    Extend(Vec<UfsAtom>, Vec<UfsBody>),
+    Extend(UfsGraph),
     /// All cyclic atoms and bodies anew.
-    Rebuild(Vec<UfsAtom>, Vec<UfsBody>),
+    Rebuild(UfsGraph),
 }
 
 /// The translation of one delta: what the search adds.
@@ -194,7 +254,7 @@ impl Delta {
     /// or bodies, and no new minimality check, minimize levels or `#edge` statements.
     pub(crate) fn adds_constraints_only(&self) -> bool {
         let no_cycles =
-            matches!(&self.ufs, UfsUpdate::Extend(a, b) if a.is_empty() && b.is_empty());
+            matches!(&self.ufs, UfsUpdate::Extend(g) if g.atom_count() + g.body_count() == 0);
         no_cycles && self.minimality.is_none() && self.levels.is_none() && !self.new_edges
     }
 }
@@ -438,10 +498,9 @@ mod tests {
         p.add_rule(HeadKind::Disjunction, vec![c], vec![Literal::positive(c)]);
         let (_, t) = translate(&p);
         assert!(t.minimality.is_some_and(|m| m.is_active()));
-        let UfsUpdate::Extend(atoms, _) = t.ufs else {
+        let UfsUpdate::Extend(graph) = t.ufs else {
             panic!("a first delta extends the empty checker");
         };
-        let cyclic: Vec<Lit> = atoms.iter().map(|atom| atom.lit).collect();
-        assert_eq!(cyclic, vec![Var(c.0).pos()]);
+        assert_eq!(graph.atom_lits, vec![Var(c.0).pos()]);
     }
 }

@@ -28,7 +28,9 @@
 //!   stays true. Output-condition bodies never take an atom's variable (consequences track
 //!   them as conjunctions, by a variable that is no atom's).
 
-use fxhash::FxHashSet;
+use std::hash::{Hash, Hasher};
+
+use fxhash::{FxHashMap, FxHashSet, FxHasher};
 
 use super::encode::Builder;
 use crate::solver::body::{literal_of, BodyKey};
@@ -50,13 +52,14 @@ impl Builder<'_> {
     /// of one literal is that literal (clasp's preprocessing: no body variable for them), any
     /// other new body gets the next variable.
     pub(super) fn intern(&mut self, key: BodyKey) -> u32 {
-        if let Some(&id) = self.state.body_ids.get(&key) {
+        let hash = key_hash(&key);
+        if let Some(id) = self.state.body_ids.find(hash, &key, &self.state.bodies) {
             return id;
         }
         let lit = literal_of(&key).unwrap_or(UNALLOCATED);
-        self.push_body(lit, key.clone());
+        self.push_body(lit, key);
         let id = self.state.bodies.len() as u32 - 1;
-        self.state.body_ids.insert(key, id);
+        self.state.body_ids.insert(hash, id);
         id
     }
 
@@ -67,12 +70,14 @@ impl Builder<'_> {
         if literal_of(&key).is_none() {
             return self.intern(key);
         }
-        if let Some(&id) = self.state.condition_ids.get(&key) {
+        let hash = key_hash(&key);
+        let bodies = &self.state.bodies;
+        if let Some(id) = self.state.condition_ids.find(hash, &key, bodies) {
             return id;
         }
-        self.push_body(UNALLOCATED, key.clone());
+        self.push_body(UNALLOCATED, key);
         let id = self.state.bodies.len() as u32 - 1;
-        self.state.condition_ids.insert(key, id);
+        self.state.condition_ids.insert(hash, id);
         id
     }
 
@@ -224,5 +229,47 @@ mod tests {
         // (an output condition: var 6).
         let expected = vec![Lit::TRUE, Var(c.0).pos(), Var(5).pos(), Var(6).pos()];
         assert_eq!((lits, vars), (expected, 7));
+    }
+}
+
+/// The hash of a body key by which [`KeyIndex`] finds it.
+pub(super) fn key_hash(key: &BodyKey) -> u64 {
+    let mut hasher = FxHasher::default();
+    key.hash(&mut hasher);
+    hasher.finish()
+}
+
+/// Bodies by key, the keys kept once (in `ProgramState::bodies`): the hash of a key leads to
+/// the last body with that hash, and each body to the one before it with the same hash (in
+/// `earlier`, only for hashes two keys share).
+#[derive(Default)]
+pub(crate) struct KeyIndex {
+    last: FxHashMap<u64, u32>,
+    earlier: FxHashMap<u32, u32>,
+}
+
+impl KeyIndex {
+    /// The body with `key` (of hash `hash`), if it is in the index.
+    pub(super) fn find(&self, hash: u64, key: &BodyKey, bodies: &[(Lit, BodyKey)]) -> Option<u32> {
+        let mut next = self.last.get(&hash).copied();
+        while let Some(id) = next {
+            if bodies[id as usize].1 == *key {
+                return Some(id);
+            }
+            next = self.earlier.get(&id).copied();
+        }
+        None
+    }
+
+    /// Adds body `id`, whose key has hash `hash` and is not in the index yet.
+    pub(super) fn insert(&mut self, hash: u64, id: u32) {
+        if let Some(before) = self.last.insert(hash, id) {
+            self.earlier.insert(id, before);
+        }
+    }
+
+    /// Room for `additional` more bodies.
+    pub(super) fn reserve(&mut self, additional: usize) {
+        self.last.reserve(additional);
     }
 }

@@ -147,10 +147,8 @@ impl MultiShot {
         // Copied into the clause store: freed before the other structures are built.
         delta.clauses = Clauses::default();
         match delta.ufs {
-            UfsUpdate::Extend(atoms, bodies) => self.search.unfounded.extend(vars, atoms, bodies),
-            UfsUpdate::Rebuild(atoms, bodies) => {
-                self.search.unfounded = Unfounded::new(vars, atoms, bodies)
-            }
+            UfsUpdate::Extend(graph) => self.search.unfounded.extend(vars, graph),
+            UfsUpdate::Rebuild(graph) => self.search.unfounded = Unfounded::new(vars, graph),
         }
         if let Some(minimality) = delta.minimality {
             let check = MinimalityCheck::new(minimality, new_tester);

@@ -39,10 +39,14 @@
 //! the deadline every [`POLL`] steps; a stopped check leaves the state consistent and the next
 //! check resumes from it.
 
+mod flat;
 mod sources;
 
+pub(crate) use flat::{FlatLists, UfsGraph};
+
 use super::assignment::Assignment;
-use super::lit::{Lists, Lit, Var};
+use super::lit::{Lit, Var};
+use flat::ChainedLists;
 
 /// Steps between two polls of the interrupt and the deadline.
 const POLL: u32 = 1024;
@@ -51,39 +55,11 @@ const POLL: u32 = 1024;
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Stopped;
 
-/// A body supporting atoms of one SCC.
-#[derive(Clone, Debug)]
-pub(crate) struct UfsBody {
-    /// The body variable's positive literal.
-    pub(crate) body: Lit,
-    /// Indices of the atoms of the SCC it supports.
-    pub(crate) heads: Vec<u32>,
-    /// Positive in-SCC atoms with their weights (1 for normal bodies).
-    pub(crate) preds: Vec<(u32, i64)>,
-    /// For a weight body: its bound and all normalised elements.
-    pub(crate) weight: Option<(i64, Vec<(Lit, i64)>)>,
-}
-
-/// A cyclic atom.
-#[derive(Clone, Debug)]
-pub(crate) struct UfsAtom {
-    /// The atom variable's positive literal.
-    pub(crate) lit: Lit,
-    /// Its SCC.
-    pub(crate) scc: u32,
-    /// Bodies (indices into `bodies`) supporting it.
-    pub(crate) bodies: Vec<u32>,
-    /// Bodies where it is a positive in-SCC atom, with its weight there.
-    pub(crate) occurs: Vec<(u32, i64)>,
-}
-
 /// The unfounded-set checker.
 #[derive(Default)]
 pub(crate) struct Unfounded {
-    /// Cyclic atoms.
-    atoms: Vec<UfsAtom>,
-    /// Bodies of cyclic atoms, one entry per (body, SCC).
-    bodies: Vec<UfsBody>,
+    /// Cyclic atoms and their bodies, one body per (body, SCC).
+    graph: UfsGraph,
     /// Source body per atom.
     source: Vec<Option<u32>>,
     /// How many atoms use each body as source.
@@ -113,7 +89,7 @@ pub(crate) struct Unfounded {
     /// Steps since the last poll of the limits.
     steps: u32,
     /// `watch[var]`: (body, literal) pairs: the body's source may break when the literal is false.
-    watch: Lists<(u32, Lit)>,
+    watch: ChainedLists<(u32, Lit)>,
     /// `atom_of_var[var]`: the cyclic atom index of an atom variable.
     atom_of_var: Vec<u32>,
     /// Scratch: stamp per variable for collecting external supports.
@@ -123,67 +99,35 @@ pub(crate) struct Unfounded {
 }
 
 impl Unfounded {
-    /// A checker over `atoms` and `bodies` (each body's heads and in-SCC atoms in one SCC).
-    pub(crate) fn new(vars: usize, atoms: Vec<UfsAtom>, bodies: Vec<UfsBody>) -> Unfounded {
-        let mut atom_of_var = vec![u32::MAX; vars];
-        let mut watch = Lists::default();
-        for (index, atom) in atoms.iter().enumerate() {
-            atom_of_var[atom.lit.var().index()] = index as u32;
-        }
-        for (index, body) in bodies.iter().enumerate() {
-            watch.push(body.body.var().index(), (index as u32, body.body));
-            for &(lit, _) in body.weight.iter().flat_map(|w| &w.1) {
-                watch.push(lit.var().index(), (index as u32, lit));
-            }
-        }
-        let missing = bodies
-            .iter()
-            .map(|b| b.preds.iter().fold(0i64, |m, p| m.saturating_add(p.1)))
-            .collect();
-        Unfounded {
-            source: vec![None; atoms.len()],
-            source_count: vec![0; bodies.len()],
-            missing,
-            broken: Vec::new(),
-            in_broken: vec![false; bodies.len()],
-            pending: (0..atoms.len() as u32).collect(),
-            in_pending: vec![true; atoms.len()],
-            lost: Vec::new(),
-            gained: Vec::new(),
-            in_gained: vec![false; atoms.len()],
-            avail: vec![0; bodies.len()],
-            avail_round: vec![0; bodies.len()],
-            round: 0,
-            steps: 0,
-            stamp: vec![0; vars],
-            atoms,
-            bodies,
-            watch,
-            atom_of_var,
-            epoch: 0,
-        }
+    /// A checker over `graph` (each body's heads and in-SCC atoms in one SCC).
+    pub(crate) fn new(vars: usize, graph: UfsGraph) -> Unfounded {
+        let mut checker = Unfounded::default();
+        checker.extend(vars, graph);
+        checker
     }
 
     /// Adds the cyclic atoms and bodies of a later program delta over `vars` variables in all.
     /// Their indices (heads, preds, bodies, occurs) continue the existing numbering, and their
     /// SCCs are new: no existing body gains a head or a positive in-SCC atom. The checker must
     /// be between checks with nothing assigned (a fresh trail).
-    pub(crate) fn extend(&mut self, vars: usize, atoms: Vec<UfsAtom>, bodies: Vec<UfsBody>) {
-        let (first_atom, first_body) = (self.atoms.len(), self.bodies.len());
+    pub(crate) fn extend(&mut self, vars: usize, graph: UfsGraph) {
+        let (first_atom, first_body) = (self.graph.atom_count(), self.graph.body_count());
+        let (new_atoms, new_bodies) = (graph.atom_count(), graph.body_count());
         self.grow(vars);
-        for (offset, atom) in atoms.iter().enumerate() {
-            self.atom_of_var[atom.lit.var().index()] = (first_atom + offset) as u32;
+        for (offset, lit) in graph.atom_lits.iter().enumerate() {
+            self.atom_of_var[lit.var().index()] = (first_atom + offset) as u32;
         }
-        for (offset, body) in bodies.iter().enumerate() {
+        self.missing.reserve(new_bodies);
+        for (offset, &lit) in graph.body_lits.iter().enumerate() {
             let index = (first_body + offset) as u32;
-            self.watch.push(body.body.var().index(), (index, body.body));
-            for &(lit, _) in body.weight.iter().flat_map(|w| &w.1) {
-                self.watch.push(lit.var().index(), (index, lit));
+            self.watch.push(lit.var().index(), (index, lit));
+            for &(element, _) in graph.weight(offset).iter().flat_map(|w| &w.1) {
+                self.watch.push(element.var().index(), (index, element));
             }
-            let missing = body.preds.iter().fold(0i64, |m, p| m.saturating_add(p.1));
+            let preds = graph.body_preds.get(offset);
+            let missing = preds.iter().fold(0i64, |m, p| m.saturating_add(p.1));
             self.missing.push(missing);
         }
-        let (new_atoms, new_bodies) = (atoms.len(), bodies.len());
         self.source.resize(first_atom + new_atoms, None);
         self.in_pending.resize(first_atom + new_atoms, true);
         self.pending
@@ -193,8 +137,7 @@ impl Unfounded {
         self.in_broken.resize(first_body + new_bodies, false);
         self.avail.resize(first_body + new_bodies, 0);
         self.avail_round.resize(first_body + new_bodies, 0);
-        self.atoms.extend(atoms);
-        self.bodies.extend(bodies);
+        self.graph.append(graph);
     }
 
     /// Sizes the per-variable tables for `vars` variables.
@@ -207,12 +150,12 @@ impl Unfounded {
 
     /// Whether the program has cyclic atoms at all.
     pub(crate) fn is_active(&self) -> bool {
-        !self.atoms.is_empty()
+        self.graph.atom_count() > 0
     }
 
     /// Notes that `var` was assigned: a source body relying on it may break.
     pub(crate) fn on_assign(&mut self, var: Var, a: &Assignment) {
-        for &(body, lit) in self.watch.get(var.index()) {
+        for (body, lit) in self.watch.get(var.index()) {
             let b = body as usize;
             if self.source_count[b] > 0 && !self.in_broken[b] && a.is_false(lit) {
                 self.in_broken[b] = true;
@@ -247,7 +190,7 @@ impl Unfounded {
         }
         for &lit in set {
             let atom = self.atom_of_var[lit.var().index()] as usize;
-            for &body in &self.atoms[atom].bodies {
+            for &body in self.graph.atom_bodies.get(atom) {
                 self.body_support(body, a, out);
             }
         }
@@ -257,20 +200,18 @@ impl Unfounded {
 
     /// The false literals by which one body of an unfounded atom fails to support it.
     fn body_support(&self, body: u32, a: &Assignment, out: &mut Vec<Lit>) {
-        let body = &self.bodies[body as usize];
+        let (graph, b) = (&self.graph, body as usize);
+        let lit = graph.body_lits[b];
         let in_set =
-            |atom: u32| self.stamp[self.atoms[atom as usize].lit.var().index()] == self.epoch;
-        let depends_on_set = body.preds.iter().any(|&(p, _)| in_set(p));
-        match &body.weight {
+            |atom: u32| self.stamp[graph.atom_lits[atom as usize].var().index()] == self.epoch;
+        let depends_on_set = graph.body_preds.get(b).iter().any(|&(p, _)| in_set(p));
+        match graph.weight(b) {
             None if depends_on_set => {}
             None => {
-                debug_assert!(
-                    a.is_false(body.body),
-                    "external body of an unfounded set holds"
-                );
-                out.push(body.body);
+                debug_assert!(a.is_false(lit), "external body of an unfounded set holds");
+                out.push(lit);
             }
-            Some(_) if a.is_false(body.body) => out.push(body.body),
+            Some(_) if a.is_false(lit) => out.push(lit),
             Some((_, elements)) => {
                 for &(element, _) in elements {
                     let inside =
@@ -290,30 +231,42 @@ mod tests {
     use crate::solver::assignment::Reason;
     use crate::solver::limits::Limits;
 
+    /// An atom of SCC 0: its variable, supporting bodies and occurrences.
+    type TestAtom = (u32, Vec<u32>, Vec<(u32, i64)>);
+    /// A normal body: its variable, heads and in-SCC atoms.
+    type TestBody = (u32, Vec<u32>, Vec<(u32, i64)>);
+
+    /// The graph of `atoms` and normal `bodies`, all in SCC 0.
+    fn graph(atoms: Vec<TestAtom>, bodies: Vec<TestBody>) -> UfsGraph {
+        let mut g = UfsGraph::default();
+        for (var, supports, occurs) in atoms {
+            g.atom_lits.push(Var(var).pos());
+            g.atom_sccs.push(0);
+            supports.into_iter().for_each(|b| g.atom_bodies.push(b));
+            g.atom_bodies.close();
+            occurs.into_iter().for_each(|o| g.atom_occurs.push(o));
+            g.atom_occurs.close();
+        }
+        for (var, heads, preds) in bodies {
+            g.body_lits.push(Var(var).pos());
+            g.body_weight.push(u32::MAX);
+            heads.into_iter().for_each(|h| g.body_heads.push(h));
+            g.body_heads.close();
+            preds.into_iter().for_each(|p| g.body_preds.push(p));
+            g.body_preds.close();
+        }
+        g
+    }
+
     /// `a :- b. b :- a. a :- not c.` with a=1, b=2, c=3 and bodies {b}=4, {a}=5, {not c}=6.
     fn even_loop() -> Unfounded {
-        let atom = |v: u32, bodies: Vec<u32>, occurs: Vec<(u32, i64)>| UfsAtom {
-            lit: Var(v).pos(),
-            scc: 0,
-            bodies,
-            occurs,
-        };
-        let body = |v: u32, heads: Vec<u32>, preds: Vec<(u32, i64)>| UfsBody {
-            body: Var(v).pos(),
-            heads,
-            preds,
-            weight: None,
-        };
-        let atoms = vec![
-            atom(1, vec![0, 2], vec![(1, 1)]),
-            atom(2, vec![1], vec![(0, 1)]),
-        ];
+        let atoms = vec![(1, vec![0, 2], vec![(1, 1)]), (2, vec![1], vec![(0, 1)])];
         let bodies = vec![
-            body(4, vec![0], vec![(1, 1)]),
-            body(5, vec![1], vec![(0, 1)]),
-            body(6, vec![0], vec![]),
+            (4, vec![0], vec![(1, 1)]),
+            (5, vec![1], vec![(0, 1)]),
+            (6, vec![0], vec![]),
         ];
-        Unfounded::new(7, atoms, bodies)
+        Unfounded::new(7, graph(atoms, bodies))
     }
 
     #[test]
@@ -370,28 +323,16 @@ mod tests {
     /// loop bodies `n+1..=2n` (body `n+1+i` is `{x((i+1) % n)}`), `e` is variable `2n+1`.
     fn long_loop(n: u32) -> Unfounded {
         let atoms = (0..n)
-            .map(|i| UfsAtom {
-                lit: Var(i + 1).pos(),
-                scc: 0,
-                bodies: if i == 0 { vec![i, n] } else { vec![i] },
-                occurs: vec![((i + n - 1) % n, 1)],
+            .map(|i| {
+                let supports = if i == 0 { vec![i, n] } else { vec![i] };
+                (i + 1, supports, vec![((i + n - 1) % n, 1)])
             })
             .collect();
-        let mut bodies: Vec<UfsBody> = (0..n)
-            .map(|i| UfsBody {
-                body: Var(n + 1 + i).pos(),
-                heads: vec![i],
-                preds: vec![((i + 1) % n, 1)],
-                weight: None,
-            })
+        let mut bodies: Vec<TestBody> = (0..n)
+            .map(|i| (n + 1 + i, vec![i], vec![((i + 1) % n, 1)]))
             .collect();
-        bodies.push(UfsBody {
-            body: Var(2 * n + 1).pos(),
-            heads: vec![0],
-            preds: vec![],
-            weight: None,
-        });
-        Unfounded::new(2 * n as usize + 2, atoms, bodies)
+        bodies.push((2 * n + 1, vec![0], vec![]));
+        Unfounded::new(2 * n as usize + 2, graph(atoms, bodies))
     }
 
     #[test]

@@ -56,8 +56,8 @@ impl Unfounded {
                 return Ok(());
             };
             self.in_broken[body as usize] = false;
-            let b = &self.bodies[body as usize];
-            if b.weight.is_some() || a.is_false(b.body) {
+            let b = body as usize;
+            if self.graph.weight(b).is_some() || a.is_false(self.graph.body_lits[b]) {
                 self.unsource_heads(body);
             }
         }
@@ -68,8 +68,8 @@ impl Unfounded {
         if self.source_count[body as usize] == 0 {
             return;
         }
-        for index in 0..self.bodies[body as usize].heads.len() {
-            let head = self.bodies[body as usize].heads[index];
+        for index in 0..self.graph.body_heads.get(body as usize).len() {
+            let head = self.graph.body_heads.item(body as usize, index);
             if self.source[head as usize] == Some(body) {
                 self.source[head as usize] = None;
                 self.source_count[body as usize] -= 1;
@@ -85,8 +85,8 @@ impl Unfounded {
             self.poll(limits)?;
             self.lost.pop();
             self.make_pending(atom);
-            for index in 0..self.atoms[atom as usize].occurs.len() {
-                let (body, weight) = self.atoms[atom as usize].occurs[index];
+            for index in 0..self.graph.atom_occurs.get(atom as usize).len() {
+                let (body, weight) = self.graph.atom_occurs.item(atom as usize, index);
                 let missing = &mut self.missing[body as usize];
                 *missing = missing.saturating_add(weight);
                 self.unsource_heads(body);
@@ -101,12 +101,13 @@ impl Unfounded {
         self.propagate_gain(a, limits)?;
         for index in 0..self.pending.len() {
             let atom = self.pending[index];
-            if self.source[atom as usize].is_some() || a.is_false(self.atoms[atom as usize].lit) {
+            let lit = self.graph.atom_lits[atom as usize];
+            if self.source[atom as usize].is_some() || a.is_false(lit) {
                 continue;
             }
-            for position in 0..self.atoms[atom as usize].bodies.len() {
+            for position in 0..self.graph.atom_bodies.get(atom as usize).len() {
                 self.poll(limits)?;
-                let body = self.atoms[atom as usize].bodies[position];
+                let body = self.graph.atom_bodies.item(atom as usize, position);
                 if self.is_valid(body, a) {
                     self.set_source(atom, body);
                     self.propagate_gain(a, limits)?;
@@ -133,8 +134,8 @@ impl Unfounded {
             self.poll(limits)?;
             self.gained.pop();
             self.in_gained[atom as usize] = false;
-            for index in 0..self.atoms[atom as usize].occurs.len() {
-                let (body, weight) = self.atoms[atom as usize].occurs[index];
+            for index in 0..self.graph.atom_occurs.get(atom as usize).len() {
+                let (body, weight) = self.graph.atom_occurs.item(atom as usize, index);
                 if self.gain(body, weight, a) {
                     self.source_heads(body, a);
                 }
@@ -148,10 +149,10 @@ impl Unfounded {
     fn gain(&mut self, body: u32, weight: i64, a: &Assignment) -> bool {
         let b = body as usize;
         self.missing[b] = self.missing[b].saturating_sub(weight);
-        if a.is_false(self.bodies[b].body) {
+        if a.is_false(self.graph.body_lits[b]) {
             return false;
         }
-        let Some((lower, _)) = &self.bodies[b].weight else {
+        let Some((lower, _)) = self.graph.weight(b) else {
             return self.missing[b] <= 0 && self.missing[b] + weight > 0;
         };
         let lower = *lower;
@@ -165,9 +166,10 @@ impl Unfounded {
 
     /// Sources the unsourced, non-false heads of a valid body.
     fn source_heads(&mut self, body: u32, a: &Assignment) {
-        for index in 0..self.bodies[body as usize].heads.len() {
-            let head = self.bodies[body as usize].heads[index];
-            if self.source[head as usize].is_none() && !a.is_false(self.atoms[head as usize].lit) {
+        for index in 0..self.graph.body_heads.get(body as usize).len() {
+            let head = self.graph.body_heads.item(body as usize, index);
+            let lit = self.graph.atom_lits[head as usize];
+            if self.source[head as usize].is_none() && !a.is_false(lit) {
                 self.set_source(head, body);
             }
         }
@@ -176,10 +178,10 @@ impl Unfounded {
     /// Whether `body` can be a source now.
     fn is_valid(&mut self, body: u32, a: &Assignment) -> bool {
         let b = body as usize;
-        if a.is_false(self.bodies[b].body) {
+        if a.is_false(self.graph.body_lits[b]) {
             return false;
         }
-        match &self.bodies[b].weight {
+        match self.graph.weight(b) {
             None => self.missing[b] <= 0,
             Some((lower, _)) => {
                 let lower = *lower;
@@ -196,16 +198,17 @@ impl Unfounded {
         if self.avail_round[b] == self.round {
             return self.avail[b];
         }
-        let scc = self.atoms[self.bodies[b].heads[0] as usize].scc;
+        let graph = &self.graph;
+        let scc = graph.atom_sccs[graph.body_heads.item(b, 0) as usize];
         let mut sum = 0i64;
-        for &(lit, weight) in self.bodies[b].weight.iter().flat_map(|w| &w.1) {
+        for &(lit, weight) in graph.weight(b).iter().flat_map(|w| &w.1) {
             if a.is_false(lit) {
                 continue;
             }
             let atom = self.atom_of_var[lit.var().index()];
             let unsourced_pred = !lit.is_negative()
                 && atom != u32::MAX
-                && self.atoms[atom as usize].scc == scc
+                && graph.atom_sccs[atom as usize] == scc
                 && (self.source[atom as usize].is_none() || self.in_gained[atom as usize]);
             if !unsourced_pred {
                 sum = sum.saturating_add(weight);
@@ -223,13 +226,16 @@ impl Unfounded {
         let mut kept = 0;
         for index in 0..self.pending.len() {
             let atom = self.pending[index];
-            let info = &self.atoms[atom as usize];
-            if self.source[atom as usize].is_some() || a.is_false(info.lit) {
+            let (lit, atom_scc) = (
+                self.graph.atom_lits[atom as usize],
+                self.graph.atom_sccs[atom as usize],
+            );
+            if self.source[atom as usize].is_some() || a.is_false(lit) {
                 self.in_pending[atom as usize] = false;
                 continue;
             }
-            if *scc.get_or_insert(info.scc) == info.scc {
-                unfounded.push(info.lit);
+            if *scc.get_or_insert(atom_scc) == atom_scc {
+                unfounded.push(lit);
             }
             self.pending[kept] = atom;
             kept += 1;
