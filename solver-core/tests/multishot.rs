@@ -744,7 +744,12 @@ fn end_deltas_keeps_answers_and_statistics_and_refuses_later_deltas() {
         ended.solve(&[], brave),
         Err(SolveError::Invalid(_))
     ));
-    assert_eq!(all_models(&mut ended), kept_models);
+    // A later call of the same solver may find the models in another order.
+    let sorted = |mut models: Vec<Vec<Atom>>| {
+        models.sort();
+        models
+    };
+    assert_eq!(sorted(all_models(&mut ended)), sorted(kept_models));
 }
 
 /// The models of a plain call, in order.
