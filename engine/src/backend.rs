@@ -82,6 +82,12 @@ impl Shot {
         self.solver.add_shared(delta)
     }
 
+    /// No delta follows (see `MultiShot::end_deltas`): the solver frees its rule tables once
+    /// the next call has started.
+    pub(crate) fn end_deltas(&mut self) {
+        self.solver.end_deltas();
+    }
+
     /// Sets (or releases) an external; ends the current call.
     pub(crate) fn assign_external(&mut self, atom: Atom, value: ExternalValue) {
         self.call += 1;

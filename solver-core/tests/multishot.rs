@@ -687,3 +687,73 @@ fn shared_deltas_are_copied_on_change_and_answer_as_copied_ones() {
     assert_eq!(models(true), [vec![e, a, b]]);
     assert_eq!(models(true), models(false));
 }
+
+/// A solver told that no delta follows (`MultiShot::end_deltas`, the one-shot CLI) frees its
+/// rule tables when the call starts: the same models and program statistics as without, on a
+/// program with shared bodies, a positive loop, a choice and a weight body; then a delta and
+/// a call for consequences are refused, and a plain call still answers.
+#[test]
+fn end_deltas_keeps_answers_and_statistics_and_refuses_later_deltas() {
+    let mut program = GroundProgram::new();
+    let (a, b, c, d) = (
+        program.new_atom(),
+        program.new_atom(),
+        program.new_atom(),
+        program.new_atom(),
+    );
+    program.add_rule(HeadKind::Choice, vec![a, d], vec![]); // {a; d}.
+    program.add_rule(HeadKind::Disjunction, vec![b], vec![Literal::positive(a)]); // b :- a.
+    program.add_rule(HeadKind::Disjunction, vec![c], vec![Literal::positive(a)]); // c :- a.
+    program.add_rule(HeadKind::Disjunction, vec![b], vec![Literal::positive(c)]); // b :- c.
+    program.add_rule(HeadKind::Disjunction, vec![c], vec![Literal::positive(b)]); // c :- b.
+    let two = |atom| WeightedLiteral {
+        literal: Literal::positive(atom),
+        weight: 2,
+    };
+    program.add_weight_rule(HeadKind::Disjunction, vec![], 3, vec![two(b), two(d)]);
+    let answer = |end: bool| {
+        let mut solver = MultiShot::new();
+        solver.add(&program).unwrap();
+        if end {
+            solver.end_deltas();
+        }
+        let models = all_models(&mut solver);
+        let statistics = solver.summary().statistics;
+        let program_sizes = (statistics.rules, statistics.bodies, statistics.variables);
+        let sizes = (
+            program_sizes,
+            statistics.constraints,
+            statistics.equivalences,
+        );
+        (solver, models, sizes, statistics.tight)
+    };
+    let (_, kept_models, kept_sizes, kept_tight) = answer(false);
+    let (mut ended, models, sizes, tight) = answer(true);
+    assert_eq!(
+        (&models, sizes, tight),
+        (&kept_models, kept_sizes, kept_tight)
+    );
+    assert!(!tight);
+    let refused = ended.add(&GroundProgram::new());
+    assert!(matches!(refused, Err(SolveError::Invalid(_))));
+    let brave = SolveOptions {
+        enum_mode: EnumMode::Brave,
+        ..SolveOptions::default()
+    };
+    assert!(matches!(
+        ended.solve(&[], brave),
+        Err(SolveError::Invalid(_))
+    ));
+    // A later call of the same solver may find the models in another order.
+    let sorted = |mut models: Vec<Vec<Atom>>| {
+        models.sort();
+        models
+    };
+    assert_eq!(sorted(all_models(&mut ended)), sorted(kept_models));
+}
+
+/// The models of a plain call, in order.
+fn all_models(solver: &mut MultiShot) -> Vec<Vec<Atom>> {
+    solver.solve(&[], SolveOptions::default()).unwrap();
+    std::iter::from_fn(|| solver.next_model().map(|m| m.atoms)).collect()
+}

@@ -412,6 +412,9 @@ impl Control {
     /// frees what it keeps for later groundings (its rules, atoms, domains and term table:
     /// most of its memory on a large program), any later grounding or backend fails, and
     /// [`Control::symbolic_atoms`] lists nothing (see `grounder::Session::end_grounding`).
+    /// The solver likewise frees the rule tables it keeps for later steps once the next
+    /// search has started (`solver_core::MultiShot::end_deltas`): a later search for brave or
+    /// cautious consequences fails.
     ///
     /// ```
     /// # fn main() -> Result<(), engine::Error> {
@@ -429,6 +432,9 @@ impl Control {
     pub fn end_grounding(&mut self) {
         if let Some(session) = self.session.as_mut() {
             session.end_grounding();
+        }
+        if let Some(shot) = &self.shot {
+            backend::lock(shot).end_deltas();
         }
     }
 

@@ -109,7 +109,7 @@ pub(crate) fn ground_call(
         directives: &added.directives,
         project: &call.project,
     };
-    let built = build(&g, &mut state.emitted, &source, &ground_rules, &state.truth);
+    let built = build(&g, &mut state.emitted, &source, ground_rules, &state.truth);
     state.kept = g.into_kept();
     Ok((built, instantiation_infos))
 }

@@ -185,6 +185,9 @@ pub(crate) struct ProgramState {
     non_hcf: (Vec<Var>, Vec<CheckedRule>),
     /// Whether some delta had a disjunctive rule with several head atoms.
     has_disjunctions: bool,
+    /// The number of bodies once the rule tables were freed (see
+    /// [`ProgramState::free_rule_tables`]); `None` while they are kept.
+    freed_bodies: Option<usize>,
 }
 
 /// The output statements' atoms, as consequences and projection read them.
@@ -269,6 +272,10 @@ impl ProgramState {
         fixed: &dyn Fn(Var) -> bool,
         stop: &dyn Fn() -> bool,
     ) -> Result<Option<Delta>, SolveError> {
+        if self.freed_bodies.is_some() {
+            let message = "a delta after the solver was told that none follows (end_deltas)";
+            return Err(SolveError::Invalid(message.to_string()));
+        }
         self.add_atoms(delta)?;
         let fresh = externals::mentioned_open_atoms(delta, &self.atoms);
         let program = renumber::to_var_space(delta, &self.atoms);
@@ -412,6 +419,29 @@ impl ProgramState {
             }
         }
         self.outputs.tracked.sort_unstable();
+    }
+
+    /// Frees what only later deltas and the consequences of a solve call read: the rules in
+    /// flat form, the bodies, their interning tables and the non-HCF rules (the number of
+    /// bodies stays for the statistics). A later [`ProgramState::translate`] fails. The
+    /// search's own structures (clauses, weight constraints, unfounded sets) are apart.
+    pub(crate) fn free_rule_tables(&mut self) {
+        self.freed_bodies = Some(self.body_count());
+        self.rules = Vec::new();
+        self.bodies = Vec::new();
+        self.body_ids = FxHashMap::default();
+        self.condition_ids = FxHashMap::default();
+        self.non_hcf = (Vec::new(), Vec::new());
+    }
+
+    /// Whether [`ProgramState::free_rule_tables`] freed the rule and body tables.
+    pub(crate) fn rule_tables_freed(&self) -> bool {
+        self.freed_bodies.is_some()
+    }
+
+    /// The number of bodies with an entry in `bodies` (also after they were freed).
+    pub(crate) fn body_count(&self) -> usize {
+        self.freed_bodies.unwrap_or(self.bodies.len())
     }
 
     /// Whether no atom is handed to the unfounded-set checker (a tight program).

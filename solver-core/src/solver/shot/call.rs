@@ -36,6 +36,10 @@ impl MultiShot {
         if let Some(error) = &self.broken {
             return Err(error.clone());
         }
+        if self.deltas_ended {
+            let message = "a delta after MultiShot::end_deltas";
+            return Err(SolveError::Invalid(message.to_string()));
+        }
         Ok(())
     }
 
@@ -59,6 +63,13 @@ impl MultiShot {
 
     /// Translates the deltas added since the last translation, as one.
     pub(super) fn flush(&mut self) -> Result<(), SolveError> {
+        self.flush_and_free(false)
+    }
+
+    /// [`MultiShot::flush`], freeing the rule tables (see [`MultiShot::end_deltas`]) right
+    /// after the translation when `free`: before the search takes the delta, the peak of
+    /// memory of a large program.
+    fn flush_and_free(&mut self, free: bool) -> Result<(), SolveError> {
         if let Some(error) = &self.broken {
             return Err(error.clone());
         }
@@ -70,6 +81,9 @@ impl MultiShot {
         // The step's program is no longer needed: freed before the search takes the clauses
         // (the peak of memory of a large program).
         drop(pending);
+        if free {
+            self.program.free_rule_tables();
+        }
         if let Some((out, old_atoms)) = translated {
             // A solve call follows: its tag variable comes now, so that the arrays indexed by
             // variable grow once to their size (growing by one more later doubles them). Not
@@ -210,8 +224,13 @@ impl MultiShot {
         options: SolveOptions,
         clock: Clock,
     ) -> Result<(), SolveError> {
+        let consequences = matches!(options.enum_mode, EnumMode::Brave | EnumMode::Cautious);
+        if consequences && self.program.rule_tables_freed() {
+            let message = "brave or cautious consequences after the call that followed end_deltas";
+            return Err(SolveError::Invalid(message.to_string()));
+        }
         self.end_call();
-        self.flush()?;
+        self.flush_and_free(self.deltas_ended && !consequences)?;
         self.apply_releases();
         self.init_propagators();
         let count = self.atom_count();
@@ -250,9 +269,13 @@ impl MultiShot {
         }
         self.search.minimizer.set_tag(tag);
         self.search.begin_volatile(tag);
-        if matches!(task, Task::Brave | Task::Cautious) {
+        if consequences {
             let brave = task == Task::Brave;
             call.consequences = Some(Consequences::new(&self.program, &mut self.search, brave));
+        }
+        if self.deltas_ended && !self.program.rule_tables_freed() {
+            // One-shot: nothing reads the rule tables any more (see `end_deltas`).
+            self.program.free_rule_tables();
         }
         call.options = options;
         self.search.limits = call.limits();

@@ -98,6 +98,8 @@ pub struct MultiShot {
     /// Externals released in the current step (ascending): released when the next call
     /// starts, unless a delta of the step defined them.
     releasing: Vec<Atom>,
+    /// [`MultiShot::end_deltas`] was called: no delta follows.
+    deltas_ended: bool,
 }
 
 /// Appends the statements of `delta` to `step`.
@@ -141,7 +143,35 @@ impl MultiShot {
             broken: None,
             pending: None,
             releasing: Vec::new(),
+            deltas_ended: false,
         }
+    }
+
+    /// Tells the solver that no delta follows (clasp's one-shot mode, where the program
+    /// builder is disposed of once the solver is prepared): what the translation keeps for
+    /// later deltas and for brave or cautious consequences (the rules and bodies in flat form
+    /// and their interning tables, a large part of the memory of a big program) is freed
+    /// once the next solve call has started. From then on [`MultiShot::add`] fails, and so
+    /// does a later call for brave or cautious consequences ([`SolveError::Invalid`]); the
+    /// search, the externals and the other calls work as before.
+    ///
+    /// ```
+    /// use solver_core::{EnumMode, GroundProgram, HeadKind, MultiShot, SolveOptions};
+    /// let mut program = GroundProgram::new(); // `{a}.`
+    /// let a = program.new_atom();
+    /// program.add_rule(HeadKind::Choice, vec![a], vec![]);
+    /// let mut solver = MultiShot::new();
+    /// solver.add(&program).unwrap();
+    /// solver.end_deltas();
+    /// solver.solve(&[], SolveOptions::default()).unwrap();
+    /// assert!(solver.next_model().is_some());
+    /// assert!(solver.add(&GroundProgram::new()).is_err());
+    /// let brave = SolveOptions { enum_mode: EnumMode::Brave, ..SolveOptions::default() };
+    /// assert!(solver.solve(&[], brave).is_err());
+    /// assert!(solver.solve(&[], SolveOptions::default()).is_ok());
+    /// ```
+    pub fn end_deltas(&mut self) {
+        self.deltas_ended = true;
     }
 
     /// Adds a delta: its atoms continue the numbering (`atom_count` is the new total) and its
@@ -312,7 +342,7 @@ impl MultiShot {
         Statistics {
             atoms: self.program.atoms.count() as u64,
             rules: self.program.rule_count,
-            bodies: self.program.bodies.len() as u64 + self.program.constraint_bodies,
+            bodies: self.program.body_count() as u64 + self.program.constraint_bodies,
             variables: self.program.var_count as u64,
             equivalences: self.program.equivalences + self.program.constraint_bodies,
             frozen: self.program.atoms.externals().count() as u64,
