@@ -429,8 +429,8 @@ impl ProgramState {
         self.freed_bodies = Some(self.body_count());
         self.rules = Vec::new();
         self.bodies = Vec::new();
-        self.body_ids = FxHashMap::default();
-        self.condition_ids = FxHashMap::default();
+        self.body_ids = Default::default();
+        self.condition_ids = Default::default();
         self.non_hcf = (Vec::new(), Vec::new());
     }
 
