@@ -157,3 +157,18 @@ fn sigint_during_optimization_reports_the_best_model_so_far() {
         "{rest}"
     );
 }
+
+#[test]
+fn sigint_ends_an_incremental_loop_that_never_stops() {
+    // Every step is unsatisfiable and no `imax` bounds the loop: only the signal ends it (clingo
+    // 5.8.3 prints `Sending shutdown signal...` and goes on; we end with the run's summary).
+    let program = "#include <incmode>.\n#program check(t). :- query(t).\n";
+    let child = spawn(&["0"], program);
+    let (code, rest) = interrupt_after(child, "Solving...");
+    assert_eq!(code, Some(21), "{rest}");
+    let summary = &rest[rest.find("UNSATISFIABLE\n").expect(&rest)..];
+    assert!(
+        summary.starts_with("UNSATISFIABLE\n\nINTERRUPTED  : 1\nModels       : 0\nCalls        : "),
+        "{summary}"
+    );
+}

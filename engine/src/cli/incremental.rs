@@ -12,7 +12,7 @@ use std::time::Instant;
 use super::{check_model, exit_code, Run, EXIT_NOT_STABLE};
 use crate::incmode::{self, IncConfig, IncHandler};
 use crate::output::StatsView;
-use crate::{Control, Diagnostic, Model, SolveHandle, Summary};
+use crate::{Control, Diagnostic, Interrupt, Model, SolveHandle, Summary};
 
 /// The printing side of the loop.
 struct Calls<'r, 'a> {
@@ -26,6 +26,12 @@ struct Calls<'r, 'a> {
     first: bool,
     /// The search counters summed over the calls.
     stats: StatsView,
+    /// A call was interrupted (a signal or the time limit): the loop ends there. clingo
+    /// 5.8.3 prints `Sending shutdown signal...` and goes on solving step after step, never
+    /// stopping; we end with the interrupted run's summary, as for a one-shot run.
+    interrupted: bool,
+    /// The control's interrupt handle (each solve call resets it).
+    interrupt: Interrupt,
 }
 
 /// Adds the search counters of one call (`assumed`: the externals it assumes) to `sum`.
@@ -53,13 +59,15 @@ fn with_sums(view: &mut StatsView, sum: &StatsView) {
 
 impl IncHandler for Calls<'_, '_> {
     fn grounded(&mut self, infos: &[Diagnostic]) {
+        // The next solve call resets the handle: a signal that came while grounding is kept.
+        self.interrupted |= self.interrupt.is_set();
         for info in infos.iter().filter(|i| self.run.options.shows(i)) {
             let _ = write!(self.run.err, "{info}\n\n");
         }
     }
 
     fn stopped(&self) -> bool {
-        self.not_stable
+        self.not_stable || self.interrupted || self.interrupt.is_set()
     }
 
     fn solved(&mut self, ctl: &Control, _step: u64, mut handle: SolveHandle) -> Summary {
@@ -97,6 +105,7 @@ impl IncHandler for Calls<'_, '_> {
             last = Some(model);
         }
         let summary = handle.summary();
+        self.interrupted |= summary.interrupted;
         accumulate(&mut self.stats, &summary, assumed);
         self.models += summary.models;
         if last.is_some() {
@@ -114,6 +123,7 @@ impl Run<'_> {
             Err(error) => return self.fail(&error, true),
         };
         let mut control = std::mem::take(&mut self.control);
+        let interrupt = control.interrupt_handle();
         let mut calls = Calls {
             run: self,
             models: 0,
@@ -121,9 +131,12 @@ impl Run<'_> {
             not_stable: false,
             first: true,
             stats: StatsView::default(),
+            interrupted: false,
+            interrupt,
         };
         let result = incmode::run(&mut control, &config, &mut calls);
         let (models, last, not_stable) = (calls.models, calls.last, calls.not_stable);
+        let interrupted = calls.interrupted;
         let sums = calls.stats;
         self.control = control;
         if not_stable {
@@ -134,6 +147,7 @@ impl Run<'_> {
             Err(error) => return self.fail(&error, true),
         };
         summary.models = models;
+        summary.interrupted |= interrupted;
         let costs_shown = self.reporter().costs_shown();
         let mut run_summary = self
             .reporter()
