@@ -291,7 +291,10 @@ impl<'a> Grounder<'a> {
             body: GBody::Normal(body),
         })
     }
+}
 
+/// The facts clingo knows when it grounds a disjunction, and the domains of its atoms.
+impl Grounder<'_> {
     /// Puts `atoms` into their domains, in order.
     fn define_all(&mut self, atoms: &[AtomId]) {
         for &atom in atoms {

@@ -227,8 +227,7 @@ impl<'p> Builder<'p> {
         if literal_of(key).is_none() {
             return true;
         }
-        let (hash, bodies) = (super::share::key_hash(key), &self.state.bodies);
-        self.state.condition_ids.find(hash, key, bodies) == Some(index)
+        self.state.condition_ids.find_key(key, &self.state.bodies) == Some(index)
     }
 
     /// Whether body `index` is the empty conjunction.

@@ -261,6 +261,11 @@ impl KeyIndex {
         None
     }
 
+    /// The body with `key`, if it is in the index (its hash computed here).
+    pub(super) fn find_key(&self, key: &BodyKey, bodies: &[(Lit, BodyKey)]) -> Option<u32> {
+        self.find(key_hash(key), key, bodies)
+    }
+
     /// Adds body `id`, whose key has hash `hash` and is not in the index yet.
     pub(super) fn insert(&mut self, hash: u64, id: u32) {
         if let Some(before) = self.last.insert(hash, id) {
