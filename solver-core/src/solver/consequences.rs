@@ -423,14 +423,23 @@ fn self_blocked(program: &ProgramState, aliases: &LiteralAliases) -> Vec<bool> {
 }
 
 /// The head atoms a rule can derive as clasp reads it: those not also in its body negated
-/// (clasp drops `a` from `a ; b :- not a.`, leaving the normal rule `b :- not a.`).
+/// (clasp drops `a` from `a ; b :- not a.`, leaving the normal rule `b :- not a.`), and none
+/// of a rule with a head atom in its positive body (clasp drops the tautology `a :- a.`, so
+/// `q. {a}. :- not a. a :- a. #project q.` shows no `a`, as without the rule: known-mismatches
+/// 58166); a choice rule only loses that atom (`{a1; a3} :- a1.` still derives `a3`).
 fn deriving_heads(program: &ProgramState, rule: &FlatRule) -> Vec<Var> {
-    let negated: &[Lit] = match &program.bodies[rule.body as usize].1 {
+    let lits: &[Lit] = match &program.bodies[rule.body as usize].1 {
         BodyKey::Normal(lits) => lits,
         BodyKey::Weight(..) => &[],
     };
+    let in_body = |h: &Var| lits.contains(&h.pos());
+    if !rule.choice && rule.heads.iter().any(in_body) {
+        return Vec::new();
+    }
     let heads = rule.heads.iter().copied();
-    heads.filter(|h| !negated.contains(&h.neg())).collect()
+    heads
+        .filter(|h| !lits.contains(&h.neg()) && !in_body(h))
+        .collect()
 }
 
 /// Under a projection, the untracked atoms clasp's preprocessing makes equal to a tracked atom
