@@ -324,8 +324,8 @@ fn single_head_undefined(v: &Variant<'_>, head: &Head, moved_head: usize) -> boo
             terms,
             ..
         } => {
-            undefined(std::slice::from_ref(weight))
-                || undefined(std::slice::from_ref(priority))
+            weight.contains_undefined_arith()
+                || priority.contains_undefined_arith()
                 || undefined(terms)
         }
         Head::Show(t) => t.contains_undefined_arith(),
