@@ -1,7 +1,8 @@
 //! The `mini-clingo` command line: a thin layer over `engine::cli`.
 //!
-//! SIGINT and SIGTERM (Ctrl-C) set the run's interrupt handle: the search stops, and what was
-//! found is printed with the summary, as clingo does. When memory runs out the run ends with
+//! SIGINT and SIGTERM (Ctrl-C) set the run's interrupt handle for good (no later solve call
+//! clears it): the search stops, and what was found is printed with the summary, as clingo
+//! does. When memory runs out the run ends with
 //! clingo's message and exit code 33 (see [`oom`]).
 //!
 //! `unsafe_code` is denied here rather than forbidden only because a global allocator needs
@@ -21,7 +22,7 @@ fn main() {
         if !handler_interrupt.is_set() {
             eprintln!("*** Info : (mini-clingo): INTERRUPTED by signal!");
         }
-        handler_interrupt.interrupt();
+        handler_interrupt.interrupt_for_good();
     });
     if installed.is_err() {
         eprintln!("*** Warn : (mini-clingo): could not install the signal handler");

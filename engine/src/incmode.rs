@@ -288,6 +288,11 @@ pub fn run(
             }
         };
         handler.grounded(ctl.infos());
+        if handler.stopped() {
+            // Stopped while grounding (an interrupted grounding's error included): the
+            // summary is the last solved call's.
+            break;
+        }
         result?;
         ctl.assign_external(&query(&t), TruthValue::True)?;
         let handle = ctl.solve()?;

@@ -8,7 +8,7 @@
 //! stored by the solver (enumeration by backtracking with blocking of the last model's
 //! decisions, or projective enumeration), so memory stays flat however many there are.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -119,7 +119,12 @@ pub struct SolveOptions {
 /// assert!(interrupt.is_set());
 /// ```
 #[derive(Clone, Debug, Default)]
-pub struct Interrupt(Arc<AtomicBool>);
+pub struct Interrupt(Arc<AtomicU8>);
+
+/// [`Interrupt`]'s states: clear, set until the next [`Interrupt::reset`], set for good.
+const CLEAR: u8 = 0;
+const SET: u8 = 1;
+const SET_FOR_GOOD: u8 = 2;
 
 impl Interrupt {
     /// A fresh, unset handle.
@@ -145,7 +150,22 @@ impl Interrupt {
     /// assert!(solver.summary().interrupted);
     /// ```
     pub fn interrupt(&self) {
-        self.0.store(true, Ordering::SeqCst);
+        let _ = self
+            .0
+            .compare_exchange(CLEAR, SET, Ordering::SeqCst, Ordering::SeqCst);
+    }
+    /// Asks this search and every later one to stop: [`Interrupt::reset`] does not clear it.
+    /// A signal handler's request that the whole run end: a signal that comes between two
+    /// solve calls is not lost to the second call's reset.
+    ///
+    /// ```
+    /// let interrupt = solver_core::Interrupt::new();
+    /// interrupt.interrupt_for_good();
+    /// interrupt.reset();
+    /// assert!(interrupt.is_set());
+    /// ```
+    pub fn interrupt_for_good(&self) {
+        self.0.store(SET_FOR_GOOD, Ordering::SeqCst);
     }
     /// Whether an interrupt was asked for.
     ///
@@ -156,9 +176,9 @@ impl Interrupt {
     /// assert!(interrupt.is_set());
     /// ```
     pub fn is_set(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
+        self.0.load(Ordering::Relaxed) != CLEAR
     }
-    /// Clears the flag, for the next solve call.
+    /// Clears the flag, for the next solve call, unless it was set for good.
     ///
     /// ```
     /// let interrupt = solver_core::Interrupt::new();
@@ -167,7 +187,9 @@ impl Interrupt {
     /// assert!(!interrupt.is_set());
     /// ```
     pub fn reset(&self) {
-        self.0.store(false, Ordering::SeqCst);
+        let _ = self
+            .0
+            .compare_exchange(SET, CLEAR, Ordering::SeqCst, Ordering::SeqCst);
     }
 }
 

@@ -136,7 +136,8 @@ impl Run<'_> {
         };
         let result = incmode::run(&mut control, &config, &mut calls);
         let (models, last, not_stable) = (calls.models, calls.last, calls.not_stable);
-        let interrupted = calls.interrupted;
+        // A signal after a call's summary ends the loop at `stopped` without marking a call.
+        let interrupted = calls.interrupted || calls.interrupt.is_set();
         let sums = calls.stats;
         self.control = control;
         if not_stable {
