@@ -146,3 +146,8 @@ fn constant_definitions_are_printed_as_clingo_prints_terms() {
 fn an_undefined_single_head_drops_the_statement_before_its_body() {
     check("undefined_head_drops_statement.lp");
 }
+
+#[test]
+fn an_aggregate_guard_mirrors_only_linear_arithmetic() {
+    check("unsafe_aggregate_guard_arithmetic.lp");
+}

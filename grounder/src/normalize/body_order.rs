@@ -75,6 +75,8 @@ struct Sort<'a> {
     needed_by: fxhash::FxHashMap<u32, Vec<usize>>,
     queue: Vec<usize>,
     sorted: Vec<usize>,
+    /// The assignments taken with their variables bound: gringo grounds them as comparisons.
+    compared: Vec<usize>,
 }
 
 impl Sort<'_> {
@@ -109,6 +111,7 @@ impl Sort<'_> {
                     .get(i)
                     .is_some_and(|e| e.binds.iter().all(|v| self.bound.contains(v)));
                 if ready {
+                    self.compared.push(i);
                     self.take(i);
                 } else {
                     next.push(i);
@@ -124,6 +127,11 @@ impl Sort<'_> {
 
 /// The indexes of `entries` in gringo's printing order.
 pub(crate) fn gringo_order(entries: &[Entry]) -> Vec<usize> {
+    sort(entries).0
+}
+
+/// gringo's sort of `entries`: the order, and the assignments it grounds as comparisons.
+fn sort(entries: &[Entry]) -> (Vec<usize>, Vec<usize>) {
     let mut sort = Sort {
         entries,
         depends: entries.iter().map(|e| e.needs.len()).collect(),
@@ -131,6 +139,7 @@ pub(crate) fn gringo_order(entries: &[Entry]) -> Vec<usize> {
         needed_by: fxhash::FxHashMap::default(),
         queue: Vec::new(),
         sorted: Vec::new(),
+        compared: Vec::new(),
     };
     for (i, e) in entries.iter().enumerate() {
         for v in &e.needs {
@@ -159,7 +168,7 @@ pub(crate) fn gringo_order(entries: &[Entry]) -> Vec<usize> {
         .filter(|&i| sort.depends.get(i).is_some_and(|&d| d > 0));
     let mut order = sort.sorted;
     order.extend(stuck);
-    order
+    (order, sort.compared)
 }
 
 /// Which group of gringo's body a literal of ours belongs to (see the module doc).
@@ -295,11 +304,14 @@ fn mirrored(
 }
 
 /// For the definition `#ArithN=t` of an aggregate's guard (`t=#agg` became `#ArithN=#agg`),
-/// the equation `t=#ArithN` gringo also adds.
+/// the equation `t=#ArithN` gringo also adds when `t` is linear (`X*X` gets none).
 fn guard_mirror(printer: &dyn Texts, lit: &Lit, body: &[Lit]) -> Option<Entry> {
     let Lit::Cmp(CompareOp::Eq, T::Var(v), t) = lit else {
         return None;
     };
+    if !is_invertible(t) && single_linear(t).is_none() {
+        return None;
+    }
     let guards = |l: &Lit| match l {
         Lit::Agg(agg) => agg.bounds.iter().any(|(_, b)| *b == T::Var(*v)),
         _ => false,
@@ -387,6 +399,18 @@ fn single_element_entries(
 pub(crate) fn sorted_body(printer: &dyn Texts, rule: &Rule) -> Vec<usize> {
     let entries = entries(printer, rule, false);
     gringo_order(&entries)
+        .into_iter()
+        .filter_map(|i| entries.get(i).and_then(|e| e.body_index))
+        .collect()
+}
+
+/// The body indexes of the aggregates `T=#agg` that gringo grounds as comparisons: the sort
+/// reaches them with their guard's variables bound by other literals (gringo's
+/// `removeAssignment`), so `r(X) :- dom(X), #sum{..} = X.` compares for each `X` of `dom`.
+pub(crate) fn compared_assignments(printer: &dyn Texts, rule: &Rule) -> Vec<usize> {
+    let entries = entries(printer, rule, false);
+    let (_, compared) = sort(&entries);
+    compared
         .into_iter()
         .filter_map(|i| entries.get(i).and_then(|e| e.body_index))
         .collect()

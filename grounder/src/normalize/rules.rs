@@ -97,6 +97,9 @@ pub(crate) struct AggLit {
     pub elems: Vec<AggElem>,
     /// The guards, normalised to `value op term`.
     pub bounds: Vec<Bound>,
+    /// An assignment `X = #agg` that gringo grounds as a comparison: other body literals
+    /// bind `X` (see `body_order::compared_assignments`), so it never binds `X` itself.
+    pub compared: bool,
     /// Where it was written.
     pub span: Span,
 }

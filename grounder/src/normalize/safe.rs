@@ -39,6 +39,9 @@ pub(crate) fn safe_rules(
         }
         let safe = found.is_empty();
         messages.extend(found);
+        if safe {
+            mark_compared_assignments(table, rule);
+        }
         safe
     });
     rules.iter_mut().for_each(move_single_condition);
@@ -65,6 +68,26 @@ fn unsafe_errors(table: &Interner, rule: &Rule) -> Vec<Diagnostic> {
         head: &|| printer.head_aggregate(&rule.head),
     };
     safety::check(rule, &order, &texts)
+}
+
+/// Marks the body aggregates `X = #agg` that gringo grounds as comparisons (see
+/// `body_order::compared_assignments`): the join then binds `X` first and checks the
+/// aggregate's value against it, keeping an instance for each `X` whose value is in range.
+fn mark_compared_assignments(table: &Interner, rule: &mut Rule) {
+    let assigns = |l: &Lit| matches!(l, Lit::Agg(a) if a.sign == Sign::None && a.bounds.len() == 1);
+    if !rule.body.iter().any(assigns) {
+        return;
+    }
+    let printer = Printer {
+        table,
+        names: &rule.var_names,
+    };
+    let compared = crate::normalize::body_order::compared_assignments(&printer, rule);
+    for i in compared {
+        if let Some(Lit::Agg(agg)) = rule.body.get_mut(i) {
+            agg.compared = true;
+        }
+    }
 }
 
 /// Moves the condition of a single head element without bounds into the body, as gringo does

@@ -85,7 +85,7 @@ pub(crate) fn lit_vars(lit: &Lit, out: &mut Vec<u32>) {
 /// The variable an aggregate assigns (`X = #agg`), if its guard is an unbound variable that
 /// no element uses (`X = #sum { W : q(W), X != W }` needs `X` bound elsewhere, as in clingo).
 pub(crate) fn assigned_var(agg: &AggLit, bound: &Bound) -> Option<u32> {
-    if agg.sign != Sign::None || agg.bounds.len() != 1 {
+    if agg.sign != Sign::None || agg.bounds.len() != 1 || agg.compared {
         return None;
     }
     let v = match agg.bounds.first() {

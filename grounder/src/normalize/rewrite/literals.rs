@@ -168,6 +168,7 @@ impl<'a> Converter<'a> {
                     function: a.function,
                     elems,
                     bounds,
+                    compared: false,
                     span: a.span.clone(),
                 }))]
             }
@@ -189,6 +190,9 @@ impl<'a> Converter<'a> {
         let name = format!("#Arith{}", self.arith_count);
         self.arith_count += 1;
         let v = self.fresh(name, span);
+        // A global variable: the aggregate needs it bound when it compares (see
+        // `AggLit::compared`).
+        self.global.insert(v);
         let old = std::mem::replace(t, T::Var(v));
         self.extra.push(Lit::Cmp(CompareOp::Eq, T::Var(v), old));
     }
