@@ -13,6 +13,12 @@
 //! p and q equivalent is p). Any other body is its own variable. The representatives are
 //! recomputed until none changes (weight bodies depend on their elements' representatives).
 //!
+//! A body of one negative literal `not a`, `a` an atom of choice rules only, is `a`'s
+//! complement only when clasp's classification gives `a` its variable before the body's (see
+//! `classification.rs`); otherwise it is a variable of its own, shared by the atoms it is the
+//! only rule of (`{p} :- r. r :- not x. x :- not p.`: `not p` is classified before p is
+//! reached through r, so x is not `not p`, and r is not p).
+//!
 //! # Invariants
 //! - `parent[v]`, when set, is the literal the positive literal of `v` is equivalent to;
 //!   following parents (complementing on negative literals) ends at a representative, or
@@ -20,6 +26,7 @@
 
 use super::body::{conjunction_of, BodyKey};
 use super::build::ProgramState;
+use super::classification::late_negative_units;
 use super::lit::{Lit, Var};
 
 /// Representatives of literals under the equivalences of single-rule atoms.
@@ -28,6 +35,9 @@ pub(super) struct LiteralAliases {
     parent: Vec<Option<Lit>>,
     /// Per variable: the body index of the atom's only rule, for atoms that have one.
     only_body: Vec<Option<u32>>,
+    /// Per body: the atom standing for it when it is a late negative unit (see
+    /// [`late_negative_units`]): the first atom whose only rule it is.
+    late_owner: Vec<Option<Var>>,
 }
 
 impl LiteralAliases {
@@ -57,9 +67,17 @@ impl LiteralAliases {
                 *body = None;
             }
         }
+        let late = late_negative_units(program);
+        let mut late_owner: Vec<Option<Var>> = vec![None; program.bodies.len()];
+        for (v, body) in only_body.iter().enumerate() {
+            if let Some(b) = body.filter(|b| late[*b as usize]) {
+                late_owner[b as usize].get_or_insert(Var(v as u32));
+            }
+        }
         let mut aliases = LiteralAliases {
             parent: vec![None; n],
             only_body,
+            late_owner,
         };
         for _ in 0..=n {
             if !aliases.refine(program) {
@@ -81,6 +99,9 @@ impl LiteralAliases {
 
     /// The literal body `b` is: its one needed literal's representative, else its variable.
     fn body_literal(&self, program: &ProgramState, b: u32) -> Lit {
+        if let Some(owner) = self.late_owner[b as usize] {
+            return owner.pos();
+        }
         match self.conjunction(program, b).as_deref() {
             Some([l]) => *l,
             _ => program.bodies[b as usize].0,

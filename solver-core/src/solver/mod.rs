@@ -24,6 +24,7 @@ mod analyze;
 mod assignment;
 mod body;
 mod build;
+mod classification;
 mod clauses;
 mod clock;
 mod consequences;
