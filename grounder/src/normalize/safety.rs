@@ -178,6 +178,10 @@ fn readiness(lit: &Lit, bound: &Bound, globals: &Bound, solved: &Bound) -> Optio
             let assigned = assigned_var(agg, bound);
             let mut need = Vec::new();
             outer_vars(lit, globals, &mut need);
+            if agg.compared {
+                // Its guard may be a variable the rewriting made (`#ScriptN` of `= @f(..)`).
+                agg.bounds.iter().for_each(|(_, t)| t.vars(&mut need));
+            }
             let ok = need
                 .iter()
                 .all(|v| bound.contains(v) || Some(*v) == assigned);
