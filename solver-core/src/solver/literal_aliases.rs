@@ -3,7 +3,7 @@
 //!
 //! # Algorithm
 //! An atom with exactly one rule (identical copies counted once, rules whose normal body has
-//! the atom itself positively not counted: they cannot support it), a non-choice rule with
+//! the atom itself, positively or negated, not counted: they cannot support it), a non-choice rule with
 //! that atom as its only head and not shifted from a disjunction, is equivalent to the rule's
 //! body;
 //! its negative literal to the body's complement. A body is the literal it needs alone: a
@@ -22,7 +22,8 @@
 //! # Invariants
 //! - `parent[v]`, when set, is the literal the positive literal of `v` is equivalent to;
 //!   following parents (complementing on negative literals) ends at a representative, or
-//!   stops after `2 * var_count` steps on a cycle.
+//!   enters a cycle of parents (`r :- not x. x :- not r.`: r is not x, x is not r), whose
+//!   smallest literal is then the representative of every literal that reaches it.
 
 use super::body::{conjunction_of, BodyKey};
 use super::build::ProgramState;
@@ -38,6 +39,8 @@ pub(super) struct LiteralAliases {
     /// Per body: the atom standing for it when it is a late negative unit (see
     /// [`late_negative_units`]): the first atom whose only rule it is.
     late_owner: Vec<Option<Var>>,
+    /// The normal bodies of two or more literals, by their variable.
+    body_of_var: std::collections::HashMap<Var, u32>,
 }
 
 impl LiteralAliases {
@@ -74,10 +77,19 @@ impl LiteralAliases {
                 late_owner[b as usize].get_or_insert(Var(v as u32));
             }
         }
+        let body_of_var = (0..program.bodies.len() as u32)
+            .filter_map(|b| match &program.bodies[b as usize] {
+                (lit, BodyKey::Normal(lits)) if lits.len() > 1 && !lit.is_negative() => {
+                    Some((lit.var(), b))
+                }
+                _ => None,
+            })
+            .collect();
         let mut aliases = LiteralAliases {
             parent: vec![None; n],
             only_body,
             late_owner,
+            body_of_var,
         };
         for _ in 0..=n {
             if !aliases.refine(program) {
@@ -143,39 +155,79 @@ impl LiteralAliases {
         merged
     }
 
-    /// The representative of `l`.
-    pub(super) fn root(&self, mut l: Lit) -> Lit {
-        let mut flip = false;
+    /// The representative of `l`: the end of its parent chain, or on a cycle of parents
+    /// (`r :- not x. x :- not r.`) the cycle's smallest literal, so that every literal that
+    /// reaches the cycle gets the same one whatever its distance to it.
+    pub(super) fn root(&self, l: Lit) -> Lit {
+        let mut state = (l, false);
         for _ in 0..2 * self.parent.len() {
-            let var: Var = l.var();
-            match self.parent.get(var.index()).copied().flatten() {
-                Some(p) if p.var() != var => {
-                    flip ^= l.is_negative();
-                    l = p;
-                }
-                _ => break,
+            match self.step(state) {
+                Some(next) => state = next,
+                None => return flipped(state),
             }
         }
-        if flip {
-            !l
-        } else {
-            l
+        self.smallest_on_cycle(state)
+    }
+
+    /// The literal after `l` on its parent chain with the accumulated complement, or `None`
+    /// at a representative.
+    fn step(&self, (l, flip): (Lit, bool)) -> Option<(Lit, bool)> {
+        let var: Var = l.var();
+        match self.parent.get(var.index()).copied().flatten() {
+            Some(p) if p.var() != var => Some((p, flip ^ l.is_negative())),
+            _ => None,
         }
+    }
+
+    /// The smallest literal equivalent to the start of a parent cycle through `start`
+    /// (walked until `start` repeats with the same complement: twice round an odd cycle).
+    fn smallest_on_cycle(&self, start: (Lit, bool)) -> Lit {
+        let mut smallest = flipped(start);
+        let mut state = start;
+        for _ in 0..4 * self.parent.len() {
+            let Some(next) = self.step(state) else { break };
+            if next == start {
+                break;
+            }
+            smallest = smallest.min(flipped(next));
+            state = next;
+        }
+        smallest
     }
 
     /// Whether body `b` of a rule with head `head` cannot hold for deriving it: a conjunction
     /// that on the representatives has complementary literals or the complement of the head's.
+    /// A body that is one literal whose representative is another normal body's variable is
+    /// that body (`{q} :- r. r :- not q, x.`: clasp's equivalences give the choice the body
+    /// `not q, x`, and q cannot be derived).
     pub(super) fn contradicts(&self, program: &ProgramState, b: u32, head: Var) -> bool {
-        let Some(roots) = self.conjunction(program, b) else {
+        let Some(mut roots) = self.conjunction(program, b) else {
             return false;
         };
+        if let [l] = roots.as_slice() {
+            let equal_body = self.body_of_var.get(&l.var()).filter(|_| !l.is_negative());
+            if let Some(&other) = equal_body.filter(|&&other| other != b) {
+                roots = self.conjunction(program, other).unwrap_or(roots);
+            }
+        }
         let against_head = !self.root(head.pos());
         roots.windows(2).any(|w| w[0] == !w[1]) || roots.contains(&against_head)
     }
 }
 
-/// Whether body `b` has `head` among its positive literals: such a rule cannot support
-/// `head` (`{q} :- q.`), and clasp's equivalences do not count it as one of its rules.
+/// `l`, complemented when `flip`.
+fn flipped((l, flip): (Lit, bool)) -> Lit {
+    if flip {
+        !l
+    } else {
+        l
+    }
+}
+
+/// Whether body `b` has `head` among its literals: such a rule cannot support `head`
+/// (`{q} :- q.`; `p :- q, not p.`, which clasp reads as the constraint `:- q, not p.`), and
+/// clasp's equivalences do not count it as one of its rules.
 fn needs_itself(program: &ProgramState, b: u32, head: Var) -> bool {
-    matches!(&program.bodies[b as usize].1, BodyKey::Normal(lits) if lits.contains(&head.pos()))
+    matches!(&program.bodies[b as usize].1, BodyKey::Normal(lits)
+        if lits.contains(&head.pos()) || lits.contains(&head.neg()))
 }
