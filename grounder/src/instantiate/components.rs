@@ -18,50 +18,91 @@ use crate::normalize::rules::{Lit, Pred, Rule};
 use crate::normalize::safety;
 use crate::term::intern::Val;
 
-/// Per-rule facts the component loop needs.
-struct RuleInfo {
-    /// Predicate indexes of the head atoms.
-    heads: Vec<u32>,
-    /// Predicate indexes of every body atom and head condition atom.
-    deps: Vec<u32>,
-    /// Predicate indexes of atoms inside aggregates, conditional literals and head conditions.
-    nested: Vec<u32>,
+/// Per-rule facts the component loop needs, for every rule, as flat lists (three arrays of
+/// items and three of list starts for the whole program, not three vectors per rule).
+struct RuleInfos {
+    /// Per rule: predicate indexes of the head atoms.
+    heads: Flat,
+    /// Per rule: predicate indexes of every body atom and head condition atom.
+    deps: Flat,
+    /// Per rule: predicate indexes of atoms inside aggregates, conditional literals and head
+    /// conditions.
+    nested: Flat,
 }
 
-fn rule_info(g: &mut Grounder, rule: &Rule) -> RuleInfo {
-    let heads = rule
-        .head
-        .each_atom()
-        .map(|a| g.store.pred(a.pred))
-        .collect();
-    let mut deps = Vec::new();
-    let mut nested = Vec::new();
-    let mut atoms = Vec::new();
-    for lit in &rule.body {
-        atoms.clear();
-        lit.atoms(&mut atoms);
-        let inner = matches!(lit, Lit::Agg(_) | Lit::Cond(_));
-        for &(a, _) in &atoms {
-            let p = g.store.pred(a.pred);
-            deps.push(p);
-            if inner {
-                nested.push(p);
+/// Lists of `u32`: list `i` is `items[starts[i]..starts[i + 1]]`.
+#[derive(Default)]
+struct Flat {
+    starts: Vec<u32>,
+    items: Vec<u32>,
+}
+
+impl Flat {
+    /// Ends the list being filled (the items pushed since the last call).
+    fn close(&mut self) {
+        if self.starts.is_empty() {
+            self.starts.push(0);
+        }
+        self.starts.push(self.items.len() as u32);
+    }
+
+    /// List `i` (empty past the end).
+    fn get(&self, i: usize) -> &[u32] {
+        match (self.starts.get(i), self.starts.get(i + 1)) {
+            (Some(&from), Some(&to)) => self.items.get(from as usize..to as usize).unwrap_or(&[]),
+            _ => &[],
+        }
+    }
+}
+
+impl RuleInfos {
+    fn new(g: &mut Grounder, rules: &[Rule]) -> RuleInfos {
+        let mut infos = RuleInfos {
+            heads: Flat::default(),
+            deps: Flat::default(),
+            nested: Flat::default(),
+        };
+        let mut atoms = Vec::new();
+        for rule in rules {
+            infos.push(g, rule, &mut atoms);
+        }
+        infos
+    }
+
+    /// Adds the lists of `rule` (`atoms`: a scratch buffer).
+    fn push<'r>(
+        &mut self,
+        g: &mut Grounder,
+        rule: &'r Rule,
+        atoms: &mut Vec<(&'r crate::normalize::rules::AtomPat, bool)>,
+    ) {
+        for a in rule.head.each_atom() {
+            self.heads.items.push(g.store.pred(a.pred));
+        }
+        for lit in &rule.body {
+            atoms.clear();
+            lit.atoms(atoms);
+            let inner = matches!(lit, Lit::Agg(_) | Lit::Cond(_));
+            for &(a, _) in atoms.iter() {
+                let p = g.store.pred(a.pred);
+                self.deps.items.push(p);
+                if inner {
+                    self.nested.items.push(p);
+                }
             }
         }
-    }
-    for cond in rule.head.conditions() {
-        atoms.clear();
-        cond.iter().for_each(|l| l.atoms(&mut atoms));
-        for &(a, _) in &atoms {
-            let p = g.store.pred(a.pred);
-            deps.push(p);
-            nested.push(p);
+        for cond in rule.head.conditions() {
+            atoms.clear();
+            cond.iter().for_each(|l| l.atoms(atoms));
+            for &(a, _) in atoms.iter() {
+                let p = g.store.pred(a.pred);
+                self.deps.items.push(p);
+                self.nested.items.push(p);
+            }
         }
-    }
-    RuleInfo {
-        heads,
-        deps,
-        nested,
+        self.heads.close();
+        self.deps.close();
+        self.nested.close();
     }
 }
 
@@ -109,27 +150,30 @@ fn plain_fact(g: &mut Grounder, atom: Val) -> Result<(), Stop> {
 /// For each disjunction (two or more head elements), the predicates its body depends on,
 /// directly or through the rules defining them, sorted; empty for other rules. clingo grounds
 /// those rules first, so their facts are known when it grounds the disjunction.
-fn fact_scopes(rules: &[Rule], infos: &[RuleInfo], preds: usize) -> Vec<Vec<u32>> {
+fn fact_scopes(rules: &[Rule], infos: &RuleInfos, preds: usize) -> Vec<Vec<u32>> {
+    let is_disjunction =
+        |r: &Rule| matches!(&r.head, crate::normalize::rules::Head::Disj(elems) if elems.len() > 1);
+    if !rules.iter().any(is_disjunction) {
+        return vec![Vec::new(); rules.len()];
+    }
     let mut defining: Vec<Vec<usize>> = vec![Vec::new(); preds];
-    for (i, info) in infos.iter().enumerate() {
-        for &h in &info.heads {
+    for i in 0..rules.len() {
+        for &h in infos.heads.get(i) {
             if let Some(list) = defining.get_mut(h as usize) {
                 list.push(i);
             }
         }
     }
-    let is_disjunction =
-        |r: &Rule| matches!(&r.head, crate::normalize::rules::Head::Disj(elems) if elems.len() > 1);
-    let scope = |info: &RuleInfo| {
+    let scope = |i: usize| {
         let mut seen = vec![false; preds];
-        let mut stack = info.deps.clone();
+        let mut stack = infos.deps.get(i).to_vec();
         while let Some(p) = stack.pop() {
             match seen.get_mut(p as usize) {
                 Some(s) if !*s => *s = true,
                 _ => continue,
             }
             for &j in defining.get(p as usize).map_or(&[][..], Vec::as_slice) {
-                stack.extend(infos.get(j).map_or(&[][..], |d| d.deps.as_slice()));
+                stack.extend_from_slice(infos.deps.get(j));
             }
         }
         (0..preds as u32)
@@ -138,10 +182,10 @@ fn fact_scopes(rules: &[Rule], infos: &[RuleInfo], preds: usize) -> Vec<Vec<u32>
     };
     rules
         .iter()
-        .zip(infos)
-        .map(|(r, info)| {
+        .enumerate()
+        .map(|(i, r)| {
             if is_disjunction(r) {
-                scope(info)
+                scope(i)
             } else {
                 Vec::new()
             }
@@ -156,13 +200,13 @@ pub(crate) fn ground_all(
     facts: &[PlainFact],
 ) -> Result<(), Stop> {
     ground_plain_facts(g, rules, facts)?;
-    let infos: Vec<RuleInfo> = rules.iter().map(|r| rule_info(g, r)).collect();
+    let infos = RuleInfos::new(g, rules);
     crate::instantiate::recursion::positive_components(g, rules);
     g.fact_scopes = fact_scopes(rules, &infos, g.store.preds.len());
     let mut remaining = vec![0u32; g.store.preds.len()];
     let counted = |r: &Rule| !crate::normalize::rules::is_simple_fact(r);
-    for (_, info) in rules.iter().zip(&infos).filter(|(r, _)| counted(r)) {
-        for &h in distinct(&info.heads).iter() {
+    for (i, _) in rules.iter().enumerate().filter(|(_, r)| counted(r)) {
+        for &h in distinct(infos.heads.get(i)).iter() {
             if let Some(n) = remaining.get_mut(h as usize) {
                 *n += 1;
             }
@@ -178,13 +222,12 @@ pub(crate) fn ground_all(
     for (members, recursive) in comps {
         let mut preds: Vec<u32> = members
             .iter()
-            .filter_map(|&i| infos.get(i))
-            .flat_map(|info| info.heads.iter().copied())
+            .flat_map(|&i| infos.heads.get(i).iter().copied())
             .collect();
         preds.sort_unstable();
         preds.dedup();
         for &i in &members {
-            for &h in distinct(infos.get(i).map_or(&[][..], |info| info.heads.as_slice())).iter() {
+            for &h in distinct(infos.heads.get(i)).iter() {
                 if let Some(n) = remaining.get_mut(h as usize) {
                     *n = n.saturating_sub(1);
                 }
@@ -288,7 +331,7 @@ fn join_rule(
 fn ground_component(
     g: &mut Grounder,
     rules: &[Rule],
-    infos: &[RuleInfo],
+    infos: &RuleInfos,
     members: &[usize],
     (preds, done): (&[u32], &[u32]),
     recursive: bool,
@@ -298,34 +341,28 @@ fn ground_component(
     let in_comp = |p: u32| local(p).is_some();
     let deferred: Vec<bool> = members
         .iter()
-        .map(|&i| {
-            infos
-                .get(i)
-                .is_some_and(|info| info.nested.iter().any(|&p| in_comp(p)))
-        })
+        .map(|&i| infos.nested.get(i).iter().any(|&p| in_comp(p)))
         .collect();
-    let rec_lits: Vec<Vec<usize>> = members
-        .iter()
-        .map(|&i| recursive_literals(g, rules.get(i), &in_comp))
-        .collect();
+    let mut rec_lits = Flat::default();
+    for &i in members {
+        recursive_literals(g, rules.get(i), &in_comp, &mut rec_lits);
+    }
     let semi: Vec<bool> = (0..members.len())
         .map(|k| {
-            recursive
-                && !deferred.get(k).copied().unwrap_or(false)
-                && rec_lits.get(k).is_some_and(|r| !r.is_empty())
+            recursive && !deferred.get(k).copied().unwrap_or(false) && !rec_lits.get(k).is_empty()
         })
         .collect();
     // Local predicate → the semi-naive members (by position) with a recursive literal over it.
     let mut lits = Vec::new();
-    for (k, recs) in rec_lits.iter().enumerate() {
+    for k in 0..members.len() {
         if !semi.get(k).copied().unwrap_or(false) {
             continue;
         }
         let Some(rule) = members.get(k).and_then(|&i| rules.get(i)) else {
             continue;
         };
-        for &lit in recs {
-            if let Some(Lit::Atom(_, a)) = rule.body.get(lit) {
+        for &lit in rec_lits.get(k) {
+            if let Some(Lit::Atom(_, a)) = rule.body.get(lit as usize) {
                 if let Some(q) = local(g.store.pred(a.pred)) {
                     lits.push((k as u32, a, q));
                 }
@@ -365,12 +402,9 @@ fn ground_component(
                     join_rule(g, rule, None, Mode::Emit)?;
                 }
             } else {
-                let recs = rec_lits.get(k).map(Vec::as_slice).unwrap_or(&[]);
-                semi_naive(g, rule, recs, &local, &sizes)?;
+                semi_naive(g, rule, rec_lits.get(k), &local, &sizes)?;
             }
-            if let Some(info) = infos.get(i) {
-                touched.extend(info.heads.iter().filter_map(|&p| local(p)));
-            }
+            touched.extend(infos.heads.get(i).iter().filter_map(|&p| local(p)));
         }
         if !recursive {
             break;
@@ -484,29 +518,28 @@ fn recursive_literals(
     g: &mut Grounder,
     rule: Option<&Rule>,
     in_comp: &dyn Fn(u32) -> bool,
-) -> Vec<usize> {
-    let Some(rule) = rule else { return Vec::new() };
-    let mut out = Vec::new();
-    for (i, lit) in rule.body.iter().enumerate() {
+    out: &mut Flat,
+) {
+    for (i, lit) in rule.iter().flat_map(|r| r.body.iter().enumerate()) {
         if let Lit::Atom(crate::ast::Sign::None, a) = lit {
             if in_comp(g.store.pred(a.pred)) {
-                out.push(i);
+                out.items.push(i as u32);
             }
         }
     }
-    out
+    out.close();
 }
 
 /// One semi-naive round of `rule`: one join per recursive literal taking the delta.
 fn semi_naive(
     g: &mut Grounder,
     rule: &Rule,
-    recs: &[usize],
+    recs: &[u32],
     local: &dyn Fn(u32) -> Option<usize>,
     sizes: &Sizes,
 ) -> Result<(), Stop> {
-    let sizes_of = |g: &mut Grounder, lit: usize| -> (u32, u32) {
-        let Some(Lit::Atom(_, a)) = rule.body.get(lit) else {
+    let sizes_of = |g: &mut Grounder, lit: u32| -> (u32, u32) {
+        let Some(Lit::Atom(_, a)) = rule.body.get(lit as usize) else {
             return (0, 0);
         };
         let k = local(g.store.pred(a.pred));
@@ -527,11 +560,11 @@ fn semi_naive(
                 std::cmp::Ordering::Equal => (o, c),
                 std::cmp::Ordering::Greater => (0, c),
             };
-            if let Some(slot) = ranges.get_mut(lit) {
+            if let Some(slot) = ranges.get_mut(lit as usize) {
                 *slot = range;
             }
         }
-        join_rule(g, rule, Some((&ranges, delta)), Mode::Emit)?;
+        join_rule(g, rule, Some((&ranges, delta as usize)), Mode::Emit)?;
     }
     Ok(())
 }

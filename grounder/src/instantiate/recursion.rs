@@ -54,14 +54,21 @@ fn negate_weights(elems: &[Weighted]) -> Vec<Weighted> {
 }
 
 /// Fills `g.positive_scc` and `g.accumulation_scc` from the rules.
+///
+/// The two graphs differ only through negated aggregates: without any, the second is the
+/// first (not built again).
 pub(crate) fn positive_components(g: &mut Grounder, rules: &[Rule]) {
-    g.positive_scc = components_of(g, rules, false);
-    g.accumulation_scc = components_of(g, rules, true);
+    let mut negated = false;
+    g.positive_scc = components_of(g, rules, false, &mut negated);
+    g.accumulation_scc = match negated {
+        true => components_of(g, rules, true, &mut negated),
+        false => g.positive_scc.clone(),
+    };
 }
 
 /// The component of each predicate in the positive dependency graph; `any_sign`: the
-/// elements of negated aggregates count too.
-fn components_of(g: &mut Grounder, rules: &[Rule], any_sign: bool) -> Vec<u32> {
+/// elements of negated aggregates count too. Sets `negated` when a negated aggregate was met.
+fn components_of(g: &mut Grounder, rules: &[Rule], any_sign: bool, negated: &mut bool) -> Vec<u32> {
     let mut graph = Graph::new(g.store.preds.len());
     // Buffers reused from rule to rule.
     let (mut atoms, mut deps) = (Vec::new(), Vec::new());
@@ -69,10 +76,10 @@ fn components_of(g: &mut Grounder, rules: &[Rule], any_sign: bool) -> Vec<u32> {
         atoms.clear();
         rule.body
             .iter()
-            .for_each(|l| positive_atoms(l, any_sign, &mut atoms));
+            .for_each(|l| positive_atoms(l, any_sign, &mut atoms, negated));
         for cond in rule.head.conditions() {
             cond.iter()
-                .for_each(|l| positive_atoms(l, any_sign, &mut atoms));
+                .for_each(|l| positive_atoms(l, any_sign, &mut atoms, negated));
         }
         deps.clear();
         deps.extend(atoms.iter().map(|a| g.store.pred(a.pred)));
@@ -93,20 +100,33 @@ fn components_of(g: &mut Grounder, rules: &[Rule], any_sign: bool) -> Vec<u32> {
 }
 
 /// The atoms of `lit` that its rule's head depends on positively (`any_sign`: also those of
-/// the elements of a negated aggregate).
-fn positive_atoms<'a>(lit: &'a Lit, any_sign: bool, out: &mut Vec<&'a AtomPat>) {
+/// the elements of a negated aggregate); sets `negated` when `lit` holds a negated aggregate
+/// (the one case where `any_sign` matters).
+fn positive_atoms<'a>(
+    lit: &'a Lit,
+    any_sign: bool,
+    out: &mut Vec<&'a AtomPat>,
+    negated: &mut bool,
+) {
+    if matches!(lit, Lit::Agg(agg) if agg.sign != Sign::None) {
+        *negated = true;
+    }
     match lit {
         Lit::Atom(Sign::None, a) => out.push(a),
         Lit::Agg(agg) if any_sign || agg.sign == Sign::None => {
             for e in &agg.elems {
-                e.cond.iter().for_each(|l| positive_atoms(l, any_sign, out));
+                e.cond
+                    .iter()
+                    .for_each(|l| positive_atoms(l, any_sign, out, negated));
             }
         }
         Lit::Cond(c) => {
             c.alts
                 .iter()
-                .for_each(|a| positive_atoms(&a.lit, any_sign, out));
-            c.cond.iter().for_each(|l| positive_atoms(l, any_sign, out));
+                .for_each(|a| positive_atoms(&a.lit, any_sign, out, negated));
+            c.cond
+                .iter()
+                .for_each(|l| positive_atoms(l, any_sign, out, negated));
         }
         _ => {}
     }
@@ -197,13 +217,13 @@ impl Grounder<'_> {
     /// non-negated aggregate's elements or of a condition (in the body or the head) shares a
     /// positive dependency component with a head atom.
     pub(crate) fn rule_positively_recursive(&self, rule: &Rule) -> bool {
-        let mut atoms = Vec::new();
+        let (mut atoms, mut negated) = (Vec::new(), false);
         rule.body
             .iter()
-            .for_each(|l| positive_atoms(l, false, &mut atoms));
+            .for_each(|l| positive_atoms(l, false, &mut atoms, &mut negated));
         for cond in rule.head.conditions() {
             cond.iter()
-                .for_each(|l| positive_atoms(l, false, &mut atoms));
+                .for_each(|l| positive_atoms(l, false, &mut atoms, &mut negated));
         }
         atoms.iter().any(|a| self.in_head_cycle(rule, a.pred))
     }

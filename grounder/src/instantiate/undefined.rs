@@ -191,11 +191,13 @@ pub(crate) fn undefined_atom_infos(
     // The index in `out` of each location's message.
     let mut at: FxHashMap<Span, usize> = FxHashMap::default();
     let mut projected_seen: FxHashSet<String> = FxHashSet::default();
+    // Reused from rule to rule.
+    let mut atoms = Vec::new();
     for r in rules {
-        let mut atoms = rule_atoms(g.table, r);
+        rule_atoms(g.table, r, &mut atoms);
         // In the order they are written, as clingo reports them.
         atoms.sort_by_key(|(a, _)| a.span.start);
-        for (a, projected) in atoms {
+        for &(a, projected) in &atoms {
             let Some((text, shared)) = undefined_text(g.table, heads, r, a, projected) else {
                 continue;
             };
@@ -264,8 +266,10 @@ fn undefined_text(
     Some((text, projected))
 }
 
-/// The body and condition atoms of `rule`, each with whether clingo shows it projected.
-fn rule_atoms<'r>(table: &Interner, rule: &'r Rule) -> Vec<(&'r AtomPat, bool)> {
+/// The body and condition atoms of `rule` into `out` (cleared first), each with whether clingo
+/// shows it projected.
+fn rule_atoms<'r>(table: &Interner, rule: &'r Rule, out: &mut Vec<(&'r AtomPat, bool)>) {
+    out.clear();
     // The rewrite names projection rules `#p_<name>_<line>_<column>` (`project_anonymous`).
     let projection_head = match &rule.head {
         Head::Disj(elems) => elems
@@ -279,7 +283,7 @@ fn rule_atoms<'r>(table: &Interner, rule: &'r Rule) -> Vec<(&'r AtomPat, bool)> 
     let positive_projection = matches!(rule.body.as_slice(), [Lit::Atom(_, a)]
         if projection_head == Some(table.name_text(a.pred.name)));
     if positive_projection {
-        return Vec::new();
+        return;
     }
     let anonymous = |a: &AtomPat| {
         let mut vars = Vec::new();
@@ -290,12 +294,10 @@ fn rule_atoms<'r>(table: &Interner, rule: &'r Rule) -> Vec<(&'r AtomPat, bool)> 
                 .is_some_and(|n| n.starts_with("#Anon"))
         })
     };
-    let mut out = Vec::new();
-    conjunction_atoms(&rule.body, projection_rule, &anonymous, &mut out);
+    conjunction_atoms(&rule.body, projection_rule, &anonymous, out);
     for cond in rule.head.conditions() {
-        conjunction_atoms(cond, false, &anonymous, &mut out);
+        conjunction_atoms(cond, false, &anonymous, out);
     }
-    out
 }
 
 /// The atoms of one conjunction (a body or a condition): positive atoms with `_` are projected

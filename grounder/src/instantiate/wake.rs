@@ -23,13 +23,39 @@ use crate::term::intern::fun_hash;
 /// the predicate grows (a look-up per delta atom costs more than joining a few rules).
 const FEW: usize = 8;
 
-/// The rules (by member position) each local predicate of a component wakes.
+/// The rules (by member position) each local predicate of a component wakes, as flat lists
+/// (one array of items and one of list starts per relation, so a component of `n` predicates
+/// costs two allocations, not `2n`).
 pub(crate) struct Watchers {
-    /// Per local predicate: the members woken by any new atom of it.
-    by_pred: Vec<Vec<u32>>,
-    /// Per local predicate: `(content hash of a ground literal's atom, member)`, sorted; empty
-    /// unless more than [`FEW`] members wait on ground atoms of the predicate.
-    by_atom: Vec<Vec<(u64, u32)>>,
+    /// Per local predicate `q`: the members woken by any new atom of it,
+    /// `pred_items[pred_starts[q]..pred_starts[q + 1]]`.
+    pred_starts: Vec<u32>,
+    pred_items: Vec<u32>,
+    /// Per local predicate `q`: `(content hash of a ground literal's atom, member)`, sorted,
+    /// `atom_items[atom_starts[q]..atom_starts[q + 1]]`; empty unless more than [`FEW`]
+    /// members wait on ground atoms of the predicate.
+    atom_starts: Vec<u32>,
+    atom_items: Vec<(u64, u32)>,
+}
+
+/// List starts (`counts.len() + 1` entries) of lists of `counts` items each.
+fn starts(counts: &[u32]) -> Vec<u32> {
+    let mut out = Vec::with_capacity(counts.len() + 1);
+    let mut sum = 0u32;
+    out.push(0);
+    for &c in counts {
+        sum += c;
+        out.push(sum);
+    }
+    out
+}
+
+/// The list `q` of a flat relation.
+fn list<'a, T>(starts: &[u32], items: &'a [T], q: usize) -> &'a [T] {
+    match (starts.get(q), starts.get(q + 1)) {
+        (Some(&from), Some(&to)) => items.get(from as usize..to as usize).unwrap_or(&[]),
+        _ => &[],
+    }
 }
 
 impl Watchers {
@@ -39,22 +65,46 @@ impl Watchers {
         locals: usize,
         lits: impl Iterator<Item = (u32, &'r AtomPat, usize)>,
     ) -> Watchers {
-        let mut by_pred: Vec<Vec<u32>> = vec![Vec::new(); locals];
-        let mut by_atom: Vec<Vec<(u64, u32)>> = vec![Vec::new(); locals];
-        for (member, atom, q) in lits {
-            match (ground_hash(atom), by_atom.get_mut(q)) {
-                (Some(hash), Some(list)) => list.push((hash, member)),
-                _ => by_pred.get_mut(q).into_iter().for_each(|l| l.push(member)),
+        // (local predicate, content hash if ground, member), in literal order.
+        let lits: Vec<(usize, Option<u64>, u32)> = lits
+            .filter(|&(_, _, q)| q < locals)
+            .map(|(member, atom, q)| (q, ground_hash(atom), member))
+            .collect();
+        let mut keyed = vec![0u32; locals];
+        for &(q, hash, _) in &lits {
+            if hash.is_some() {
+                keyed[q] += 1;
             }
         }
-        for (list, keyed) in by_pred.iter_mut().zip(&mut by_atom) {
-            if keyed.len() <= FEW {
-                list.extend(keyed.drain(..).map(|(_, member)| member));
-            } else {
-                keyed.sort_unstable();
+        let by_atom = |q: usize, hash: Option<u64>| hash.is_some() && keyed[q] as usize > FEW;
+        let mut pred_counts = vec![0u32; locals];
+        let mut atom_items = Vec::new();
+        for &(q, hash, member) in &lits {
+            match hash.filter(|_| by_atom(q, hash)) {
+                Some(h) => atom_items.push((q, h, member)),
+                None => pred_counts[q] += 1,
             }
         }
-        Watchers { by_pred, by_atom }
+        let pred_starts = starts(&pred_counts);
+        let mut fill: Vec<u32> = pred_starts.clone();
+        let mut pred_items = vec![0u32; lits.len() - atom_items.len()];
+        for &(q, hash, member) in &lits {
+            if !by_atom(q, hash) {
+                pred_items[fill[q] as usize] = member;
+                fill[q] += 1;
+            }
+        }
+        atom_items.sort_unstable();
+        let mut atom_counts = vec![0u32; locals];
+        for &(q, _, _) in &atom_items {
+            atom_counts[q] += 1;
+        }
+        Watchers {
+            pred_starts,
+            pred_items,
+            atom_starts: starts(&atom_counts),
+            atom_items: atom_items.into_iter().map(|(_, h, m)| (h, m)).collect(),
+        }
     }
 
     /// Adds to `out` the members woken by the local predicate `q` (store index `pred`) whose
@@ -66,8 +116,8 @@ impl Watchers {
         delta: (u32, u32),
         out: &mut Vec<u32>,
     ) {
-        out.extend_from_slice(self.by_pred.get(q).map_or(&[][..], Vec::as_slice));
-        let keyed = self.by_atom.get(q).map_or(&[][..], Vec::as_slice);
+        out.extend_from_slice(list(&self.pred_starts, &self.pred_items, q));
+        let keyed = list(&self.atom_starts, &self.atom_items, q);
         if keyed.is_empty() {
             return;
         }

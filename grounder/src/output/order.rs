@@ -23,7 +23,7 @@
 //! # Invariants
 //! - [`ShownOrder::atoms`] lists every in-domain atom of the store exactly once.
 
-use fxhash::{FxHashMap, FxHashSet};
+use fxhash::FxHashMap;
 
 use crate::ast::Sign;
 use crate::instantiate::domain::AtomId;
@@ -149,11 +149,17 @@ fn domain_order(g: &Grounder, rules: &[Rule], edb: &[FactRank]) -> Vec<u32> {
     for rule in rules.iter().filter(|r| simple_fact(r).is_none()) {
         rule_domains(rule, &mut preds);
     }
-    let mut seen = FxHashSet::default();
+    // Per predicate index: whether it is in `order` already.
+    let mut placed = vec![false; g.store.preds.len()];
+    let mut seen = |i: u32| {
+        placed
+            .get_mut(i as usize)
+            .is_some_and(|s| !std::mem::replace(s, true))
+    };
     let mut order: Vec<u32> = preds
         .into_iter()
         .filter_map(|p| g.store.find_pred(p))
-        .filter(|&i| seen.insert(i))
+        .filter(|&i| seen(i))
         .collect();
     let mut first_fact: Vec<FactRank> = vec![NO_RANK; g.store.preds.len()];
     for (info, &r) in g.store.atoms.iter().zip(edb) {
@@ -167,14 +173,9 @@ fn domain_order(g: &Grounder, rules: &[Rule], edb: &[FactRank]) -> Vec<u32> {
         .map(|(p, &r)| (r, p))
         .collect();
     facts.sort_unstable();
-    order.extend(
-        facts
-            .into_iter()
-            .map(|(_, p)| p)
-            .filter(|&p| seen.insert(p)),
-    );
+    order.extend(facts.into_iter().map(|(_, p)| p).filter(|&p| seen(p)));
     let all = g.store.preds.len() as u32;
-    order.extend((0..all).filter(|i| seen.insert(*i)));
+    order.extend((0..all).filter(|&i| seen(i)));
     order
 }
 
@@ -257,8 +258,9 @@ pub(crate) fn show_statement(g: &Grounder, rules: &[Rule], val: Val) -> Option<u
 /// and atoms (numbered when first output) follow that order. For the atoms' order a
 /// statement's own head predicates count as used (see [`rule_domains`]).
 pub(crate) fn pred_ranks(g: &Grounder, rules: &[Rule]) -> Vec<usize> {
-    let (stms, heads, _) = statement_preds(g, rules, head_preds);
-    let (_, _, users) = statement_preds(g, rules, rule_domains);
+    let stms = statements(rules);
+    let heads = forward(&stms, &statement_edges(g, rules, &stms, head_preds));
+    let users = backward(g, &statement_edges(g, rules, &stms, rule_domains));
     let mut order = post_order(
         &Via {
             out: &heads,
@@ -291,8 +293,9 @@ pub(crate) fn pred_ranks(g: &Grounder, rules: &[Rule]) -> Vec<usize> {
 /// `p(@f(1);@g(1)).` calls `@g` first, and `r(1..3). u(@m(1);@n(1)). v(@o(1)) :- r(X).` calls
 /// `@o`, `@n`, `@m` (the order of [`pred_ranks`] would put `@o` last).
 pub(crate) fn grounding_positions(g: &Grounder, rules: &[Rule]) -> Vec<usize> {
-    let (stms, _, derivers) = statement_preds(g, rules, head_preds);
-    let (_, uses, _) = statement_preds(g, rules, body_domains);
+    let stms = statements(rules);
+    let derivers = backward(g, &statement_edges(g, rules, &stms, head_preds));
+    let uses = forward(&stms, &statement_edges(g, rules, &stms, body_domains));
     let graph = Via {
         out: &uses,
         via: &derivers,
@@ -374,17 +377,33 @@ impl Adjacency {
     }
 }
 
-/// The statements (the indexes of the rules that are no simple facts), per statement the
-/// predicate indexes `preds` gives it, and per predicate index the statements it is given
-/// to, ascending.
-fn statement_preds(
+/// The statements: the indexes of the rules that are no simple facts.
+fn statements(rules: &[Rule]) -> Vec<usize> {
+    (0..rules.len())
+        .filter(|&i| rules.get(i).is_some_and(|r| simple_fact(r).is_none()))
+        .collect()
+}
+
+/// Per statement (of `stms`) the predicate indexes `preds` gives it.
+fn forward(stms: &[usize], edges: &[(u32, u32)]) -> Adjacency {
+    Adjacency::from_edges(stms.len(), edges)
+}
+
+/// Per predicate index the statements it is given to, ascending.
+fn backward(g: &Grounder, edges: &[(u32, u32)]) -> Adjacency {
+    // Sorted by statement, so each predicate's list comes out ascending.
+    let inverse: Vec<(u32, u32)> = edges.iter().map(|&(j, p)| (p, j)).collect();
+    Adjacency::from_edges(g.store.preds.len(), &inverse)
+}
+
+/// The pairs (statement position in `stms`, predicate index) of the predicates `preds` gives
+/// each statement, by statement.
+fn statement_edges(
     g: &Grounder,
     rules: &[Rule],
+    stms: &[usize],
     preds: fn(&Rule, &mut Vec<Pred>),
-) -> (Vec<usize>, Adjacency, Adjacency) {
-    let stms: Vec<usize> = (0..rules.len())
-        .filter(|&i| rules.get(i).is_some_and(|r| simple_fact(r).is_none()))
-        .collect();
+) -> Vec<(u32, u32)> {
     let mut edges: Vec<(u32, u32)> = Vec::with_capacity(stms.len());
     let mut list = Vec::new();
     for (j, rule) in (0u32..).zip(stms.iter().filter_map(|&r| rules.get(r))) {
@@ -396,11 +415,7 @@ fn statement_preds(
                 .map(|p| (j, p)),
         );
     }
-    let forward = Adjacency::from_edges(stms.len(), &edges);
-    // Sorted by statement, so each predicate's list comes out ascending.
-    let inverse: Vec<(u32, u32)> = edges.iter().map(|&(j, p)| (p, j)).collect();
-    let backward = Adjacency::from_edges(g.store.preds.len(), &inverse);
-    (stms, forward, backward)
+    edges
 }
 
 /// Rule index to position, from the statements' `order` (`usize::MAX` for the others).
@@ -534,7 +549,7 @@ mod tests {
     }
 
     /// Random statement → predicate lists (a few predicates each, some shared by many
-    /// statements) and the inverse lists, ascending as `statement_preds` makes them.
+    /// statements) and the inverse lists, ascending as `backward` makes them.
     fn random_graph(seed: u64, nodes: u32, preds: u32) -> (Adjacency, Adjacency) {
         let mut state = seed;
         let mut next = |below: u32| {

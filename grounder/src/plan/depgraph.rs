@@ -9,30 +9,58 @@
 //! # Invariants
 //! - `components` lists every node exactly once, dependencies first.
 
-/// A dependency graph over nodes `0..n`.
+/// A dependency graph over nodes `0..n`, its edges recorded as pairs (no vector per node) and
+/// laid out per node, in the order recorded, when the components are asked for.
 pub(crate) struct Graph {
-    /// `edges[a]` are the nodes `a` depends on.
-    edges: Vec<Vec<u32>>,
+    /// `(a, b)`: node `a` depends on node `b`, in the order recorded.
+    pairs: Vec<(u32, u32)>,
+    /// Per node: whether it depends on itself directly.
+    looped: Vec<bool>,
 }
 
 impl Graph {
     /// A graph with `n` nodes and no edges.
     pub fn new(n: usize) -> Graph {
         Graph {
-            edges: vec![Vec::new(); n],
+            pairs: Vec::new(),
+            looped: vec![false; n],
         }
     }
 
     /// Records that `from` depends on `to`.
     pub fn depend(&mut self, from: u32, to: u32) {
-        if let Some(list) = self.edges.get_mut(from as usize) {
-            list.push(to);
+        if (from as usize) < self.looped.len() {
+            self.pairs.push((from, to));
+            if from == to {
+                self.looped[from as usize] = true;
+            }
         }
+    }
+
+    /// The edges per node: node `a`'s are `targets[starts[a]..starts[a + 1]]`, in the order
+    /// recorded (a stable counting sort of the pairs).
+    fn adjacency(&self) -> (Vec<u32>, Vec<u32>) {
+        let n = self.looped.len();
+        let mut starts = vec![0u32; n + 1];
+        for &(from, _) in &self.pairs {
+            starts[from as usize + 1] += 1;
+        }
+        for i in 1..=n {
+            starts[i] += starts[i - 1];
+        }
+        let mut fill = starts.clone();
+        let mut targets = vec![0u32; self.pairs.len()];
+        for &(from, to) in &self.pairs {
+            targets[fill[from as usize] as usize] = to;
+            fill[from as usize] += 1;
+        }
+        (starts, targets)
     }
 
     /// Strongly connected components, dependencies first.
     pub fn components(&self) -> Vec<Vec<u32>> {
-        let n = self.edges.len();
+        let n = self.looped.len();
+        let (starts, targets) = self.adjacency();
         const NONE: u32 = u32::MAX;
         let mut index = vec![NONE; n];
         let mut low = vec![0u32; n];
@@ -52,7 +80,7 @@ impl Graph {
             stack.push(root);
             on_stack[root as usize] = true;
             while let Some(&mut (v, ref mut pos)) = calls.last_mut() {
-                let edges = &self.edges[v as usize];
+                let edges = &targets[starts[v as usize] as usize..starts[v as usize + 1] as usize];
                 if let Some(&w) = edges.get(*pos) {
                     *pos += 1;
                     if index[w as usize] == NONE {
@@ -89,9 +117,7 @@ impl Graph {
 
     /// Whether `node` depends on itself directly.
     pub fn has_self_loop(&self, node: u32) -> bool {
-        self.edges
-            .get(node as usize)
-            .is_some_and(|e| e.contains(&node))
+        self.looped.get(node as usize).copied().unwrap_or(false)
     }
 }
 

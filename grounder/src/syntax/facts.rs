@@ -98,13 +98,13 @@ pub struct RuleAtom {
 #[derive(Clone, Debug, Default)]
 pub struct Facts {
     /// Names of functions and constants by index.
-    names: Vec<Box<str>>,
+    names: Vec<Arc<str>>,
     /// Index of each name.
-    name_ids: FxHashMap<Box<str>, u32>,
+    name_ids: FxHashMap<Arc<str>, u32>,
     /// Strings by index.
-    strings: Vec<Box<str>>,
+    strings: Vec<Arc<str>>,
     /// Index of each string.
-    string_ids: FxHashMap<Box<str>, u32>,
+    string_ids: FxHashMap<Arc<str>, u32>,
     /// The terms of all facts, one after another (see the tags).
     code: Vec<u32>,
     /// The facts and rules in program order.
@@ -119,6 +119,15 @@ impl Facts {
     /// Whether no fact was taken out.
     pub fn is_empty(&self) -> bool {
         self.facts.is_empty()
+    }
+
+    /// Whether no name, string, code, rule or rule atom was added yet (`facts` aside).
+    fn is_fresh(&self) -> bool {
+        self.names.is_empty()
+            && self.strings.is_empty()
+            && self.code.is_empty()
+            && self.rules.is_empty()
+            && self.rule_atoms.is_empty()
     }
 
     /// Every name used by a fact (function names and constants).
@@ -165,6 +174,17 @@ impl Facts {
     /// returns its facts, pointing into this table's code but not yet added to `facts` (the
     /// loader adds them as it places them among the statements).
     pub fn absorb(&mut self, other: Facts) -> Vec<Fact> {
+        if self.is_fresh() {
+            // Nothing to renumber: every index of `other` stays what it is.
+            self.names = other.names;
+            self.name_ids = other.name_ids;
+            self.strings = other.strings;
+            self.string_ids = other.string_ids;
+            self.code = other.code;
+            self.rules = other.rules;
+            self.rule_atoms = other.rule_atoms;
+            return other.facts;
+        }
         let mut names = Vec::with_capacity(other.names.len());
         for name in &other.names {
             names.push(intern(&mut self.names, &mut self.name_ids, name));
@@ -214,13 +234,14 @@ impl Facts {
 }
 
 /// The index of `s` in a table, adding it if new.
-fn intern(table: &mut Vec<Box<str>>, ids: &mut FxHashMap<Box<str>, u32>, s: &str) -> u32 {
+fn intern(table: &mut Vec<Arc<str>>, ids: &mut FxHashMap<Arc<str>, u32>, s: &str) -> u32 {
     if let Some(&id) = ids.get(s) {
         return id;
     }
     let id = table.len() as u32;
-    table.push(s.into());
-    ids.insert(s.into(), id);
+    let shared: Arc<str> = s.into();
+    table.push(Arc::clone(&shared));
+    ids.insert(shared, id);
     id
 }
 

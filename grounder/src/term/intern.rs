@@ -25,6 +25,7 @@
 
 use std::cmp::Ordering;
 use std::fmt;
+use std::sync::Arc;
 
 use fxhash::FxHashMap;
 
@@ -85,13 +86,13 @@ struct FunEntry {
 #[derive(Clone, Default, Debug)]
 pub(crate) struct Interner {
     /// Names by id.
-    names: Vec<Box<str>>,
+    names: Vec<Arc<str>>,
     /// Ids by name.
-    name_ids: FxHashMap<Box<str>, u32>,
+    name_ids: FxHashMap<Arc<str>, u32>,
     /// Strings by id.
-    strings: Vec<Box<str>>,
+    strings: Vec<Arc<str>>,
     /// Ids by string.
-    string_ids: FxHashMap<Box<str>, u32>,
+    string_ids: FxHashMap<Arc<str>, u32>,
     /// Functions by id.
     funs: Vec<FunEntry>,
     /// The arguments of all functions, one after another.
@@ -112,8 +113,9 @@ impl Interner {
             return id;
         }
         let id = self.names.len() as u32;
-        self.names.push(name.into());
-        self.name_ids.insert(name.into(), id);
+        let text: Arc<str> = name.into();
+        self.names.push(Arc::clone(&text));
+        self.name_ids.insert(text, id);
         id
     }
 
@@ -128,8 +130,9 @@ impl Interner {
             return Val::Str(id);
         }
         let id = self.strings.len() as u32;
-        self.strings.push(text.into());
-        self.string_ids.insert(text.into(), id);
+        let shared: Arc<str> = text.into();
+        self.strings.push(Arc::clone(&shared));
+        self.string_ids.insert(shared, id);
         Val::Str(id)
     }
 
@@ -275,7 +278,7 @@ impl Interner {
     /// copy of a prefix of this table: made by earlier calls, or empty). The mirror gets no
     /// lookup maps: it is frozen and only read. Costs what was added since the last call.
     pub fn extend_mirror(&self, mirror: &mut Interner) {
-        let tail = |all: &[Box<str>], have: usize| all.get(have..).unwrap_or(&[]).to_vec();
+        let tail = |all: &[Arc<str>], have: usize| all.get(have..).unwrap_or(&[]).to_vec();
         mirror.names.extend(tail(&self.names, mirror.names.len()));
         mirror
             .strings
