@@ -114,6 +114,9 @@ impl Grounder<'_> {
         })?;
         for &atom in atoms {
             if cond.contains(&GLit::pos(atom)) {
+                if cond.len() > 1 {
+                    self.extras.self_conditioned.push(atom);
+                }
                 continue;
             }
             let mut body = vec![GLit::pos(h)];

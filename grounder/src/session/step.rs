@@ -143,7 +143,11 @@ fn calls_in_grounding_order(g: &Grounder, rules: &[Rule]) -> Vec<Diagnostic> {
 /// it instantiates, and clasp ignores the `#external` of an atom with a rule, even one whose body
 /// can never hold (a rule gringo keeps that our simplification removes afterwards): such an atom
 /// is an ordinary atom, false when none of its rules can fire. clasp first drops a rule with its
-/// head atom in its positive body (`a :- a.`), which defines nothing.
+/// head atom in its positive body (`a :- a.`), which defines nothing; the rule of a conditional
+/// head element whose condition has it and more (`p : p, not s.`) is no such rule for clasp
+/// (see [`Extras::self_conditioned`]).
+///
+/// [`Extras::self_conditioned`]: crate::instantiate::Extras::self_conditioned
 fn headed_externals(g: &Grounder) -> FxHashSet<AtomId> {
     if g.extras.externals.is_empty() {
         return FxHashSet::default();
@@ -158,6 +162,7 @@ fn headed_externals(g: &Grounder) -> FxHashSet<AtomId> {
             };
             rule.head.iter().copied().filter(move |&a| !in_body(a))
         })
+        .chain(g.extras.self_conditioned.iter().copied())
         .filter(|a| declared.contains(a))
         .collect()
 }
