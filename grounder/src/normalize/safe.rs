@@ -6,13 +6,14 @@
 //! - Every rule [`safe_rules`] returns is safe (see `safety::check`); every rule left out is
 //!   either reported (unsafe) or can never have an instance.
 
-use crate::ast::Sign;
+use crate::ast::{CompareOp, Sign};
 use crate::diagnostic::Diagnostic;
 use crate::normalize::drop::simplify_rule;
 use crate::normalize::inequalities;
 use crate::normalize::print::Printer;
 use crate::normalize::rules::{Head, Lit, Rule};
 use crate::normalize::safety;
+use crate::term::eval::T;
 use crate::term::intern::Interner;
 
 /// The rules without unsafe variables; each checked rule's `global variable in tuple` infos
@@ -74,7 +75,12 @@ fn unsafe_errors(table: &Interner, rule: &Rule) -> Vec<Diagnostic> {
 /// `body_order::compared_assignments`): the join then binds `X` first and checks the
 /// aggregate's value against it, keeping an instance for each `X` whose value is in range.
 fn mark_compared_assignments(table: &Interner, rule: &mut Rule) {
-    let assigns = |l: &Lit| matches!(l, Lit::Agg(a) if a.sign == Sign::None && a.bounds.len() == 1);
+    // Only `X = #agg` can be an assignment (the rewriting made every guard with variables a
+    // variable): other rules skip the sort, which prints each literal.
+    let assigns = |l: &Lit| {
+        matches!(l, Lit::Agg(a) if a.sign == Sign::None
+            && matches!(a.bounds.as_slice(), [(CompareOp::Eq, T::Var(_))]))
+    };
     if !rule.body.iter().any(assigns) {
         return;
     }
