@@ -151,3 +151,11 @@ fn an_undefined_single_head_drops_the_statement_before_its_body() {
 fn an_aggregate_guard_mirrors_only_linear_arithmetic() {
     check("unsafe_aggregate_guard_arithmetic.lp");
 }
+
+/// Conditions print with what gringo's rewriting adds (mirrored equations, `#ArithN` names
+/// of non-linear sides), and a conditional literal's error repeats once per alternative
+/// that the condition alone cannot make safe.
+#[test]
+fn unsafe_conditions_print_their_rewriting_and_repeat_per_alternative() {
+    check("unsafe_condition_rewriting.lp");
+}

@@ -303,6 +303,90 @@ fn mirrored(
     Some(Entry::added(text, binds, needs))
 }
 
+/// The text gringo prints for a written equation `L=R` whose left side is not linear (nor a
+/// variable or an invertible term): `#ArithN=R`, the definition `#ArithN=L` joining `arith`.
+/// `None` for any other literal (it prints as written).
+fn left_named(
+    printer: &dyn Texts,
+    lit: &Lit,
+    fresh: &mut dyn FnMut() -> (String, u32),
+    arith: &mut Vec<Entry>,
+) -> Option<Entry> {
+    let Lit::Cmp(CompareOp::Eq, l, r) = lit else {
+        return None;
+    };
+    if matches!(l, T::Var(_) | T::Val(_) | T::Call(..))
+        || is_invertible(l)
+        || single_linear(l).is_some()
+    {
+        return None;
+    }
+    let (name, var) = fresh();
+    let mut definition = format!("{name}=");
+    printer.term(l, &mut definition);
+    let mut left_vars = Vec::new();
+    l.vars(&mut left_vars);
+    arith.push(Entry::added(definition, vec![var], left_vars));
+    let (mut binds, mut needs) = (vec![var], Vec::new());
+    term_occurrences(r, false, &mut binds, &mut needs);
+    let mut text = format!("{name}=");
+    printer.term(r, &mut text);
+    Some(Entry::added(text, binds, needs))
+}
+
+/// The texts of a condition's literals as gringo prints them (`a:W=Y,Y=W`): the written
+/// literals (a non-linear left side named `#ArithN`, see [`left_named`]), the `#ArithN`
+/// definitions last created first, the mirrored equations (see [`mirrored`]), then the
+/// intervals our rewriting solved for a written variable (`#range(W,1,3)` of `W=1..3`).
+pub(crate) fn condition_texts(printer: &dyn Texts, cond: &[Lit]) -> Vec<String> {
+    let names = printer.names();
+    let solved_range = |l: &Lit| {
+        matches!(l, Lit::Range(v, ..)
+            if !names.get(*v as usize).is_some_and(|n| n.starts_with("#Range")))
+    };
+    let mut fresh = arith_namer(names);
+    let (mut written, mut arith, mut mirrors, mut solved) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for lit in cond {
+        if solved_range(lit) {
+            solved.push(lit);
+            continue;
+        }
+        if group(lit, names) == Group::Written {
+            mirrors.extend(mirrored(printer, lit, &mut fresh, &mut arith));
+        }
+        match left_named(printer, lit, &mut fresh, &mut arith) {
+            Some(entry) => written.push(entry.text),
+            None => {
+                let mut text = String::new();
+                printer.lit(lit, &mut text);
+                written.push(text);
+            }
+        }
+    }
+    written.extend(arith.into_iter().rev().map(|e| e.text));
+    written.extend(mirrors.into_iter().map(|e| e.text));
+    for lit in solved {
+        let mut text = String::new();
+        printer.lit(lit, &mut text);
+        written.push(text);
+    }
+    written
+}
+
+/// Names fresh `#ArithN` variables after the rule's own (`names`): the name and a variable
+/// number past the rule's variables.
+fn arith_namer(names: &[String]) -> impl FnMut() -> (String, u32) {
+    let mut arith_count = names.iter().filter(|n| n.starts_with("#Arith")).count();
+    let mut next_var = u32::try_from(names.len()).unwrap_or(u32::MAX);
+    move || {
+        let named = (format!("#Arith{arith_count}"), next_var);
+        arith_count += 1;
+        next_var = next_var.saturating_add(1);
+        named
+    }
+}
+
 /// For the definition `#ArithN=t` of an aggregate's guard (`t=#agg` became `#ArithN=#agg`),
 /// the equation `t=#ArithN` gringo also adds when `t` is linear (`X*X` gets none).
 fn guard_mirror(printer: &dyn Texts, lit: &Lit, body: &[Lit]) -> Option<Entry> {
@@ -424,18 +508,7 @@ pub(crate) fn entries(printer: &dyn Texts, rule: &Rule, constraint: bool) -> Vec
     let mut out = Vec::new();
     let mut arith = Vec::new();
     let mut mirrors = Vec::new();
-    let mut arith_count = printer
-        .names()
-        .iter()
-        .filter(|n| n.starts_with("#Arith"))
-        .count();
-    let mut next_var = u32::try_from(printer.names().len()).unwrap_or(u32::MAX);
-    let mut fresh = || {
-        let named = (format!("#Arith{arith_count}"), next_var);
-        arith_count += 1;
-        next_var = next_var.saturating_add(1);
-        named
-    };
+    let mut fresh = arith_namer(printer.names());
     for (i, lit) in lits {
         let mut entry = entry(printer, lit, &rule.globals);
         entry.body_index = Some(i);
@@ -446,6 +519,12 @@ pub(crate) fn entries(printer: &dyn Texts, rule: &Rule, constraint: bool) -> Vec
             }
             Group::Written => {
                 mirrors.extend(mirrored(printer, lit, &mut fresh, &mut arith));
+                if let Some(named) = left_named(printer, lit, &mut fresh, &mut arith) {
+                    entry = Entry {
+                        body_index: Some(i),
+                        ..named
+                    };
+                }
                 out.push(entry);
             }
             _ => out.push(entry),

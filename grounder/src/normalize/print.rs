@@ -233,18 +233,15 @@ impl Printer<'_> {
                 c.alts
                     .iter()
                     .for_each(|a| cond.extend(a.local.iter().cloned()));
-                self.conj(&cond, ",", out);
+                self.condition(&cond, out);
             }
         }
     }
 
-    fn conj(&self, lits: &[Lit], sep: &str, out: &mut String) {
-        for (i, l) in lits.iter().enumerate() {
-            if i > 0 {
-                out.push_str(sep);
-            }
-            self.lit(l, out);
-        }
+    /// A condition, with what gringo's rewriting adds to it (see `body_order::condition_texts`).
+    fn condition(&self, lits: &[Lit], out: &mut String) {
+        let texts = crate::normalize::body_order::condition_texts(self, lits);
+        out.push_str(&texts.join(","));
     }
 
     /// A body aggregate (`Z<#count{X:r(Y)}`).
@@ -257,7 +254,7 @@ impl Printer<'_> {
                 }
                 p.terms(&e.terms, out);
                 out.push(':');
-                p.conj(&e.cond, ",", out);
+                p.condition(&e.cond, out);
             }
         });
     }
@@ -300,7 +297,7 @@ impl Printer<'_> {
             }
             if !e.cond.is_empty() {
                 out.push(':');
-                self.conj(&e.cond, ",", out);
+                self.condition(&e.cond, out);
             }
         }
     }
@@ -359,7 +356,7 @@ impl Printer<'_> {
                 out.push(':');
                 p.atom(&e.atom, out);
                 out.push(':');
-                p.conj(&e.cond, ",", out);
+                p.condition(&e.cond, out);
             }
         });
         out
@@ -386,7 +383,7 @@ impl Printer<'_> {
                     // gringo's disjunct `atom:literal:condition`; an atom has no literal.
                     self.atom(&e.atom, &mut out);
                     out.push_str("::");
-                    self.conj(&e.cond, ",", &mut out);
+                    self.condition(&e.cond, &mut out);
                 }
             }
             Head::Choice { .. } | Head::Agg { .. } => out.push_str(&self.head_aggregate(&r.head)),

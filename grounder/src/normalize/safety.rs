@@ -18,7 +18,7 @@ use fxhash::FxHashSet;
 
 use crate::ast::{CompareOp, Sign, Span};
 use crate::diagnostic::{Diagnostic, Note, Severity};
-use crate::normalize::rules::{AggLit, Head, Lit, Rule};
+use crate::normalize::rules::{AggLit, CondLit, Head, Lit, Rule};
 use crate::term::eval::{is_invertible, linear_difference, T};
 
 /// Variables bound so far.
@@ -344,41 +344,60 @@ pub(crate) fn check(rule: &Rule, order: &[usize], texts: &Texts<'_>) -> Vec<Diag
         }
     }
     for lit in order.iter().filter_map(|&i| rule.body.get(i)) {
-        let (inner, span) = match lit {
+        let (inner, span, repeats) = match lit {
             Lit::Agg(agg) => {
                 let mut inner = Vec::new();
                 for e in &agg.elems {
                     element_unsafe(&e.cond, &e.terms, None, &bound, globals, &mut inner);
                 }
-                (inner, &agg.span)
+                (inner, &agg.span, 0)
             }
             Lit::Cond(c) => {
-                // A positive atom's unbound variables are local to it (it holds when some
-                // instance does); any other literal needs all its variables bound (clingo).
-                // An alternative's local literals are planned after the condition.
-                let mut inner = Vec::new();
-                for a in &c.alts {
-                    let checked = match &a.lit {
-                        Lit::Atom(Sign::None, _) => None,
-                        other => Some(other),
-                    };
-                    let mut cond = c.cond.clone();
-                    cond.extend(a.local.iter().cloned());
-                    element_unsafe(&cond, &[], checked, &bound, globals, &mut inner);
-                }
-                (inner, &c.span)
+                let (inner, repeats) = conditional_unsafe(c, &bound, globals);
+                (inner, &c.span, repeats)
             }
             _ => continue,
         };
         let inner = local(inner);
         if !inner.is_empty() {
-            out.push(unsafe_error(rule, span, &inner, (texts.lit)(lit)));
+            let error = unsafe_error(rule, span, &inner, (texts.lit)(lit));
+            out.extend(std::iter::repeat_n(error, 1 + repeats));
         }
     }
     if !bad.is_empty() {
         out.push(unsafe_error(rule, &rule.span, &bad, (texts.rule)()));
     }
     out
+}
+
+/// Unsafe variables of a body conditional literal, and how many more times clingo reports
+/// them. A positive atom's unbound variables are local to it (it holds when some instance
+/// does); any other literal needs all its variables bound. An alternative's local literals
+/// are planned after the condition. gringo checks the condition once more per alternative,
+/// joined with the alternative when it is a positive atom (which then binds its variables),
+/// and repeats the error for every alternative that check finds unsafe: `a : not d(W)`
+/// twice, `a(W) : not d(W)` once, `a(X;Z) : not d(W)` three times, `W < Y : d(Y)` once.
+fn conditional_unsafe(c: &CondLit, bound: &Bound, globals: &Bound) -> (Vec<u32>, usize) {
+    let mut inner = Vec::new();
+    let mut repeats = 0;
+    for a in &c.alts {
+        let checked = match &a.lit {
+            Lit::Atom(Sign::None, _) => None,
+            other => Some(other),
+        };
+        let mut cond = c.cond.clone();
+        cond.extend(a.local.iter().cloned());
+        element_unsafe(&cond, &[], checked, bound, globals, &mut inner);
+        if checked.is_none() {
+            cond.push(a.lit.clone());
+        }
+        let mut joined = Vec::new();
+        element_unsafe(&cond, &[], None, bound, globals, &mut joined);
+        if joined.iter().any(|v| !globals.contains(v)) {
+            repeats += 1;
+        }
+    }
+    (inner, repeats)
 }
 
 /// The body gringo checks: with the condition of a single head element without bounds, which
