@@ -200,6 +200,7 @@ fn ground_rule(table: &mut Interner, part: &PartStatements, index: u32, out: &mu
         bound_ranges: 0,
         var_names: Vec::new(),
         var_spans: Vec::new(),
+        condition_spans: Vec::new(),
         span: ground.span.clone(),
         arith_spans: FxHashMap::default(),
         linear: FxHashMap::default(),
@@ -536,6 +537,8 @@ struct Converter<'a> {
     var_ids: FxHashMap<String, u32>,
     var_names: Vec<String>,
     var_spans: Vec<Span>,
+    /// See [`Rule::condition_spans`].
+    condition_spans: Vec<crate::normalize::rules::ConditionSpan>,
     /// Variables occurring in the global part.
     global: FxHashSet<u32>,
     /// Variable occurrences in aggregate element tuples (for the global-variable info).

@@ -210,6 +210,20 @@ pub(crate) struct ParamVar {
     pub value: Val,
 }
 
+/// Where a variable of a body conditional literal first occurs: clingo checks the condition
+/// alone (its notes point into the condition), then the literal with the condition.
+#[derive(Clone, Debug)]
+pub(crate) struct ConditionSpan {
+    /// The conditional literal's span.
+    pub literal: Span,
+    /// The variable.
+    pub var: u32,
+    /// Its first occurrence in the condition (in the literal if the condition has none).
+    pub in_condition: Span,
+    /// Its first occurrence in the literal, then the condition.
+    pub in_literal: Span,
+}
+
 /// A rewritten rule.
 #[derive(Clone, Debug)]
 pub(crate) struct Rule {
@@ -228,6 +242,9 @@ pub(crate) struct Rule {
     pub var_names: Vec<String>,
     /// The first occurrence of each variable.
     pub var_spans: Vec<Span>,
+    /// Where the variables of each body conditional literal first occur (notes of its
+    /// unsafe-variable errors).
+    pub condition_spans: Vec<ConditionSpan>,
     /// The statement's span.
     pub span: Span,
     /// Spans of arithmetic terms, for `operation undefined` infos.

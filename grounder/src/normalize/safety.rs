@@ -338,34 +338,84 @@ pub(crate) fn check(rule: &Rule, order: &[usize], texts: &Texts<'_>) -> Vec<Diag
             Head::Agg { span, .. } | Head::Choice { span, .. }
                 if rule.head.single_element().is_none() =>
             {
-                out.push(unsafe_error(rule, span, &head_inner, (texts.head)()))
+                let text = (texts.head)();
+                out.push(unsafe_error(
+                    rule,
+                    span,
+                    &head_inner,
+                    text,
+                    &first_span(rule),
+                ))
             }
             _ => bad.extend(head_inner),
         }
     }
     for lit in order.iter().filter_map(|&i| rule.body.get(i)) {
-        let (inner, span, repeats) = match lit {
+        match lit {
             Lit::Agg(agg) => {
                 let mut inner = Vec::new();
                 for e in &agg.elems {
                     element_unsafe(&e.cond, &e.terms, None, &bound, globals, &mut inner);
                 }
-                (inner, &agg.span, 0)
+                let inner = local(inner);
+                if !inner.is_empty() {
+                    let text = (texts.lit)(lit);
+                    out.push(unsafe_error(
+                        rule,
+                        &agg.span,
+                        &inner,
+                        text,
+                        &first_span(rule),
+                    ));
+                }
             }
             Lit::Cond(c) => {
                 let (inner, repeats) = conditional_unsafe(c, &bound, globals);
-                (inner, &c.span, repeats)
+                let inner = local(inner);
+                if inner.is_empty() {
+                    continue;
+                }
+                let text = (texts.lit)(lit);
+                let noted = |v: u32| {
+                    let at = rule.condition_spans.iter();
+                    at.filter(|s| s.literal == c.span).find(|s| s.var == v)
+                };
+                // Variables the rewriting made (`#Script0`) are noted where they were made.
+                let made = first_span(rule);
+                let in_condition =
+                    |v: u32| noted(v).map(|s| s.in_condition.clone()).or_else(|| made(v));
+                let in_literal =
+                    |v: u32| noted(v).map(|s| s.in_literal.clone()).or_else(|| made(v));
+                out.push(unsafe_error(
+                    rule,
+                    &c.span,
+                    &inner,
+                    text.clone(),
+                    &in_condition,
+                ));
+                for vars in repeats {
+                    let vars = local(vars);
+                    out.push(unsafe_error(
+                        rule,
+                        &c.span,
+                        &vars,
+                        text.clone(),
+                        &in_literal,
+                    ));
+                }
             }
-            _ => continue,
-        };
-        let inner = local(inner);
-        if !inner.is_empty() {
-            let error = unsafe_error(rule, span, &inner, (texts.lit)(lit));
-            out.extend(std::iter::repeat_n(error, 1 + repeats));
+            _ => {}
         }
     }
     if !bad.is_empty() {
-        out.push(unsafe_error(rule, &rule.span, &bad, (texts.rule)()));
+        let text = (texts.rule)();
+        out.push(unsafe_error(
+            rule,
+            &rule.span,
+            &bad,
+            text,
+            &first_span(rule),
+        ));
     }
     out
 }
@@ -375,11 +425,12 @@ pub(crate) fn check(rule: &Rule, order: &[usize], texts: &Texts<'_>) -> Vec<Diag
 /// does); any other literal needs all its variables bound. An alternative's local literals
 /// are planned after the condition. gringo checks the condition once more per alternative,
 /// joined with the alternative when it is a positive atom (which then binds its variables),
-/// and repeats the error for every alternative that check finds unsafe: `a : not d(W)`
-/// twice, `a(W) : not d(W)` once, `a(X;Z) : not d(W)` three times, `W < Y : d(Y)` once.
-fn conditional_unsafe(c: &CondLit, bound: &Bound, globals: &Bound) -> (Vec<u32>, usize) {
+/// and repeats the error for every alternative that check finds unsafe (with the variables
+/// that check finds): `a : not d(W)` twice, `a(W) : not d(W)` once, `a(X;Z) : not d(W)` three
+/// times, `W < Y : d(Y)` once.
+fn conditional_unsafe(c: &CondLit, bound: &Bound, globals: &Bound) -> (Vec<u32>, Vec<Vec<u32>>) {
     let mut inner = Vec::new();
-    let mut repeats = 0;
+    let mut repeats = Vec::new();
     for a in &c.alts {
         let checked = match &a.lit {
             Lit::Atom(Sign::None, _) => None,
@@ -394,7 +445,7 @@ fn conditional_unsafe(c: &CondLit, bound: &Bound, globals: &Bound) -> (Vec<u32>,
         let mut joined = Vec::new();
         element_unsafe(&cond, &[], None, bound, globals, &mut joined);
         if joined.iter().any(|v| !globals.contains(v)) {
-            repeats += 1;
+            repeats.push(joined);
         }
     }
     (inner, repeats)
@@ -481,9 +532,20 @@ fn head_unsafe(
     bad.extend(vs.into_iter().filter(|v| !bound.contains(v)));
 }
 
+/// Where a variable first occurs in the rule (the note of an unsafe variable, as clingo).
+fn first_span(rule: &Rule) -> impl Fn(u32) -> Option<Span> + '_ {
+    |v| rule.var_spans.get(v as usize).cloned()
+}
+
 /// The `unsafe variables in:` error at `span` (the construct printed as `text`), one note per
-/// variable sorted by name, as clingo.
-fn unsafe_error(rule: &Rule, span: &Span, vars: &[u32], text: String) -> Diagnostic {
+/// variable sorted by name, located by `note_span`, as clingo.
+fn unsafe_error(
+    rule: &Rule,
+    span: &Span,
+    vars: &[u32],
+    text: String,
+    note_span: &dyn Fn(u32) -> Option<Span>,
+) -> Diagnostic {
     let name = |v: u32| rule.var_names.get(v as usize).cloned().unwrap_or_default();
     let mut vars = vars.to_vec();
     vars.sort_by_key(|&v| name(v));
@@ -492,7 +554,7 @@ fn unsafe_error(rule: &Rule, span: &Span, vars: &[u32], text: String) -> Diagnos
     for v in vars {
         let name = rule.var_names.get(v as usize).cloned().unwrap_or_default();
         notes.push(Note {
-            span: rule.var_spans.get(v as usize).cloned(),
+            span: note_span(v),
             text: format!("'{name}' is unsafe"),
         });
     }

@@ -230,6 +230,7 @@ impl<'a> Converter<'a> {
             bound_ranges: 0,
             var_names: self.var_names,
             var_spans: self.var_spans,
+            condition_spans: self.condition_spans,
             span: self.span,
             arith_spans: self.arith_spans,
             linear: self.linear,

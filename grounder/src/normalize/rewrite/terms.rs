@@ -17,6 +17,7 @@ impl<'a> Converter<'a> {
             var_ids: FxHashMap::default(),
             var_names: Vec::new(),
             var_spans: Vec::new(),
+            condition_spans: Vec::new(),
             global: FxHashSet::default(),
             tuple_occurrences: Vec::new(),
             arith_spans: FxHashMap::default(),
