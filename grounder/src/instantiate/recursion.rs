@@ -464,7 +464,7 @@ impl Grounder<'_> {
             if op == Ne {
                 return self.recursive_extreme_ne(max, elems, b);
             }
-            return self.extreme_tri(max, elems, op, b);
+            return self.gringo_extreme_tri(max, elems, op, b);
         }
         let Val::Num(n) = b else {
             return self.sum_tri(elems, op, b, SumForm::Gringo);

@@ -4,7 +4,9 @@
 //! listed signatures, otherwise every predicate except hidden ones. Shown atoms come in
 //! gringo's order (see `order`), which is the order clingo prints facts in. `#show t : body.`
 //! adds its instances after the atoms (later statements first, as gringo). A term is output
-//! once, when any of its conditions holds: several conditions become one auxiliary atom.
+//! once, when any of its conditions holds: a condition of several literals, or several
+//! conditions, become one auxiliary atom, as gringo writes them (clasp projects onto the
+//! output literals).
 //!
 //! Across groundings the table grows as clingo's does: each grounding appends the entries of
 //! the atoms it made shown (in gringo's order) and of its terms, so a model prints the facts
@@ -283,12 +285,16 @@ fn conjunction(n: &mut Numbering, lits: &[Literal]) -> Literal {
     Literal::positive(aux)
 }
 
-/// The output condition of a term shown when one of `bodies` holds.
+/// The output condition of a term shown when one of `bodies` holds: one literal, as gringo
+/// writes it (a conjunction or disjunction is an auxiliary atom). clasp projects `--project`
+/// onto the output conditions as literals: `{q;r}. #show f : q, not r. #show -q/1.` has the
+/// two projected answers {f} and {}, not the four of a projection onto the atoms q and r.
 fn condition(n: &mut Numbering, g: &Grounder, bodies: &[Vec<GLit>]) -> Vec<Literal> {
     if bodies.iter().any(|b| b.is_empty()) {
         Vec::new()
     } else if let [only] = bodies {
-        n.lits(g, only)
+        let lits = n.lits(g, only);
+        vec![conjunction(n, &lits)]
     } else {
         vec![n.disjunction(g, bodies)]
     }

@@ -36,6 +36,9 @@ impl Grounder<'_> {
         for &(op, b) in bounds {
             let tri = match function {
                 _ if recursive => self.recursive_bound_tri(function, elems, op, b)?,
+                AggregateFunction::Min | AggregateFunction::Max if form == SumForm::Gringo => {
+                    self.gringo_extreme_tri(function == AggregateFunction::Max, elems, op, b)?
+                }
                 AggregateFunction::Min | AggregateFunction::Max => {
                     self.extreme_tri(function == AggregateFunction::Max, elems, op, b)?
                 }
@@ -47,10 +50,15 @@ impl Grounder<'_> {
                 Tri::Lits(l) => lits.extend(l),
             }
         }
-        Ok(if lits.is_empty() {
-            Tri::True
-        } else {
-            Tri::Lits(lits)
+        let extreme = matches!(function, AggregateFunction::Min | AggregateFunction::Max);
+        Ok(match lits.len() {
+            0 => Tri::True,
+            // gringo writes a #min/#max body aggregate as one literal: the conjunction of its
+            // bounds' literals is an auxiliary atom.
+            n if n > 1 && extreme && form == SumForm::Gringo && !recursive => {
+                Tri::Lits(vec![GLit::pos(self.define_aux(vec![lits])?)])
+            }
+            _ => Tri::Lits(lits),
         })
     }
 
@@ -185,6 +193,107 @@ impl Grounder<'_> {
                 }
             }
         })
+    }
+
+    /// `#max op b` (or `#min op b` when `!max`) as gringo writes a body aggregate: a bound
+    /// that excludes the weights on the extreme's side (`#min >= b`) is the conjunction of the
+    /// negations of those elements (`not q, not p`, each element's literal negated once, as
+    /// `negate` does), not the negation of their disjunction, which clasp's preprocessing does
+    /// not see through the same way (a choice rule whose body is `not q(1), not q(2)` loses the
+    /// heads q(1), q(2)); `!=` is the disjunction of the elements beyond `b` and of the
+    /// conjunction of the negated elements at `b`. The other bounds are disjunctions, as in
+    /// [`Grounder::extreme_tri`].
+    pub(crate) fn gringo_extreme_tri(
+        &mut self,
+        max: bool,
+        elems: &[Weighted],
+        op: CompareOp,
+        b: Val,
+    ) -> Result<Tri, Stop> {
+        use CompareOp::*;
+        let (toward, strict_toward) = if max { (Ge, Gt) } else { (Le, Lt) };
+        let mirrored = if max {
+            op
+        } else {
+            crate::normalize::rules::flip(op)
+        };
+        let empty = if max { Val::Inf } else { Val::Sup };
+        if b == empty && matches!(mirrored, Ge | Lt) {
+            return self.extreme_tri(max, elems, op, b);
+        }
+        Ok(match mirrored {
+            Ge => self.exists(elems, toward, b)?,
+            Gt => self.exists(elems, strict_toward, b)?,
+            Le => self.none_of(elems, strict_toward, b)?,
+            Lt => self.none_of(elems, toward, b)?,
+            Eq => {
+                let at_least = if b == empty {
+                    Tri::True
+                } else {
+                    self.exists(elems, toward, b)?
+                };
+                conj(at_least, self.none_of(elems, strict_toward, b)?)
+            }
+            // The empty aggregate's value has no element at `b`: some element must hold.
+            Ne if b == empty => self.exists(elems, strict_toward, b)?,
+            Ne => self.beyond_or_none_at(elems, strict_toward, b)?,
+        })
+    }
+
+    /// `!=` for `#min`/`#max`: some element beyond `b` (`weight op b`) holds, or none at `b`.
+    fn beyond_or_none_at(
+        &mut self,
+        elems: &[Weighted],
+        op: CompareOp,
+        b: Val,
+    ) -> Result<Tri, Stop> {
+        let Some(beyond) = self.holding_lits(elems, op, b) else {
+            return Ok(Tri::True);
+        };
+        let mut alts: Vec<Vec<GLit>> = beyond.into_iter().map(|l| vec![l]).collect();
+        match self.none_of(elems, CompareOp::Eq, b)? {
+            Tri::True => return Ok(Tri::True),
+            Tri::False => {}
+            Tri::Lits(none) if alts.is_empty() => return Ok(Tri::Lits(none)),
+            Tri::Lits(none) => alts.push(none),
+        }
+        if alts.is_empty() {
+            return Ok(Tri::False);
+        }
+        Ok(Tri::Lits(vec![self.disj_lit(alts)?]))
+    }
+
+    /// Whether no element whose weight satisfies `weight op b` holds: the conjunction of the
+    /// elements' negations.
+    fn none_of(&mut self, elems: &[Weighted], op: CompareOp, b: Val) -> Result<Tri, Stop> {
+        let Some(holding) = self.holding_lits(elems, op, b) else {
+            return Ok(Tri::False);
+        };
+        let mut lits = Vec::new();
+        for l in holding {
+            match self.negate(Tri::Lits(vec![l]))? {
+                Tri::Lits(n) => lits.extend(n),
+                decided => return Ok(decided),
+            }
+        }
+        lits.dedup();
+        Ok(if lits.is_empty() {
+            Tri::True
+        } else {
+            Tri::Lits(lits)
+        })
+    }
+
+    /// The literals of the elements whose weight satisfies `weight op b`, `None` when one of
+    /// them certainly holds.
+    fn holding_lits(&self, elems: &[Weighted], op: CompareOp, b: Val) -> Option<Vec<GLit>> {
+        let mut lits = Vec::new();
+        for (w, l) in elems {
+            if compare(self.table, op, *w, b) {
+                lits.push((*l)?);
+            }
+        }
+        Some(lits)
     }
 
     /// Whether some element whose weight satisfies `weight op b` holds.
