@@ -270,7 +270,10 @@ impl ClauseStore {
             };
             keep += 1;
         }
-        watches.copy_within(index.., keep);
+        if index < watches.len() {
+            // Stopped at a conflict: the unvisited watches move down behind the kept ones.
+            watches.copy_within(index.., keep);
+        }
         watches.truncate(keep + watches.len() - index);
         self.watches.put(false_lit.index(), watches);
         result
