@@ -21,7 +21,7 @@
 use super::assignment::{Assignment, CRef, Reason};
 use super::lit::{Lists, Lit, Value};
 
-/// Header words before an arena clause's literals.
+/// Header words before an arena clause's literals (`visit` destructures exactly these three).
 const HEADER: usize = 3;
 /// Flag bit: the clause was learnt (deletable).
 const LEARNT: u32 = 1;
@@ -270,7 +270,10 @@ impl ClauseStore {
             };
             keep += 1;
         }
-        watches.copy_within(index.., keep);
+        if index < watches.len() {
+            // Stopped at a conflict: the unvisited watches move down behind the kept ones.
+            watches.copy_within(index.., keep);
+        }
         watches.truncate(keep + watches.len() - index);
         self.watches.put(false_lit.index(), watches);
         result
@@ -341,8 +344,9 @@ enum Visit {
 }
 
 /// Visits the arena clause of `watch`, watching `false_lit` (which has just become false):
-/// the clause is read as one slice (one bounds check), and a replacement watch is searched
-/// from position 2 on.
+/// the header and the literals are read as one slice (one bounds check), the two watched
+/// literals are destructured from it (no further checks), and a replacement watch is
+/// searched from position 2 on.
 fn visit(
     arena: &mut [u32],
     watches: &mut Lists<Watch>,
@@ -351,35 +355,37 @@ fn visit(
     a: &mut Assignment,
 ) -> Visit {
     let header = watch.cref as usize;
-    let (len, flags) = (arena[header] as usize, arena[header + 1]);
-    if flags & DELETED != 0 {
+    let len = arena[header] as usize;
+    let [_, flags, _, first, second, rest @ ..] = &mut arena[header..header + HEADER + len] else {
+        unreachable!("an arena clause has a header and at least two literals");
+    };
+    if *flags & DELETED != 0 {
         return Visit::Deleted;
     }
-    let lits = &mut arena[header + HEADER..header + HEADER + len];
-    if lits[0] == false_lit.0 {
-        lits.swap(0, 1);
+    if *first == false_lit.0 {
+        std::mem::swap(first, second);
     }
-    let first = Lit(lits[0]);
-    if a.is_true(first) {
-        return Visit::Satisfied(first);
+    let other = Lit(*first);
+    if a.is_true(other) {
+        return Visit::Satisfied(other);
     }
-    if let Some(offset) = lits[2..].iter().position(|&c| !a.is_false(Lit(c))) {
-        let candidate = Lit(lits[offset + 2]);
-        lits.swap(1, offset + 2);
+    if let Some(slot) = rest.iter_mut().find(|c| !a.is_false(Lit(**c))) {
+        let candidate = Lit(*slot);
+        std::mem::swap(second, slot);
         watches.push(
             candidate.index(),
             Watch {
                 cref: watch.cref,
-                blocker: first,
+                blocker: other,
             },
         );
         return Visit::Moved;
     }
-    if a.is_false(first) {
+    if a.is_false(other) {
         return Visit::Conflict;
     }
-    a.assign(first, Reason::Clause(watch.cref));
-    Visit::Implied(first)
+    a.assign(other, Reason::Clause(watch.cref));
+    Visit::Implied(other)
 }
 
 #[cfg(test)]

@@ -266,14 +266,36 @@ impl Heuristic {
     }
 
     /// Moves the entry at `index` up while it beats its parent.
-    fn sift_up(&mut self, mut index: usize) {
+    fn sift_up(&mut self, index: usize) {
+        if !self.call_settings {
+            self.sift_up_by_activity(index);
+            return;
+        }
         let var = self.heap[index];
+        let mut index = index;
         while index > 0 {
             let parent = (index - 1) / 2;
             if !self.beats(var, self.heap[parent]) {
                 break;
             }
             self.place(index, self.heap[parent]);
+            index = parent;
+        }
+        self.place(index, var);
+    }
+
+    /// [`Heuristic::sift_up`] while the heap orders by activity alone (see `beats`): the
+    /// moving variable's activity is read once.
+    fn sift_up_by_activity(&mut self, mut index: usize) {
+        let var = self.heap[index];
+        let activity = self.activity[var.index()];
+        while index > 0 {
+            let parent = (index - 1) / 2;
+            let above = self.heap[parent];
+            if activity <= self.activity[above.index()] {
+                break;
+            }
+            self.place(index, above);
             index = parent;
         }
         self.place(index, var);

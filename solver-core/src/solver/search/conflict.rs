@@ -168,20 +168,22 @@ impl Search {
     /// Unassigns the trail literals from index `start` on, last first, undoing the counters
     /// of the propagators that have seen them.
     pub(super) fn unassign_from(&mut self, start: usize) {
+        let (acyclic, unfounded) = (self.acyclic.is_active(), self.unfounded.is_active());
+        let qhead = self.assignment.qhead;
         while self.assignment.trail.len() > start {
             let position = self.assignment.trail.len() - 1;
             let Some(lit) = self.assignment.pop() else {
                 break;
             };
-            if position < self.assignment.qhead {
+            if position < qhead {
                 self.weights.undo(lit);
                 self.minimizer.undo(lit);
-                if self.acyclic.is_active() {
+                if acyclic {
                     self.acyclic.undo(lit);
                 }
             }
             self.heuristic.on_unassign(lit);
-            if self.unfounded.is_active() {
+            if unfounded {
                 self.unfounded.on_unassign(lit.var());
             }
         }
