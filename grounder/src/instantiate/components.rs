@@ -219,6 +219,7 @@ pub(crate) fn ground_all(
     }
     let table: &crate::term::intern::Interner = g.table;
     let comps = crate::plan::rulegraph::rule_components(table, rules, &|r| !counted(r));
+    let mut index = LocalIndex::default();
     for (members, recursive) in comps {
         let mut preds: Vec<u32> = members
             .iter()
@@ -238,10 +239,24 @@ pub(crate) fn ground_all(
             .copied()
             .filter(|&p| remaining.get(p as usize) == Some(&0))
             .collect();
-        g.open_body = Some(crate::plan::rulegraph::open_body_atoms(
-            g.table, rules, &members,
-        ));
-        ground_component(g, rules, &infos, &members, (&preds, &done), recursive)?;
+        // Only a rule that asks whether a domain is final (`Grounder::settled`) reads the
+        // set; a component without one (a positive loop) does not build it.
+        let asks = members
+            .iter()
+            .any(|&i| rules.get(i).is_some_and(asks_settled));
+        g.open_body =
+            asks.then(|| crate::plan::rulegraph::open_body_atoms(g.table, rules, &members));
+        index.set(&preds);
+        let grounded = ground_component(
+            g,
+            rules,
+            &infos,
+            &members,
+            (&preds, &done, &index),
+            recursive,
+        );
+        index.clear(&preds);
+        grounded?;
         g.unstratified = false;
     }
     g.open_body = None;
@@ -257,6 +272,70 @@ pub(crate) fn ground_all(
     }
     g.current_rule = None;
     Ok(())
+}
+
+/// The local index of each predicate of the component being ground, `NONE` for the others: a
+/// table over every predicate, set for a component's predicates and cleared after it (so a
+/// component costs its own size), instead of a binary search of the component's sorted
+/// predicates per look-up (a million of them missed the cache on every look-up).
+#[derive(Default)]
+struct LocalIndex {
+    /// Per predicate: its position in the component's sorted predicates, or `NONE`.
+    of: Vec<u32>,
+}
+
+impl LocalIndex {
+    const NONE: u32 = u32::MAX;
+
+    /// Gives each of `preds` its position.
+    fn set(&mut self, preds: &[u32]) {
+        for (q, &p) in preds.iter().enumerate() {
+            let p = p as usize;
+            if self.of.len() <= p {
+                self.of.resize(p + 1, Self::NONE);
+            }
+            if let Some(slot) = self.of.get_mut(p) {
+                *slot = q as u32;
+            }
+        }
+    }
+
+    /// Takes the positions of `preds` back.
+    fn clear(&mut self, preds: &[u32]) {
+        for &p in preds {
+            if let Some(slot) = self.of.get_mut(p as usize) {
+                *slot = Self::NONE;
+            }
+        }
+    }
+
+    /// The position of predicate `p` in the component, if it is one of its predicates.
+    fn get(&self, p: u32) -> Option<usize> {
+        self.of
+            .get(p as usize)
+            .filter(|&&q| q != Self::NONE)
+            .map(|&q| q as usize)
+    }
+}
+
+/// Whether grounding `rule` may ask whether a domain is final (`Grounder::settled`): only a
+/// negated atom or an aggregate does (`negative_candidates`, the aggregates' bounds); a rule
+/// whose literals, head conditions included, are positive atoms, comparisons, intervals and
+/// Booleans, under a disjunctive or choice head, never does.
+fn asks_settled(rule: &Rule) -> bool {
+    let simple = |l: &Lit| {
+        matches!(
+            l,
+            Lit::Atom(crate::ast::Sign::None, _) | Lit::Cmp(..) | Lit::Range(..) | Lit::Bool(_)
+        )
+    };
+    let plain_head = matches!(
+        rule.head,
+        crate::normalize::rules::Head::Disj(_) | crate::normalize::rules::Head::Choice { .. }
+    );
+    !plain_head
+        || !rule.body.iter().all(simple)
+        || !rule.head.conditions().all(|c| c.iter().all(simple))
 }
 
 /// The distinct entries of `list`, sorted (`list` itself when it is: a rule's one head).
@@ -333,11 +412,11 @@ fn ground_component(
     rules: &[Rule],
     infos: &RuleInfos,
     members: &[usize],
-    (preds, done): (&[u32], &[u32]),
+    (preds, done, index): (&[u32], &[u32], &LocalIndex),
     recursive: bool,
 ) -> Result<(), Stop> {
-    // The component's predicates by local index (`preds` is sorted).
-    let local = |p: u32| preds.binary_search(&p).ok();
+    // The component's predicates by local index (`index` is set for `preds`).
+    let local = |p: u32| index.get(p);
     let in_comp = |p: u32| local(p).is_some();
     let deferred: Vec<bool> = members
         .iter()

@@ -142,9 +142,10 @@ pub(crate) fn rewrite(
     let ground_rules = part.placed.iter().filter(|f| f.rule).count();
     out.rules.reserve(part.statements.len() + ground_rules);
     let mut pending = part.placed.iter().peekable();
+    let mut names = Vec::new();
     for (i, stmt) in part.statements.iter().enumerate() {
         while let Some(fact) = pending.next_if(|f| f.at as usize <= i) {
-            taken_out(table, part, fact, &mut out);
+            taken_out(table, &mut names, part, fact, &mut out);
         }
         let stmt = substitute_statement(Cow::Borrowed(stmt), consts);
         let stmt = substitute_statement(stmt, &params);
@@ -159,23 +160,52 @@ pub(crate) fn rewrite(
         }
     }
     for fact in pending {
-        taken_out(table, part, fact, &mut out);
+        taken_out(table, &mut names, part, fact, &mut out);
     }
     out
 }
 
 /// Adds a fact or simple ground rule the loader took out (see `syntax::facts`).
-fn taken_out(table: &mut Interner, part: &PartStatements, fact: &Fact, out: &mut Rewritten) {
+fn taken_out(
+    table: &mut Interner,
+    names: &mut Vec<u32>,
+    part: &PartStatements,
+    fact: &Fact,
+    out: &mut Rewritten,
+) {
     match fact.rule {
-        true => ground_rule(table, part, fact.code, out),
-        false => plain_fact(table, part.facts, fact.code, out),
+        true => ground_rule(table, names, part, fact.code, out),
+        false => plain_fact(table, names, part.facts, fact.code, out),
     }
+}
+
+/// The interner's id of the name of the function term at `at` of `facts`; `names` keeps the
+/// id of each name of the part's table once found (`UNSEEN` before), so that a name is looked
+/// up once, not at each use (a positive loop of a million rules names each predicate twice).
+/// A name is interned at its first use, as without the cache, so the ids are the same.
+fn fact_name(table: &mut Interner, names: &mut Vec<u32>, facts: &Facts, at: u32) -> Option<u32> {
+    const UNSEEN: u32 = u32::MAX;
+    let (k, text) = facts.name_at(at)?;
+    if names.len() <= k {
+        names.resize(k + 1, UNSEEN);
+    }
+    let slot = names.get_mut(k)?;
+    if *slot == UNSEEN {
+        *slot = table.name_shared(text);
+    }
+    Some(*slot)
 }
 
 /// Adds the simple ground rule `index` of the part's table as the converter would make it:
 /// a plain head atom (none for a constraint), the body atoms in order, no variables. Terms
 /// are interned arguments first, head first, as the converter does.
-fn ground_rule(table: &mut Interner, part: &PartStatements, index: u32, out: &mut Rewritten) {
+fn ground_rule(
+    table: &mut Interner,
+    names: &mut Vec<u32>,
+    part: &PartStatements,
+    index: u32,
+    out: &mut Rewritten,
+) {
     let facts = part.facts;
     let Some(ground) = facts.rules.get(index as usize) else {
         return;
@@ -184,7 +214,7 @@ fn ground_rule(table: &mut Interner, part: &PartStatements, index: u32, out: &mu
     let mut head = Vec::with_capacity(usize::from(ground.head));
     let mut body = Vec::with_capacity(atoms.len().saturating_sub(usize::from(ground.head)));
     for (k, atom) in atoms.iter().enumerate() {
-        let Some(pattern) = rule_atom(table, facts, atom, &ground.span.file) else {
+        let Some(pattern) = rule_atom(table, names, facts, atom, &ground.span.file) else {
             return;
         };
         match (k, ground.head, atom.negated) {
@@ -216,20 +246,21 @@ fn ground_rule(table: &mut Interner, part: &PartStatements, index: u32, out: &mu
 /// The atom of a simple ground rule, its arguments interned.
 fn rule_atom(
     table: &mut Interner,
+    names: &mut Vec<u32>,
     facts: &Facts,
     atom: &RuleAtom,
     file: &Arc<str>,
 ) -> Option<crate::normalize::rules::AtomPat> {
-    let FactTerm::Function(name, arity, mut next) = facts.term(atom.code)?.0 else {
+    let FactTerm::Function(_, arity, mut next) = facts.term(atom.code)?.0 else {
         return None;
     };
     let mut args = Vec::with_capacity(arity);
     for _ in 0..arity {
-        args.push(T::Val(fact_term(table, facts, next)?));
+        args.push(T::Val(fact_term(table, names, facts, next)?));
         next = facts.skip(next)?;
     }
     let pred = Pred {
-        name: table.name(name),
+        name: fact_name(table, names, facts, atom.code)?,
         arity: arity as u32,
         negative: false,
     };
@@ -260,8 +291,14 @@ fn param_vars(rule: &Rule, params: usize) -> Vec<ParamVar> {
 }
 
 /// Interns the fact whose code starts at `code`.
-fn plain_fact(table: &mut Interner, facts: &Facts, code: u32, out: &mut Rewritten) {
-    if let Some(atom) = fact_term(table, facts, code) {
+fn plain_fact(
+    table: &mut Interner,
+    names: &mut Vec<u32>,
+    facts: &Facts,
+    code: u32,
+    out: &mut Rewritten,
+) {
+    if let Some(atom) = fact_term(table, names, facts, code) {
         let before = out.rules.len() as u32;
         out.facts.push(PlainFact { atom, before });
     }
@@ -269,17 +306,17 @@ fn plain_fact(table: &mut Interner, facts: &Facts, code: u32, out: &mut Rewritte
 
 /// The interned term whose code starts at `at` (arguments before names, as `Converter::term`;
 /// the depth is bounded by `syntax::facts::MAX_DEPTH`).
-fn fact_term(table: &mut Interner, facts: &Facts, at: u32) -> Option<Val> {
+fn fact_term(table: &mut Interner, names: &mut Vec<u32>, facts: &Facts, at: u32) -> Option<Val> {
     match facts.term(at)?.0 {
         FactTerm::Number(n) => Some(Val::Num(n)),
         FactTerm::String(s) => Some(table.string(s)),
-        FactTerm::Function(name, arity, mut next) => {
+        FactTerm::Function(_, arity, mut next) => {
             let mut args = Vec::with_capacity(arity);
             for _ in 0..arity {
-                args.push(fact_term(table, facts, next)?);
+                args.push(fact_term(table, names, facts, next)?);
                 next = facts.skip(next)?;
             }
-            let n = table.name(name);
+            let n = fact_name(table, names, facts, at)?;
             Some(table.fun(n, false, &args))
         }
     }

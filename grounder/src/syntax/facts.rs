@@ -159,6 +159,17 @@ impl Facts {
         }
     }
 
+    /// The name of the function term starting at `at`: its index in this table's names and
+    /// its text (`None` for a number or string).
+    pub fn name_at(&self, at: u32) -> Option<(usize, &Arc<str>)> {
+        let word = *self.code.get(at as usize)?;
+        let payload = (word >> TAG_BITS) as usize;
+        match word & ((1 << TAG_BITS) - 1) {
+            NUM | STR => None,
+            _ => Some((payload, self.names.get(payload)?)),
+        }
+    }
+
     /// The word after the term starting at `at` (its arguments included).
     pub fn skip(&self, at: u32) -> Option<u32> {
         let (term, mut next) = self.term(at)?;

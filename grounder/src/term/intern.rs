@@ -119,6 +119,18 @@ impl Interner {
         id
     }
 
+    /// The id of `name` as [`Interner::name`] gives it, keeping `name` itself (no copy) when
+    /// it is new.
+    pub fn name_shared(&mut self, name: &Arc<str>) -> u32 {
+        if let Some(&id) = self.name_ids.get(&**name) {
+            return id;
+        }
+        let id = self.names.len() as u32;
+        self.names.push(Arc::clone(name));
+        self.name_ids.insert(Arc::clone(name), id);
+        id
+    }
+
     /// The text of name `id`.
     pub fn name_text(&self, id: u32) -> &str {
         self.names.get(id as usize).map_or("", |s| s)
