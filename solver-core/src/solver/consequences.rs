@@ -187,8 +187,11 @@ fn settled_conditions(program: &ProgramState, search: &mut Search) -> Vec<Var> {
 /// without a rule that could derive them are false (see [`self_blocked`]; a head atom negated
 /// in the body does not count, see [`deriving_heads`]); a literal true at the root only through
 /// a shifted disjunction does not hold (see [`PreprocessingOpen`]); atoms settled so far hold
-/// (a fixpoint: clasp's facts simplify the bodies containing them). (An atom only forced true,
-/// such as a choice atom under `:- not x.`, stays a plain variable there and is not shown.)
+/// (a fixpoint: clasp's facts simplify the bodies containing them). A positive literal true at
+/// the root holds only when clasp has a proof of it (its `value_true`, not the `value_weak_true`,
+/// "true but no proof", of an atom only forced): settled so far, an external, or forced by a
+/// constraint and a head of a choice rule whose body holds. (An atom only forced true, such as
+/// a choice atom under `:- not x.`, stays a plain variable there and is not shown itself.)
 /// Empty when that propagation already fails.
 fn settled_atoms(
     program: &ProgramState,
@@ -201,13 +204,24 @@ fn settled_atoms(
     let a = &search.assignment;
     let blocked = self_blocked(program, aliases);
     let open = PreprocessingOpen::new(program, a, aliases);
+    let mut external = vec![false; program.var_count];
+    for (atom, _) in program.atoms.externals() {
+        external[program.atoms.var(atom).index()] = true;
+    }
     // Atoms settled so far: their bodies hold in the next round (clasp's facts simplify
-    // the bodies that contain them).
+    // the bodies that contain them); and the proved atoms (see below).
     let mut fact = vec![false; program.var_count];
+    let mut proved_choice = vec![false; program.var_count];
     loop {
+        // A positive literal true at the root holds only when clasp has a proof of it
+        // (`value_true`, not the `value_weak_true` of an atom only forced): settled so far,
+        // an external, or forced by a constraint and a head of a choice rule whose body
+        // holds (`{a}. :- not a. c :- a.` makes c a fact; `{a} :- x. {x}. :- not a.` and
+        // `a ; r. :- not a.` do not).
         let holds = |l: &Lit| {
             let i = l.var().index();
-            (a.is_true(*l) && !open.is_open(*l))
+            let proved = fact[i] || external[i] || proved_choice[i];
+            (a.is_true(*l) && !open.is_open(*l) && (l.is_negative() || proved))
                 || (l.is_negative() && blocked[i])
                 || (!l.is_negative() && fact[i])
         };
@@ -229,10 +243,18 @@ fn settled_atoms(
                 _ => None,
             })
             .collect();
-        if new.is_empty() {
+        let chosen: Vec<Var> = program
+            .rules
+            .iter()
+            .filter(|r| r.choice && body_true(r.body))
+            .flat_map(|r| deriving_heads(program, r))
+            .filter(|h| open.is_forced(*h) && !proved_choice[h.index()])
+            .collect();
+        if new.is_empty() && chosen.is_empty() {
             break;
         }
         new.iter().for_each(|v| fact[v.index()] = true);
+        chosen.iter().for_each(|v| proved_choice[v.index()] = true);
     }
     let facts = (0..program.var_count).filter(|&i| fact[i]);
     facts
@@ -257,6 +279,9 @@ struct PreprocessingOpen {
     disjunct: Vec<bool>,
     /// Per variable: a tainted atom.
     tainted: Vec<bool>,
+    /// Per variable: an atom a constraint forces on its own (directly or through the
+    /// literal aliases).
+    forced: Vec<bool>,
 }
 
 impl PreprocessingOpen {
@@ -309,17 +334,23 @@ impl PreprocessingOpen {
         for v in refuted_through_unit_bodies(program, refuted) {
             disjunct[v.index()] = false;
         }
+        let forced: Vec<bool> = (0..n)
+            .map(|i| forced.contains(&aliases.root(Var(i as u32).pos())))
+            .collect();
         let mut open = PreprocessingOpen {
             disjunct,
             tainted: vec![false; n],
+            forced,
         };
         if open.disjunct.iter().any(|&d| d) {
-            let forced: Vec<bool> = (0..n)
-                .map(|i| forced.contains(&aliases.root(Var(i as u32).pos())))
-                .collect();
-            open.taint(program, a, &forced);
+            open.taint(program, a);
         }
         open
+    }
+
+    /// Whether a constraint forces `v` on its own.
+    fn is_forced(&self, v: Var) -> bool {
+        self.forced.get(v.index()) == Some(&true)
     }
 
     /// Whether root propagation makes `l` true where clasp's preprocessing does not.
@@ -332,7 +363,7 @@ impl PreprocessingOpen {
     }
 
     /// Marks the tainted atoms (a fixpoint: tainting only grows).
-    fn taint(&mut self, program: &ProgramState, a: &Assignment, forced: &[bool]) {
+    fn taint(&mut self, program: &ProgramState, a: &Assignment) {
         let n = program.var_count;
         loop {
             // Per atom: whether some rule with a body true at the root derives it without an
@@ -352,7 +383,7 @@ impl PreprocessingOpen {
             }
             let mut changed = false;
             for i in 0..n {
-                let tainted = derived[i] && !clean[i] && !forced[i];
+                let tainted = derived[i] && !clean[i] && !self.forced[i];
                 if tainted && !self.tainted[i] {
                     self.tainted[i] = true;
                     changed = true;
