@@ -39,6 +39,7 @@ mod body;
 mod bounds;
 mod conditional;
 mod elements;
+mod extremes;
 mod groups;
 mod head;
 mod ignored;

@@ -285,22 +285,29 @@ fn mirrored(
         term_occurrences(r, true, &mut binds, &mut needs);
         printer.term(r, &mut text);
     } else {
-        let (name, var) = fresh();
-        let mut definition = format!("{name}=");
-        printer.term(r, &mut definition);
-        arith.push(Entry {
-            text: definition,
-            binds: vec![var],
-            needs: right_vars,
-            assignment: false,
-            body_index: None,
-        });
+        let (name, var) = named_arith(printer, r, fresh, arith);
         binds.push(var);
         text.push_str(&name);
     }
     text.push('=');
     printer.term(l, &mut text);
     Some(Entry::added(text, binds, needs))
+}
+
+/// A fresh `#ArithN` standing for the term `t`, its definition `#ArithN=t` joining `arith`.
+fn named_arith(
+    printer: &dyn Texts,
+    t: &T,
+    fresh: &mut dyn FnMut() -> (String, u32),
+    arith: &mut Vec<Entry>,
+) -> (String, u32) {
+    let (name, var) = fresh();
+    let mut definition = format!("{name}=");
+    printer.term(t, &mut definition);
+    let mut needs = Vec::new();
+    t.vars(&mut needs);
+    arith.push(Entry::added(definition, vec![var], needs));
+    (name, var)
 }
 
 /// The text gringo prints for a written equation `L=R` whose left side is not linear (nor a
@@ -321,12 +328,7 @@ fn left_named(
     {
         return None;
     }
-    let (name, var) = fresh();
-    let mut definition = format!("{name}=");
-    printer.term(l, &mut definition);
-    let mut left_vars = Vec::new();
-    l.vars(&mut left_vars);
-    arith.push(Entry::added(definition, vec![var], left_vars));
+    let (name, var) = named_arith(printer, l, fresh, arith);
     let (mut binds, mut needs) = (vec![var], Vec::new());
     term_occurrences(r, false, &mut binds, &mut needs);
     let mut text = format!("{name}=");

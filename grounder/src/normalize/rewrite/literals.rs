@@ -154,7 +154,8 @@ impl<'a> Converter<'a> {
                     end: last.end,
                     ..c.literal.span.clone()
                 };
-                self.note_condition_spans(&span, &c.literal, &c.condition);
+                let spans = condition_spans(&self.var_ids, &span, &c.literal, &c.condition);
+                self.condition_spans.extend(spans);
                 vec![Lit::Cond(Box::new(CondLit { alts, cond, span }))]
             }
             BodyLiteral::Aggregate(a) => {
@@ -262,42 +263,6 @@ impl<'a> Converter<'a> {
         e
     }
 
-    /// Records where each variable of the body conditional literal at `span` first occurs:
-    /// in its condition, and in the literal then the condition (see `Rule::condition_spans`).
-    fn note_condition_spans(
-        &mut self,
-        span: &ast::Span,
-        literal: &ast::Literal,
-        condition: &[ast::Literal],
-    ) {
-        let first_in = |lits: &[&ast::Literal], var_ids: &FxHashMap<String, u32>| {
-            let mut seen = FxHashSet::default();
-            let mut found = Vec::new();
-            for t in lits.iter().flat_map(|l| literal_terms(l)) {
-                collect_var_spans(t, &mut |name, at| {
-                    let id = var_ids.get(name).copied();
-                    if let Some(id) = id.filter(|&id| seen.insert(id)) {
-                        found.push((id, at.clone()));
-                    }
-                });
-            }
-            found
-        };
-        let condition: Vec<&ast::Literal> = condition.iter().collect();
-        let mut with_literal = vec![literal];
-        with_literal.extend(condition.iter().copied());
-        let in_condition = first_in(&condition, &self.var_ids);
-        for (var, in_literal) in first_in(&with_literal, &self.var_ids) {
-            let in_condition = in_condition.iter().find(|(v, _)| *v == var);
-            self.condition_spans.push(ConditionSpan {
-                literal: span.clone(),
-                var,
-                in_condition: in_condition.map_or(&in_literal, |(_, s)| s).clone(),
-                in_literal,
-            });
-        }
-    }
-
     pub(super) fn tuple_term(&mut self, t: &ast::Term) -> T {
         collect_var_spans(t, &mut |name, span| {
             let id = self.var_ids.get(name).copied();
@@ -388,6 +353,45 @@ fn has_variable(t: &ast::Term) -> bool {
     let mut vars = Vec::new();
     named_variables(t, &mut vars);
     !vars.is_empty()
+}
+
+/// Where each variable of the body conditional literal at `span` first occurs: in its
+/// condition, and in the literal then the condition (see `Rule::condition_spans`).
+fn condition_spans(
+    var_ids: &FxHashMap<String, u32>,
+    span: &ast::Span,
+    literal: &ast::Literal,
+    condition: &[ast::Literal],
+) -> Vec<ConditionSpan> {
+    let first_in = |lits: &[&ast::Literal]| {
+        let mut seen = FxHashSet::default();
+        let mut found = Vec::new();
+        for t in lits.iter().flat_map(|l| literal_terms(l)) {
+            collect_var_spans(t, &mut |name, at| {
+                let id = var_ids.get(name).copied();
+                if let Some(id) = id.filter(|&id| seen.insert(id)) {
+                    found.push((id, at.clone()));
+                }
+            });
+        }
+        found
+    };
+    let condition: Vec<&ast::Literal> = condition.iter().collect();
+    let mut with_literal = vec![literal];
+    with_literal.extend(condition.iter().copied());
+    let in_condition = first_in(&condition);
+    first_in(&with_literal)
+        .into_iter()
+        .map(|(var, in_literal)| {
+            let first = in_condition.iter().find(|(v, _)| *v == var);
+            ConditionSpan {
+                literal: span.clone(),
+                var,
+                in_condition: first.map_or(&in_literal, |(_, s)| s).clone(),
+                in_literal,
+            }
+        })
+        .collect()
 }
 
 /// The terms of a literal, left to right.
