@@ -438,7 +438,14 @@ fn conditional_unsafe(c: &CondLit, bound: &Bound, globals: &Bound) -> (Vec<u32>,
         };
         let mut cond = c.cond.clone();
         cond.extend(a.local.iter().cloned());
-        element_unsafe(&cond, &[], checked, bound, globals, &mut inner);
+        let mut alone = Vec::new();
+        element_unsafe(&cond, &[], checked, bound, globals, &mut alone);
+        let safe = alone.iter().all(|v| globals.contains(v));
+        inner.append(&mut alone);
+        if safe {
+            // The joined check has more binders and needs fewer variables: safe as well.
+            continue;
+        }
         if checked.is_none() {
             cond.push(a.lit.clone());
         }
