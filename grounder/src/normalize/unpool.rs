@@ -27,12 +27,16 @@ pub(crate) struct TooLarge;
 type R<T> = Result<Vec<T>, TooLarge>;
 
 /// The cartesian product of alternative lists, combined by `make`.
+/// Its size is checked before anything is built: a refused product costs nothing.
 fn product<X: Clone, Y>(lists: Vec<Vec<X>>, make: impl Fn(Vec<X>) -> Y) -> R<Y> {
+    let size = lists
+        .iter()
+        .try_fold(1usize, |size, alts| size.checked_mul(alts.len()));
+    if size.is_none_or(|size| size > MAX_EXPANSION) {
+        return Err(TooLarge);
+    }
     let mut acc: Vec<Vec<X>> = vec![Vec::new()];
     for alts in lists {
-        if acc.len().saturating_mul(alts.len()) > MAX_EXPANSION {
-            return Err(TooLarge);
-        }
         let mut next = Vec::with_capacity(acc.len() * alts.len());
         for prefix in &acc {
             for alt in &alts {
