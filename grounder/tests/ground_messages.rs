@@ -159,3 +159,13 @@ fn an_aggregate_guard_mirrors_only_linear_arithmetic() {
 fn unsafe_conditions_print_their_rewriting_and_repeat_per_alternative() {
     check("unsafe_condition_rewriting.lp");
 }
+
+#[test]
+fn unsafe_disjunction_elements_are_reported_at_the_head() {
+    check("unsafe_disjunction_elements.lp");
+}
+
+#[test]
+fn unsafe_disjunction_rule_notes_point_outside_conditional_elements() {
+    check("unsafe_disjunction_rule_notes.lp");
+}

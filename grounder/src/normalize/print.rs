@@ -320,12 +320,25 @@ impl Printer<'_> {
         }
     }
 
-    /// A head aggregate or choice alone as gringo prints it: each element as
-    /// `tuple:atom:condition` (`1<=#sum{X:p(X):r(Y)}<=2`), a choice's tuple `0,atom`
-    /// (`#count{0,p(X):p(X):}`), and a single element without bounds as `#f{0:atom:}`.
-    pub fn head_aggregate(&self, h: &Head) -> String {
+    /// A head alone as gringo prints it in unsafe-variable messages: a disjunction's elements
+    /// as `atom:literal:condition` (an atom has no literal: `p(X)::q(X);a::`); a head
+    /// aggregate's or choice's as `tuple:atom:condition` (`1<=#sum{X:p(X):r(Y)}<=2`), a
+    /// choice's tuple `0,atom` (`#count{0,p(X):p(X):}`), and a single element without bounds
+    /// as `#f{0:atom:}`.
+    pub fn head_alone(&self, h: &Head) -> String {
         let mut out = String::new();
         let (function, elems, bounds, choice) = match h {
+            Head::Disj(elems) => {
+                for (i, e) in elems.iter().enumerate() {
+                    if i > 0 {
+                        out.push(';');
+                    }
+                    self.atom(&e.atom, &mut out);
+                    out.push_str("::");
+                    self.condition(&e.cond, &mut out);
+                }
+                return out;
+            }
             Head::Choice { elems, bounds, .. } => (AggregateFunction::Count, elems, bounds, true),
             Head::Agg {
                 function,
@@ -375,18 +388,9 @@ impl Printer<'_> {
             Head::Disj(elems) if elems.len() == 1 && elems.iter().all(|e| e.cond.is_empty()) => {
                 self.head_elems(elems, ";", &mut out)
             }
-            Head::Disj(elems) => {
-                for (i, e) in elems.iter().enumerate() {
-                    if i > 0 {
-                        out.push(';');
-                    }
-                    // gringo's disjunct `atom:literal:condition`; an atom has no literal.
-                    self.atom(&e.atom, &mut out);
-                    out.push_str("::");
-                    self.condition(&e.cond, &mut out);
-                }
+            Head::Disj(_) | Head::Choice { .. } | Head::Agg { .. } => {
+                out.push_str(&self.head_alone(&r.head))
             }
-            Head::Choice { .. } | Head::Agg { .. } => out.push_str(&self.head_aggregate(&r.head)),
             Head::Weak {
                 weight,
                 priority,

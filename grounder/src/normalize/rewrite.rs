@@ -232,6 +232,7 @@ fn ground_rule(
         var_spans: Vec::new(),
         condition_spans: Vec::new(),
         span: ground.span.clone(),
+        head_span: None,
         arith_spans: FxHashMap::default(),
         linear: FxHashMap::default(),
         globals: FxHashSet::default(),
@@ -604,6 +605,8 @@ struct Converter<'a> {
     marker: Option<Arc<str>>,
     /// How many body literals of the statement come from its head (see `negheads::split`).
     moved_head: usize,
+    /// See [`Rule::head_span`].
+    head_span: Option<Span>,
 }
 
 /// Calls `f` on each named variable of `t` with its span.

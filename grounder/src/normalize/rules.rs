@@ -210,11 +210,14 @@ pub(crate) struct ParamVar {
     pub value: Val,
 }
 
-/// Where a variable of a body conditional literal first occurs: clingo checks the condition
-/// alone (its notes point into the condition), then the literal with the condition.
+/// Where a variable of a body conditional literal or of a conditional disjunction element first
+/// occurs: clingo checks the condition alone (its notes point into the condition), then the
+/// literal with the condition. The unconditional elements of a disjunction are recorded under
+/// the head's span (`Rule::head_span`): a rule-level note of a variable that occurs in no body
+/// literal points there.
 #[derive(Clone, Debug)]
 pub(crate) struct ConditionSpan {
-    /// The conditional literal's span.
+    /// The conditional literal's span, a disjunction element's atom span, or the head's span.
     pub literal: Span,
     /// The variable.
     pub var: u32,
@@ -247,6 +250,9 @@ pub(crate) struct Rule {
     pub condition_spans: Vec<ConditionSpan>,
     /// The statement's span.
     pub span: Span,
+    /// A disjunctive head's span, from the statement's start to its last element's end: where
+    /// gringo reports the unsafe local variables of its conditional elements.
+    pub head_span: Option<Span>,
     /// Spans of arithmetic terms, for `operation undefined` infos.
     pub arith_spans: FxHashMap<T, Span>,
     /// clingo's text of arithmetic terms linear in one variable (`(2*X+-1)`, see

@@ -66,7 +66,7 @@ fn unsafe_errors(table: &Interner, rule: &Rule) -> Vec<Diagnostic> {
             printer.lit(lit, &mut text);
             text
         },
-        head: &|| printer.head_aggregate(&rule.head),
+        head: &|| printer.head_alone(&rule.head),
     };
     safety::check(rule, &order, &texts)
 }

@@ -18,7 +18,7 @@ use fxhash::FxHashSet;
 
 use crate::ast::{CompareOp, Sign, Span};
 use crate::diagnostic::{Diagnostic, Note, Severity};
-use crate::normalize::rules::{AggLit, CondLit, Head, Lit, Rule};
+use crate::normalize::rules::{AggLit, CondLit, Head, HeadElem, Lit, Rule};
 use crate::term::eval::{is_invertible, linear_difference, T};
 
 /// Variables bound so far.
@@ -307,12 +307,13 @@ pub(crate) struct Texts<'a> {
     pub rule: &'a dyn Fn() -> String,
     /// A body aggregate or conditional literal.
     pub lit: &'a dyn Fn(&Lit) -> String,
-    /// The head choice or aggregate.
+    /// The head alone (a disjunction, choice or aggregate).
     pub head: &'a dyn Fn() -> String,
 }
 
 /// The unsafe-variable errors of `rule` in gringo's order: the head choice or aggregate with
-/// unsafe local variables, then each body aggregate or conditional literal with unsafe local
+/// unsafe local variables (or each conditional disjunction element's, see
+/// [`disjunction_unsafe`]), then each body aggregate or conditional literal with unsafe local
 /// variables (in `order`, gringo's body order, see `body_order`), then the rule.
 pub(crate) fn check(rule: &Rule, order: &[usize], texts: &Texts<'_>) -> Vec<Diagnostic> {
     let globals = &rule.globals;
@@ -331,6 +332,8 @@ pub(crate) fn check(rule: &Rule, order: &[usize], texts: &Texts<'_>) -> Vec<Diag
     let mut head_inner = Vec::new();
     head_unsafe(&rule.head, &bound, globals, &mut bad, &mut head_inner);
     let head_inner = local(head_inner);
+    let mut rule_note: &dyn Fn(u32) -> Option<Span> = &first_span(rule);
+    let outside_elements = outside_elements_span(rule);
     if !head_inner.is_empty() {
         // gringo checks the elements of a choice or head aggregate apart, unless it moved
         // a single element without bounds into the body (see `Head::single_element`).
@@ -347,6 +350,17 @@ pub(crate) fn check(rule: &Rule, order: &[usize], texts: &Texts<'_>) -> Vec<Diag
                     &first_span(rule),
                 ))
             }
+            Head::Disj(elems) if rule.head_lits == 0 => match &rule.head_span {
+                Some(span) => {
+                    let text = (texts.head)();
+                    for (vars, notes) in disjunction_unsafe(rule, elems, &bound, &mut bad) {
+                        let note = |v| notes.iter().find(|(x, _)| *x == v)?.1.clone();
+                        out.push(unsafe_error(rule, span, &vars, text.clone(), &note));
+                    }
+                    rule_note = &outside_elements;
+                }
+                None => bad.extend(head_inner),
+            },
             _ => bad.extend(head_inner),
         }
     }
@@ -409,15 +423,82 @@ pub(crate) fn check(rule: &Rule, order: &[usize], texts: &Texts<'_>) -> Vec<Diag
     }
     if !bad.is_empty() {
         let text = (texts.rule)();
-        out.push(unsafe_error(
-            rule,
-            &rule.span,
-            &bad,
-            text,
-            &first_span(rule),
-        ));
+        out.push(unsafe_error(rule, &rule.span, &bad, text, rule_note));
     }
     out
+}
+
+/// Where the note of each variable of an error points.
+type Notes = Vec<(u32, Option<Span>)>;
+
+/// The unsafe variables of a disjunction's elements, as gringo checks them: an unconditional
+/// element's go to `bad` (the rule's error); a conditional element is checked apart (with
+/// the variables the body binds) for its local variables, those outside every element and
+/// condition (`Rule::globals`): first its
+/// condition alone (the notes point into the condition), then its atom with the condition
+/// (the notes point at the first occurrence in the atom, then the condition). Each check that
+/// finds some gives an error, in element order: `p(X,Y) : q(X), not s(Y)` gives two. Each
+/// error comes with its variables' note spans.
+fn disjunction_unsafe(
+    rule: &Rule,
+    elems: &[HeadElem],
+    bound: &Bound,
+    bad: &mut Vec<u32>,
+) -> Vec<(Vec<u32>, Notes)> {
+    let globals = &rule.globals;
+    let mut errors = Vec::new();
+    for e in elems {
+        let atom = Lit::Atom(Sign::Not, e.atom.clone());
+        if e.cond.is_empty() {
+            element_unsafe(&[], &[], Some(&atom), bound, globals, bad);
+            continue;
+        }
+        let local = |vs: Vec<u32>| -> Vec<u32> {
+            vs.into_iter().filter(|v| !globals.contains(v)).collect()
+        };
+        // Variables the rewriting made (`#Script0`) are noted where they were made.
+        let noted = |vars: &[u32], in_condition: bool| -> Notes {
+            let at = |v: u32| {
+                let spans = rule.condition_spans.iter();
+                spans
+                    .filter(|s| s.literal == e.atom.span)
+                    .find(|s| s.var == v)
+            };
+            let span = |v: u32| match at(v) {
+                Some(s) if in_condition => Some(s.in_condition.clone()),
+                Some(s) => Some(s.in_literal.clone()),
+                None => first_span(rule)(v),
+            };
+            vars.iter().map(|&v| (v, span(v))).collect()
+        };
+        let mut alone = Vec::new();
+        element_unsafe(&e.cond, &[], None, bound, globals, &mut alone);
+        let mut joined = Vec::new();
+        element_unsafe(&e.cond, &[], Some(&atom), bound, globals, &mut joined);
+        for (vars, in_condition) in [(local(alone), true), (local(joined), false)] {
+            if !vars.is_empty() {
+                let notes = noted(&vars, in_condition);
+                errors.push((vars, notes));
+            }
+        }
+    }
+    errors
+}
+
+/// Where the rule-level note of a variable points when the head is a disjunction whose
+/// elements gringo checks apart: a local variable (see `Rule::globals`) at its first occurrence in an
+/// unconditional element (`s(Y)` in `p(X,Y) : q(X) ; s(Y) :- t.`), any other at its first
+/// occurrence in the rule.
+fn outside_elements_span(rule: &Rule) -> impl Fn(u32) -> Option<Span> + '_ {
+    move |v| {
+        let head = rule.head_span.as_ref();
+        let at = rule.condition_spans.iter();
+        let unconditional = at.filter(|s| Some(&s.literal) == head).find(|s| s.var == v);
+        match unconditional {
+            Some(s) if !rule.globals.contains(&v) => Some(s.in_literal.clone()),
+            _ => first_span(rule)(v),
+        }
+    }
 }
 
 /// Unsafe variables of a body conditional literal, and how many more times clingo reports

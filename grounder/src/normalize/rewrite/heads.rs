@@ -1,10 +1,11 @@
 //! Heads and whole statements: disjunctions, conditional head elements, head aggregates and the
 //! special heads of weak constraints, `#show`, `#external` and `#project`.
 
+use super::literals::{condition_spans, literal_terms};
 use super::{Converter, Region, Variant};
 use crate::ast::{self, BodyLiteral, LiteralKind, Sign};
 use crate::diagnostic::{Diagnostic, Note, Severity};
-use crate::normalize::rules::{Bound, Head, HeadElem, Lit, Rule};
+use crate::normalize::rules::{Bound, ConditionSpan, Head, HeadElem, Lit, Rule};
 use crate::normalize::unpool;
 use crate::term::eval::T;
 use fxhash::{FxHashMap, FxHashSet};
@@ -44,6 +45,8 @@ impl<'a> Converter<'a> {
                     e
                 }));
             }
+            let spans = condition_spans(&self.var_ids, &c.literal.span, &c.literal, &c.condition);
+            self.condition_spans.extend(spans);
             return out;
         }
         let LiteralKind::Atom(a) = &c.literal.kind else {
@@ -155,6 +158,10 @@ impl<'a> Converter<'a> {
                     elems.extend(self.disjunct(index, e));
                 }
                 self.region = Region::Global;
+                if let Some((span, spans)) = disjunction_spans(&self.var_ids, &self.span, es) {
+                    self.head_span = Some(span);
+                    self.condition_spans.extend(spans);
+                }
                 Head::Disj(elems)
             }
             ast::Head::Choice {
@@ -232,6 +239,7 @@ impl<'a> Converter<'a> {
             var_spans: self.var_spans,
             condition_spans: self.condition_spans,
             span: self.span,
+            head_span: self.head_span,
             arith_spans: self.arith_spans,
             linear: self.linear,
             globals: self.global,
@@ -299,6 +307,42 @@ impl<'a> Converter<'a> {
             })
             .collect()
     }
+}
+/// A disjunction's span (see `Rule::head_span`: from the statement's start `stmt` to its last
+/// element's end) and where the variables of its unconditional elements first occur there
+/// (see `ConditionSpan`); `None` for no elements.
+fn disjunction_spans(
+    var_ids: &FxHashMap<String, u32>,
+    stmt: &ast::Span,
+    es: &[ast::ConditionalLiteral],
+) -> Option<(ast::Span, Vec<ConditionSpan>)> {
+    let ends = es.iter().flat_map(|e| {
+        let last = e.condition.last().map_or(&e.literal.span, |l| &l.span);
+        [e.literal.span.end, last.end]
+    });
+    let end = ends.max_by_key(|p| (p.line, p.column))?;
+    let head = ast::Span {
+        end,
+        ..stmt.clone()
+    };
+    let unconditional = es.iter().filter(|e| e.condition.is_empty());
+    let literals: Vec<&ast::Literal> = unconditional.map(|e| &e.literal).collect();
+    let mut seen = FxHashSet::default();
+    let mut spans = Vec::new();
+    for t in literals.iter().flat_map(|l| literal_terms(l)) {
+        super::collect_var_spans(t, &mut |name, at| {
+            let id = var_ids.get(name).copied();
+            if let Some(var) = id.filter(|&id| seen.insert(id)) {
+                spans.push(ConditionSpan {
+                    literal: head.clone(),
+                    var,
+                    in_condition: at.clone(),
+                    in_literal: at.clone(),
+                });
+            }
+        });
+    }
+    Some((head, spans))
 }
 
 /// Whether the statement's one head (a rule's single atom, a weak constraint's tuple, the

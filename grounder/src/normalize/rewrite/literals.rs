@@ -357,7 +357,7 @@ fn has_variable(t: &ast::Term) -> bool {
 
 /// Where each variable of the body conditional literal at `span` first occurs: in its
 /// condition, and in the literal then the condition (see `Rule::condition_spans`).
-fn condition_spans(
+pub(super) fn condition_spans(
     var_ids: &FxHashMap<String, u32>,
     span: &ast::Span,
     literal: &ast::Literal,
@@ -395,7 +395,7 @@ fn condition_spans(
 }
 
 /// The terms of a literal, left to right.
-fn literal_terms(l: &ast::Literal) -> Vec<&ast::Term> {
+pub(super) fn literal_terms(l: &ast::Literal) -> Vec<&ast::Term> {
     match &l.kind {
         LiteralKind::Atom(a) => a.args.iter().collect(),
         LiteralKind::Comparison { first, rest } => std::iter::once(first)

@@ -32,6 +32,7 @@ impl<'a> Converter<'a> {
             params: 0,
             marker: None,
             moved_head: 0,
+            head_span: None,
         }
     }
 
