@@ -192,8 +192,12 @@ pub(crate) struct Kept {
 enum Cand {
     /// A domain atom to match.
     Atom(AtomId),
-    /// Match the unbound side of a comparison with a value.
-    Match(Val),
+    /// Match the unbound side of a comparison with a value (`true`: the left side).
+    Match(Val, bool),
+    /// A comparison that holds: nothing to bind.
+    Pass,
+    /// Bind a variable (an equation solved for it).
+    Bind(u32, Val),
     /// Bind a variable (ranges, aggregate assignments) and add the literals
     /// `cand_lits[start..end]` of the join's [`JoinScratch`].
     Assign(Option<(u32, Val)>, u32, u32),
