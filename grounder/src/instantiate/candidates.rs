@@ -151,7 +151,7 @@ impl<'a> Grounder<'a> {
 
     /// The one candidate of a comparison, if any: checked when both sides are bound
     /// (`Cand::Pass` when it holds), else the variable an equation solves for or the value
-    /// the unbound side must match.
+    /// the unbound side must match (`Cand::Bind` when that side is a variable).
     pub(super) fn compare_candidate(
         &mut self,
         rule: &Rule,
@@ -169,13 +169,18 @@ impl<'a> Grounder<'a> {
             return compare(self.table, op, x?, y?).then_some(Cand::Pass);
         }
         let free_side = if lb { r } else { l };
-        if op == CompareOp::Eq && (!(lb || rb) || !free_side.is_matchable(binding)) {
+        let matchable = || matches!(free_side, T::Var(_)) || free_side.is_matchable(binding);
+        if op == CompareOp::Eq && (!(lb || rb) || !matchable()) {
             let (var, v) = crate::term::eval::solve_linear(l, r, binding)??;
             return Some(Cand::Bind(var, v));
         }
         let bound_side = if lb { l } else { r };
         let v = self.eval_term(rule, bound_side, binding)?;
-        Some(Cand::Match(v, !lb))
+        match free_side {
+            // Matching an unbound variable binds it.
+            T::Var(x) => Some(Cand::Bind(*x, v)),
+            _ => Some(Cand::Match(v, !lb)),
+        }
     }
 
     /// An interval `var = lo..hi`: checked when `var` is bound, else one candidate per value.
