@@ -39,7 +39,11 @@ impl<'a> Grounder<'a> {
             Lit::Cmp(CompareOp::Eq, T::Var(v), T::Call(name, args)) => {
                 self.call_candidates(rule, *v, (*name, args), binding, s)?
             }
-            Lit::Cmp(op, l, r) => self.compare_candidates(rule, *op, l, r, binding, s),
+            Lit::Cmp(op, l, r) => {
+                if let Some(cand) = self.compare_candidate(rule, *op, l, r, binding) {
+                    s.cands.push(cand);
+                }
+            }
             Lit::Range(v, lo, hi) => self.range_candidates(rule, *v, lo, hi, binding, s)?,
             Lit::Agg(agg) => {
                 for (bind, lits) in self.body_aggregate(rule, agg, binding, plan.mode)? {
@@ -145,40 +149,37 @@ impl<'a> Grounder<'a> {
         Ok(())
     }
 
-    /// A comparison: checked when both sides are bound, else the value the unbound side
-    /// must match.
-    pub(super) fn compare_candidates(
+    /// The one candidate of a comparison, if any: checked when both sides are bound
+    /// (`Cand::Pass` when it holds), else the variable an equation solves for or the value
+    /// the unbound side must match (`Cand::Bind` when that side is a variable).
+    pub(super) fn compare_candidate(
         &mut self,
         rule: &Rule,
         op: CompareOp,
         l: &T,
         r: &T,
         binding: &Binding,
-        s: &mut JoinScratch,
-    ) {
+    ) -> Option<Cand> {
         let (lb, rb) = (l.is_bound(binding), r.is_bound(binding));
         if lb && rb {
-            let (Some(x), Some(y)) = (
+            let (x, y) = (
                 self.eval_term(rule, l, binding),
                 self.eval_term(rule, r, binding),
-            ) else {
-                return;
-            };
-            if compare(self.table, op, x, y) {
-                s.push_assign(None, &[]);
-            }
-            return;
+            );
+            return compare(self.table, op, x?, y?).then_some(Cand::Pass);
         }
         let free_side = if lb { r } else { l };
-        if op == CompareOp::Eq && (!(lb || rb) || !free_side.is_matchable(binding)) {
-            if let Some(Some(bind)) = crate::term::eval::solve_linear(l, r, binding) {
-                s.push_assign(Some(bind), &[]);
-            }
-            return;
+        let matchable = || matches!(free_side, T::Var(_)) || free_side.is_matchable(binding);
+        if op == CompareOp::Eq && (!(lb || rb) || !matchable()) {
+            let (var, v) = crate::term::eval::solve_linear(l, r, binding)??;
+            return Some(Cand::Bind(var, v));
         }
         let bound_side = if lb { l } else { r };
-        if let Some(v) = self.eval_term(rule, bound_side, binding) {
-            s.cands.push(Cand::Match(v));
+        let v = self.eval_term(rule, bound_side, binding)?;
+        match free_side {
+            // Matching an unbound variable binds it.
+            T::Var(x) => Some(Cand::Bind(*x, v)),
+            _ => Some(Cand::Match(v, !lb)),
         }
     }
 

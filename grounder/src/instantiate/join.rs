@@ -3,13 +3,19 @@
 //! [`Grounder::join`] runs the plan of `normalize::safety::plan` over a [`JoinScratch`]
 //! (see the invariants in the module doc of `instantiate`); `candidates` supplies each
 //! frame's candidates; a solution is handed to the caller's `found` (for rule heads:
-//! `head`'s [`Grounder::on_match`]).
+//! `head`'s [`Grounder::on_match`]). A step that has at most one candidate (a comparison, a
+//! negative literal, `#true`/`#false`) is checked in place rather than given a frame: its
+//! bindings and literals go on the trail and literal stack above the mark of the frame
+//! below, which undoes them with its own, and the tick of its one candidate is kept, so the
+//! join tries the same candidates in the same order as with a frame per step.
 
 use super::{lit_size, Cand, Found, Frame, GLit, Grounder, JoinPlan, JoinScratch, Mode, Stop};
+use crate::ast::{CompareOp, Sign};
 use crate::instantiate::domain::AtomId;
 use crate::normalize::rules::{AtomPat, Lit, Rule};
 use crate::normalize::safety;
-use crate::term::eval::{match_term, Binding};
+use crate::term::eval::{match_term, Binding, T};
+use crate::term::intern::Val;
 
 impl<'a> Grounder<'a> {
     /// Joins `lits` (in the order `order`) starting from `binding`, calling `found` for each
@@ -42,7 +48,7 @@ impl<'a> Grounder<'a> {
         found: &mut Found<'_, 'a>,
         s: &mut JoinScratch,
     ) -> Result<(), Stop> {
-        self.push_frame(rule, plan, 0, binding, s)?;
+        self.enter(rule, plan, 0, binding, found, s)?;
         while let Some(frame) = s.frames.last_mut() {
             unbind_to(binding, &mut s.trail, frame.trail);
             s.glits.truncate(frame.glits);
@@ -56,16 +62,70 @@ impl<'a> Grounder<'a> {
             let step = frame.step;
             self.tick()?;
             let lit = plan.order.get(step).and_then(|&i| plan.lits.get(i));
-            if !self.apply(lit, cand, binding, s) {
-                continue;
+            if self.apply(lit, cand, binding, s) {
+                self.enter(rule, plan, step + 1, binding, found, s)?;
             }
-            if step + 1 == plan.order.len() {
-                found(self, binding, &s.glits)?;
-                continue;
-            }
-            self.push_frame(rule, plan, step + 1, binding, s)?;
         }
         Ok(())
+    }
+
+    /// Enters plan step `step` after the steps before it matched: reports a solution after
+    /// the last step, checks a step of at most one candidate ([`is_check`]) in place, as a
+    /// frame of that one candidate would (the same tick and bindings, undone by the frame
+    /// below), and pushes the frame of the first step with more candidates.
+    fn enter(
+        &mut self,
+        rule: &Rule,
+        plan: JoinPlan,
+        mut step: usize,
+        binding: &mut Binding,
+        found: &mut Found<'_, 'a>,
+        s: &mut JoinScratch,
+    ) -> Result<(), Stop> {
+        loop {
+            let Some(lit) = plan.order.get(step).and_then(|&i| plan.lits.get(i)) else {
+                return found(self, binding, &s.glits);
+            };
+            if !is_check(lit) {
+                return self.push_frame(rule, plan, step, binding, s);
+            }
+            if !self.check(rule, plan, step, lit, binding, s)? {
+                return Ok(());
+            }
+            step += 1;
+        }
+    }
+
+    /// Computes the candidate of a check step and applies it; `false` when there is none or
+    /// it does not match.
+    fn check(
+        &mut self,
+        rule: &Rule,
+        plan: JoinPlan,
+        step: usize,
+        lit: &Lit,
+        binding: &mut Binding,
+        s: &mut JoinScratch,
+    ) -> Result<bool, Stop> {
+        let (start, lits_mark) = (s.cands.len(), s.cand_lits.len());
+        let cand = match lit {
+            Lit::Cmp(op, l, r) => self.compare_candidate(rule, *op, l, r, binding),
+            _ => {
+                self.candidates(rule, plan, step, binding, s)?;
+                let cand = s.cands.get(start).copied();
+                s.cands.truncate(start);
+                cand
+            }
+        };
+        let matched = match cand {
+            Some(cand) => {
+                self.tick()?;
+                self.apply(Some(lit), cand, binding, s)
+            }
+            None => false,
+        };
+        s.cand_lits.truncate(lits_mark);
+        Ok(matched)
     }
 
     /// Enters plan step `step`: computes its candidates and pushes its frame.
@@ -109,19 +169,16 @@ impl<'a> Grounder<'a> {
             (Cand::Atom(a), Some(Lit::Atom(_, pat))) => {
                 self.apply_atom(a, pat, binding, trail, glits)
             }
-            (Cand::Match(v), Some(Lit::Cmp(_, l, r))) => {
-                let side = if l.is_bound(binding) { r } else { l };
+            (Cand::Match(v, left_free), Some(Lit::Cmp(_, l, r))) => {
+                let side = if left_free { l } else { r };
                 match_term(self.table, side, v, binding, trail) == Ok(true)
             }
+            (Cand::Pass, _) => true,
+            (Cand::Bind(var, v), _) => bind_var(binding, trail, var, v),
             (Cand::Assign(bind, start, end), _) => {
                 if let Some((var, v)) = bind {
-                    match binding.get_mut(var as usize) {
-                        Some(slot @ None) => {
-                            *slot = Some(v);
-                            trail.push(var);
-                        }
-                        Some(Some(w)) if *w == v => {}
-                        _ => return false,
+                    if !bind_var(binding, trail, var, v) {
+                        return false;
                     }
                 }
                 glits.extend_from_slice(cand_lits.get(start as usize..end as usize).unwrap_or(&[]));
@@ -186,6 +243,31 @@ impl<'a> Grounder<'a> {
             mode,
         };
         self.join(rule, plan, binding, found)
+    }
+}
+
+/// Whether `lit` has at most one candidate whatever the binding: a comparison (not an
+/// external call), a constant or a negative literal.
+fn is_check(lit: &Lit) -> bool {
+    match lit {
+        Lit::Cmp(CompareOp::Eq, T::Var(_), T::Call(..)) => false,
+        Lit::Cmp(..) | Lit::Bool(_) => true,
+        Lit::Atom(sign, _) => *sign != Sign::None,
+        Lit::Range(..) | Lit::Agg(_) | Lit::Cond(_) => false,
+    }
+}
+
+/// Binds `var` to `v` (recorded on `trail`) unless it is bound; `false` when it is bound to
+/// another value.
+fn bind_var(binding: &mut Binding, trail: &mut Vec<u32>, var: u32, v: Val) -> bool {
+    match binding.get_mut(var as usize) {
+        Some(slot @ None) => {
+            *slot = Some(v);
+            trail.push(var);
+            true
+        }
+        Some(Some(w)) => *w == v,
+        None => false,
     }
 }
 

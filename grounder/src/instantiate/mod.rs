@@ -192,8 +192,12 @@ pub(crate) struct Kept {
 enum Cand {
     /// A domain atom to match.
     Atom(AtomId),
-    /// Match the unbound side of a comparison with a value.
-    Match(Val),
+    /// Match the unbound side of a comparison with a value (`true`: the left side).
+    Match(Val, bool),
+    /// A comparison that holds: nothing to bind.
+    Pass,
+    /// Bind a variable (an equation solved for it).
+    Bind(u32, Val),
     /// Bind a variable (ranges, aggregate assignments) and add the literals
     /// `cand_lits[start..end]` of the join's [`JoinScratch`].
     Assign(Option<(u32, Val)>, u32, u32),
@@ -568,14 +572,19 @@ impl<'a> Grounder<'a> {
     }
 
     /// Evaluates a term, reporting undefined operations.
+    #[inline]
     pub fn eval_term(&mut self, rule: &Rule, t: &T, binding: &Binding) -> Option<Val> {
         match eval(self.table, t, binding) {
             Ok(v) => Some(v),
-            Err(Undefined) => {
-                self.undefined(rule, &[t], binding);
-                None
-            }
+            Err(Undefined) => self.eval_undefined(rule, t, binding),
         }
+    }
+
+    /// [`Self::eval_term`] of an undefined term: reports it.
+    #[cold]
+    fn eval_undefined(&mut self, rule: &Rule, t: &T, binding: &Binding) -> Option<Val> {
+        self.undefined(rule, &[t], binding);
+        None
     }
 
     /// The ground atom of a pattern under `binding`.
@@ -631,7 +640,10 @@ pub(crate) fn lit_size(store: &Store, l: &Lit) -> u32 {
 
 /// `x op y` in clingo's term order.
 pub(crate) fn compare(table: &Interner, op: CompareOp, x: Val, y: Val) -> bool {
-    let o = table.cmp(x, y);
+    let o = match (x, y) {
+        (Val::Num(a), Val::Num(b)) => a.cmp(&b),
+        _ => table.cmp(x, y),
+    };
     match op {
         CompareOp::Eq => o.is_eq(),
         CompareOp::Ne => o.is_ne(),

@@ -63,13 +63,32 @@ impl T {
     }
 
     /// Whether every variable of the term is bound.
+    #[inline]
     pub fn is_bound(&self, binding: &Binding) -> bool {
         match self {
             T::Val(_) => true,
-            T::Var(v) => binding.get(*v as usize).is_some_and(|b| b.is_some()),
+            T::Var(v) => var_is_bound(*v, binding),
+            T::Binary(_, a, b) => a.leaf_is_bound(binding) && b.leaf_is_bound(binding),
+            _ => self.is_bound_nested(binding),
+        }
+    }
+
+    /// [`T::is_bound`] answered for a variable or value without a call.
+    #[inline]
+    fn leaf_is_bound(&self, binding: &Binding) -> bool {
+        match self {
+            T::Val(_) => true,
+            T::Var(v) => var_is_bound(*v, binding),
+            _ => self.is_bound_nested(binding),
+        }
+    }
+
+    /// [`T::is_bound`] of a compound term.
+    fn is_bound_nested(&self, binding: &Binding) -> bool {
+        match self {
             T::Fun(_, _, args) | T::Call(_, args) => args.iter().all(|a| a.is_bound(binding)),
             T::Unary(_, a) => a.is_bound(binding),
-            T::Binary(_, a, b) => a.is_bound(binding) && b.is_bound(binding),
+            _ => self.is_bound(binding),
         }
     }
 
@@ -138,11 +157,49 @@ impl T {
     }
 }
 
-/// Evaluates `t` under `binding` (every variable of `t` must be bound).
+/// Whether variable `v` is bound.
+#[inline]
+fn var_is_bound(v: u32, binding: &Binding) -> bool {
+    binding.get(v as usize).is_some_and(|b| b.is_some())
+}
+
+/// Evaluates `t` under `binding` (every variable of `t` must be bound). Values, variables and
+/// integer arithmetic on them, the terms met once per binding in a join, are evaluated
+/// without a call ([`eval_nested`] evaluates the rest).
+#[inline]
 pub(crate) fn eval(table: &mut Interner, t: &T, binding: &Binding) -> Result<Val, Undefined> {
     match t {
         T::Val(v) => Ok(*v),
-        T::Var(v) => binding.get(*v as usize).copied().flatten().ok_or(Undefined),
+        T::Var(v) => var_value(*v, binding),
+        T::Binary(op, a, b) => match (leaf_value(a, binding), leaf_value(b, binding)) {
+            (Some(Ok(Val::Num(x))), Some(Ok(Val::Num(y)))) => binary(*op, x, y).map(Val::Num),
+            _ => eval_nested(table, t, binding),
+        },
+        _ => eval_nested(table, t, binding),
+    }
+}
+
+/// The value of variable `v`; `Undefined` when it is unbound.
+#[inline]
+fn var_value(v: u32, binding: &Binding) -> Result<Val, Undefined> {
+    binding.get(v as usize).copied().flatten().ok_or(Undefined)
+}
+
+/// The value of a value or variable term; `None` for other terms.
+#[inline]
+fn leaf_value(t: &T, binding: &Binding) -> Option<Result<Val, Undefined>> {
+    match t {
+        T::Val(v) => Some(Ok(*v)),
+        T::Var(v) => Some(var_value(*v, binding)),
+        _ => None,
+    }
+}
+
+/// [`eval`] of any term, by recursion.
+fn eval_nested(table: &mut Interner, t: &T, binding: &Binding) -> Result<Val, Undefined> {
+    match t {
+        T::Val(v) => Ok(*v),
+        T::Var(v) => var_value(*v, binding),
         T::Fun(name, negative, args) => {
             let mut vals = Vec::with_capacity(args.len());
             for a in args {
