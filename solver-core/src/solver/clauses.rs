@@ -243,7 +243,7 @@ impl ClauseStore {
     }
 
     /// Long clauses watching `false_lit`: find a new watch, propagate, or report a conflict.
-    #[inline(never)]
+    #[inline]
     fn propagate_long(&mut self, false_lit: Lit, a: &mut Assignment) -> Result<(), ClauseConflict> {
         let mut watches = self.watches.take(false_lit.index());
         let mut keep = 0;
