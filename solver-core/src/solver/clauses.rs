@@ -191,7 +191,10 @@ impl ClauseStore {
         self.garbage > 1024 && self.garbage * 2 > self.arena.len()
     }
 
-    /// Propagates the clauses falsified by `false_lit` becoming false.
+    /// Propagates the clauses falsified by `false_lit` becoming false. Inlined into the
+    /// propagation loop: one call per trail literal, whose prologue and epilogue cost more
+    /// than the binary and ternary lists they guard.
+    #[inline]
     pub(crate) fn propagate(
         &mut self,
         false_lit: Lit,
@@ -240,7 +243,7 @@ impl ClauseStore {
     }
 
     /// Long clauses watching `false_lit`: find a new watch, propagate, or report a conflict.
-    #[inline(never)]
+    #[inline]
     fn propagate_long(&mut self, false_lit: Lit, a: &mut Assignment) -> Result<(), ClauseConflict> {
         let mut watches = self.watches.take(false_lit.index());
         let mut keep = 0;
@@ -344,9 +347,9 @@ enum Visit {
 }
 
 /// Visits the arena clause of `watch`, watching `false_lit` (which has just become false):
-/// the header and the literals are read as one slice (one bounds check), the two watched
-/// literals are destructured from it (no further checks), and a replacement watch is
-/// searched from position 2 on.
+/// the header and the two watched literals are destructured from the arena's tail at the
+/// clause (one bounds check), the other literals cut from the rest by the length (one more),
+/// and a replacement watch is searched from position 2 on.
 fn visit(
     arena: &mut [u32],
     watches: &mut Lists<Watch>,
@@ -354,11 +357,11 @@ fn visit(
     false_lit: Lit,
     a: &mut Assignment,
 ) -> Visit {
-    let header = watch.cref as usize;
-    let len = arena[header] as usize;
-    let [_, flags, _, first, second, rest @ ..] = &mut arena[header..header + HEADER + len] else {
+    let Some([len, flags, _, first, second, rest @ ..]) = arena.get_mut(watch.cref as usize..)
+    else {
         unreachable!("an arena clause has a header and at least two literals");
     };
+    let rest = &mut rest[..*len as usize - 2];
     if *flags & DELETED != 0 {
         return Visit::Deleted;
     }

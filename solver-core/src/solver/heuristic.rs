@@ -216,7 +216,10 @@ impl Heuristic {
         self.increment /= DECAY;
     }
 
-    /// Records the phase of a variable being unassigned and returns it to the heap.
+    /// Records the phase of a variable being unassigned and returns it to the heap (inlined
+    /// into backtracking, which calls it per unassigned literal; mostly the variable is still
+    /// in the heap).
+    #[inline]
     pub(crate) fn on_unassign(&mut self, lit: Lit) {
         self.negative_phase[lit.var().index()] = lit.is_negative();
         self.insert(lit.var());
@@ -243,6 +246,7 @@ impl Heuristic {
     }
 
     /// Inserts a variable into the heap if absent.
+    #[inline]
     fn insert(&mut self, var: Var) {
         if self.heap_index[var.index()] != u32::MAX || var == Var::TRUE {
             return;

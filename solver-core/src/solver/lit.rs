@@ -98,9 +98,11 @@ impl<T> Lists<T> {
     /// The list at `index`, allocating up to it.
     #[inline]
     pub(crate) fn at(&mut self, index: usize) -> &mut Vec<T> {
-        if self.0.len() <= index {
-            self.grow(index);
+        if index < self.0.len() {
+            // The same test as the index's bounds check, which the compiler then drops.
+            return &mut self.0[index];
         }
+        self.grow(index);
         &mut self.0[index]
     }
 
