@@ -396,7 +396,8 @@ impl PreprocessingOpen {
 /// refuted, each rule not shifted from a disjunction false at the root only through positive
 /// literals over open disjuncts or negative ones over disjuncts (a greatest fixpoint), and
 /// reached from a shifted rule false only through other disjuncts (`blocked`) along such
-/// rules (a least fixpoint; `a ; b. b :- not a. :- not a.` leaves b open):
+/// rules' positive literals (a least fixpoint; `a ; b. b :- not a. :- not a.` leaves b open,
+/// `q ; b. {q}. :- not q. x :- not q. v :- not x.` does not leave x open: v is a fact):
 /// `a ; r(2) ; x. r(2) :- x. x :- r(1), r(2). r(1) :- x. :- not a.` leaves r(2), x and r(1)
 /// open (clasp's disjunction supports r(2) and x as a choice does), so `a` is no fact;
 /// `p ; b ; x. x :- p, r. :- p.` does not leave x open (its other rule needs the refuted p).
@@ -445,7 +446,11 @@ fn open_disjuncts(
             let Some(lits) = normal_lits(rule.body) else {
                 continue;
             };
-            let through_open = lits.iter().any(|l| a.is_false(*l) && open_in(l, &open));
+            // Positive literals only: `x :- not q.` with q a disjunct forced true is false
+            // for clasp, whose preprocessing assigns q (known-mismatches seed 2243).
+            let through_open = lits
+                .iter()
+                .any(|l| !l.is_negative() && a.is_false(*l) && open[l.var().index()]);
             if !through_open || !false_only_through(lits, &candidate) {
                 continue;
             }
