@@ -47,13 +47,14 @@ impl Consequences {
         let atom = |v: &Var| is_atom(v).then(|| program.atoms.atom_of(*v));
         let literal_aliases = LiteralAliases::new(program);
         let settled = settled_atoms(program, search, &literal_aliases);
+        let aliases = tracked_aliases(program, &tracked, &settled, &literal_aliases);
         Consequences {
             brave,
             approximation: vec![!brave; tracked.len()],
             conditions: program.outputs.conditions.clone(),
             settled_conditions: settled_conditions(program, search),
             settled,
-            aliases: tracked_aliases(program, &tracked, &literal_aliases),
+            aliases,
             tracked_atoms: tracked.iter().map(atom).collect(),
             tracked,
         }
@@ -264,9 +265,10 @@ fn settled_atoms(
 
 /// What root propagation decides that clasp's preprocessing leaves open, because clasp shifts
 /// a disjunction only after it (its atoms are supported as by a choice until then):
-/// - an *open disjunct* is an atom whose only rules are shifted from disjunctions, false at the
-///   root, one of these rules false only through other disjuncts being true, and which no
-///   integrity constraint makes false on its own, directly or through rules `x :- q.` (see
+/// - an *open disjunct* is an atom false at the root whose falsity clasp's preprocessing does
+///   not see (see [`open_disjuncts`]): a shifted rule of it or of an open disjunct it depends
+///   on positively is false only through other disjuncts being true, and no integrity
+///   constraint makes it false on its own, directly or through rules `x :- q.` (see
 ///   [`refuted_through_unit_bodies`]) (`q ; a. :- not a.`: q is false
 ///   only through the shifted `q :- not a.`, so `c :- not q.` settles nothing; `q ; a. :- q.`
 ///   makes q false while clasp reads it, and the disjunction becomes the fact `a`);
@@ -287,14 +289,9 @@ struct PreprocessingOpen {
 impl PreprocessingOpen {
     fn new(program: &ProgramState, a: &Assignment, aliases: &LiteralAliases) -> PreprocessingOpen {
         let n = program.var_count;
-        let (mut shifted, mut other) = (vec![false; n], vec![false; n]);
-        for rule in &program.rules {
-            let kind = if rule.shifted {
-                &mut shifted
-            } else {
-                &mut other
-            };
-            rule.heads.iter().for_each(|h| kind[h.index()] = true);
+        let mut shifted = vec![false; n];
+        for rule in program.rules.iter().filter(|r| r.shifted) {
+            rule.heads.iter().for_each(|h| shifted[h.index()] = true);
         }
         // Shifted rules whose body is false at the root only through other disjuncts.
         let mut blocked_by_disjunct = vec![false; n];
@@ -309,9 +306,6 @@ impl PreprocessingOpen {
                     .for_each(|h| blocked_by_disjunct[h.index()] = true);
             }
         }
-        let mut disjunct: Vec<bool> = (0..n)
-            .map(|i| blocked_by_disjunct[i] && !other[i] && a.is_false(Var(i as u32).pos()))
-            .collect();
         // The representatives of the atoms a constraint forces (clasp's equivalences make the
         // atoms they stand for forced too: `:- not x. x :- 1 <= #sum{1:b}.` forces b), and
         // the atoms a constraint makes false.
@@ -331,9 +325,11 @@ impl PreprocessingOpen {
                 }
             }
         }
+        let mut is_refuted = vec![false; n];
         for v in refuted_through_unit_bodies(program, refuted) {
-            disjunct[v.index()] = false;
+            is_refuted[v.index()] = true;
         }
+        let disjunct = open_disjuncts(program, a, &shifted, &blocked_by_disjunct, &is_refuted);
         let forced: Vec<bool> = (0..n)
             .map(|i| forced.contains(&aliases.root(Var(i as u32).pos())))
             .collect();
@@ -392,6 +388,81 @@ impl PreprocessingOpen {
             if !changed {
                 return;
             }
+        }
+    }
+}
+
+/// Per variable: an open disjunct (see [`PreprocessingOpen`]): false at the root, not
+/// refuted, each rule not shifted from a disjunction false at the root only through positive
+/// literals over open disjuncts or negative ones over disjuncts (a greatest fixpoint), and
+/// reached from a shifted rule false only through other disjuncts (`blocked`) along such
+/// rules' positive literals (a least fixpoint; `a ; b. b :- not a. :- not a.` leaves b open,
+/// `q ; b. {q}. :- not q. x :- not q. v :- not x.` does not leave x open: v is a fact):
+/// `a ; r(2) ; x. r(2) :- x. x :- r(1), r(2). r(1) :- x. :- not a.` leaves r(2), x and r(1)
+/// open (clasp's disjunction supports r(2) and x as a choice does), so `a` is no fact;
+/// `p ; b ; x. x :- p, r. :- p.` does not leave x open (its other rule needs the refuted p).
+fn open_disjuncts(
+    program: &ProgramState,
+    a: &Assignment,
+    shifted: &[bool],
+    blocked: &[bool],
+    refuted: &[bool],
+) -> Vec<bool> {
+    let n = program.var_count;
+    let normal_lits = |body: u32| match &program.bodies[body as usize].1 {
+        BodyKey::Normal(lits) => Some(lits),
+        BodyKey::Weight(..) => None,
+    };
+    // A false literal clasp's preprocessing may leave open: over a disjunct (negative), or
+    // over an atom of `set` (positive).
+    let open_in = |l: &Lit, set: &[bool]| match l.is_negative() {
+        true => shifted[l.var().index()],
+        false => set[l.var().index()],
+    };
+    let false_only_through =
+        |lits: &[Lit], set: &[bool]| lits.iter().all(|l| !a.is_false(*l) || open_in(l, set));
+    let mut candidate: Vec<bool> = (0..n)
+        .map(|i| a.is_false(Var(i as u32).pos()) && !refuted[i])
+        .collect();
+    loop {
+        let mut changed = false;
+        for rule in program.rules.iter().filter(|r| !r.shifted) {
+            let keeps = normal_lits(rule.body).is_some_and(|l| false_only_through(l, &candidate));
+            for h in rule.heads.iter() {
+                if candidate[h.index()] && !keeps {
+                    candidate[h.index()] = false;
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    let mut open: Vec<bool> = (0..n).map(|i| candidate[i] && blocked[i]).collect();
+    loop {
+        let mut changed = false;
+        for rule in program.rules.iter().filter(|r| !r.shifted) {
+            let Some(lits) = normal_lits(rule.body) else {
+                continue;
+            };
+            // Positive literals only: `x :- not q.` with q a disjunct forced true is false
+            // for clasp, whose preprocessing assigns q (known-mismatches seed 2243).
+            let through_open = lits
+                .iter()
+                .any(|l| !l.is_negative() && a.is_false(*l) && open[l.var().index()]);
+            if !through_open || !false_only_through(lits, &candidate) {
+                continue;
+            }
+            for h in rule.heads.iter() {
+                if candidate[h.index()] && !open[h.index()] {
+                    open[h.index()] = true;
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            return open;
         }
     }
 }
@@ -481,19 +552,26 @@ fn deriving_heads(program: &ProgramState, rule: &FlatRule) -> Vec<Var> {
 /// from a disjunction does not count: clasp's disjunction supports its atoms as a choice does
 /// (`q(1) ; b. q(2) ; b.` keeps q(1) and q(2) apart). The equivalences are those of
 /// [`LiteralAliases`] (also through negations and one-literal weight bodies); an atom equal
-/// to a tracked atom's complement is not shown. Each comes with the index of its tracked atom
-/// in `tracked`.
+/// to a tracked atom's complement is not shown. A settled tracked atom has no aliases: clasp's
+/// preprocessing assigns the values it propagates before it merges equivalences, so a fact
+/// stands alone (`{b}. :- not b. x :- not b. r :- not x. #project r.` makes r a fact and b
+/// only forced true: b is not shown). Each comes with the index of its
+/// tracked atom in `tracked`.
 fn tracked_aliases(
     program: &ProgramState,
     tracked: &[Var],
+    settled: &[Atom],
     aliases: &LiteralAliases,
 ) -> Vec<(Atom, usize)> {
     if program.projection.is_none() {
         return Vec::new();
     }
     let root = |v: Var| aliases.root(v.pos());
+    let settled: std::collections::HashSet<Var> =
+        settled.iter().map(|a| program.atoms.var(*a)).collect();
+    let is_settled = |v: &Var| settled.contains(v);
     let mut index_of_root = std::collections::HashMap::new();
-    for (i, v) in tracked.iter().enumerate() {
+    for (i, v) in tracked.iter().enumerate().filter(|(_, v)| !is_settled(v)) {
         index_of_root.entry(root(*v)).or_insert(i);
     }
     let atoms = (1..=program.atoms.count()).map(Atom);
