@@ -390,16 +390,8 @@ pub(crate) fn check(rule: &Rule, order: &[usize], texts: &Texts<'_>) -> Vec<Diag
                     continue;
                 }
                 let text = (texts.lit)(lit);
-                let noted = |v: u32| {
-                    let at = rule.condition_spans.iter();
-                    at.filter(|s| s.literal == c.span).find(|s| s.var == v)
-                };
-                // Variables the rewriting made (`#Script0`) are noted where they were made.
-                let made = first_span(rule);
-                let in_condition =
-                    |v: u32| noted(v).map(|s| s.in_condition.clone()).or_else(|| made(v));
-                let in_literal =
-                    |v: u32| noted(v).map(|s| s.in_literal.clone()).or_else(|| made(v));
+                let in_condition = |v| condition_note(rule, &c.span, v, true);
+                let in_literal = |v| condition_note(rule, &c.span, v, false);
                 out.push(unsafe_error(
                     rule,
                     &c.span,
@@ -456,19 +448,8 @@ fn disjunction_unsafe(
         let local = |vs: Vec<u32>| -> Vec<u32> {
             vs.into_iter().filter(|v| !globals.contains(v)).collect()
         };
-        // Variables the rewriting made (`#Script0`) are noted where they were made.
         let noted = |vars: &[u32], in_condition: bool| -> Notes {
-            let at = |v: u32| {
-                let spans = rule.condition_spans.iter();
-                spans
-                    .filter(|s| s.literal == e.atom.span)
-                    .find(|s| s.var == v)
-            };
-            let span = |v: u32| match at(v) {
-                Some(s) if in_condition => Some(s.in_condition.clone()),
-                Some(s) => Some(s.in_literal.clone()),
-                None => first_span(rule)(v),
-            };
+            let span = |v| condition_note(rule, &e.atom.span, v, in_condition);
             vars.iter().map(|&v| (v, span(v))).collect()
         };
         let mut alone = Vec::new();
@@ -483,6 +464,18 @@ fn disjunction_unsafe(
         }
     }
     errors
+}
+
+/// Where the note of variable `v` of the conditional literal or disjunction element at `key`
+/// points (see `ConditionSpan`): its first occurrence in the condition, or in the literal then
+/// the condition; a variable the rewriting made (`#Script0`) where it was made.
+fn condition_note(rule: &Rule, key: &Span, v: u32, in_condition: bool) -> Option<Span> {
+    let spans = rule.condition_spans.iter();
+    match spans.filter(|s| &s.literal == key).find(|s| s.var == v) {
+        Some(s) if in_condition => Some(s.in_condition.clone()),
+        Some(s) => Some(s.in_literal.clone()),
+        None => first_span(rule)(v),
+    }
 }
 
 /// Where the rule-level note of a variable points when the head is a disjunction whose
