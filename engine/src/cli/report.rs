@@ -102,8 +102,15 @@ impl Reporter<'_> {
             optimal,
             costs,
             times: self.times(s),
-            stats: stats_view(s, self.control.ground_program()),
+            stats: stats_view(s, self.program_for_stats()),
         }
+    }
+
+    /// The ground program when `--stats` prints its figures: counting its rules by kind is a
+    /// pass over every rule, which a run without `--stats` (or one just interrupted) skips.
+    fn program_for_stats(&self) -> Option<&GroundProgram> {
+        let shown = self.options.output.stats > 0;
+        self.control.ground_program().filter(|_| shown)
     }
 
     pub(super) fn times(&self, s: &Summary) -> Times {

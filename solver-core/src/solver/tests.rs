@@ -622,6 +622,54 @@ fn brave_and_cautious_consequences() {
     assert_eq!(models.last().map(|m| m.atoms.clone()), Some(vec![]));
 }
 
+/// `{p0}. p1 :- p0. ... p(n-1) :- p(n-2).`: a tight chain, so the one decision on `p0`
+/// propagates all `n` atoms in one queue, with no unfounded-set check to poll the limits.
+fn implication_chain(n: usize) -> GroundProgram {
+    let mut p = GroundProgram::new();
+    let chain = atoms(&mut p, n);
+    p.add_rule(HeadKind::Choice, vec![chain[0]], vec![]);
+    for pair in chain.windows(2) {
+        p.add_rule(
+            HeadKind::Disjunction,
+            vec![pair[1]],
+            vec![Literal::positive(pair[0])],
+        );
+    }
+    p
+}
+
+/// The limits are looked at inside one long propagation (the queue polls them): a call whose
+/// deadline has already passed stops while the first decision's propagation runs, before it
+/// reaches the total assignment of the first model (the search's own check comes only every
+/// few decisions). The next call, without a limit, resumes from the stopped queue and finds
+/// both models.
+#[test]
+fn limits_are_noticed_inside_one_long_propagation() {
+    let n = 100_000;
+    let program = implication_chain(n);
+    let mut solver = MultiShot::new();
+    solver.add(&program).expect("the program translates");
+    let expired = SolveOptions {
+        time_limit: Some(std::time::Duration::ZERO),
+        ..SolveOptions::default()
+    };
+    solver.solve(&[], expired).expect("a call starts");
+    assert_eq!(solver.next_model(), None);
+    let summary = solver.summary();
+    assert!(summary.timed_out && !summary.exhausted);
+    solver
+        .solve(&[], SolveOptions::default())
+        .expect("a call starts");
+    let mut sizes = Vec::new();
+    while let Some(model) = solver.next_model() {
+        assert_eq!(check_model(&program, &model.atoms), Ok(()));
+        sizes.push(model.atoms.len());
+    }
+    sizes.sort_unstable();
+    assert_eq!(sizes, vec![0, n]);
+    assert!(solver.summary().exhausted);
+}
+
 #[test]
 fn interrupt_stops_the_search() {
     let p = pigeonhole(11, 10);

@@ -39,8 +39,8 @@ impl Search {
                 self.on_conflict(conflict);
                 continue;
             }
-            if self.ufs_stopped {
-                self.ufs_stopped = false;
+            if self.propagation_stopped {
+                self.propagation_stopped = false;
                 return self.stop_outcome();
             }
             match self.assignment.value(lit) {

@@ -124,8 +124,9 @@ pub(crate) struct Search {
     pub(crate) limits: Limits,
     /// Steps since the last limit check.
     steps: u32,
-    /// The last propagation stopped in the unfounded-set check (interrupt or deadline).
-    ufs_stopped: bool,
+    /// The last propagation stopped early, in the queue or the unfounded-set check (interrupt
+    /// or deadline).
+    propagation_stopped: bool,
     /// Units learnt above level 0 (under assumptions), asserted at level 0 after the call.
     learnt_units: Vec<Lit>,
     /// The current solve call's tag literal (for the clauses over volatile variables).
@@ -165,7 +166,7 @@ impl Search {
             stats: Statistics::default(),
             limits: Limits::default(),
             steps: 0,
-            ufs_stopped: false,
+            propagation_stopped: false,
             learnt_units: Vec::new(),
             call_tag: None,
             volatile_from: vars,
@@ -204,8 +205,8 @@ impl Search {
             }
             match self.propagate() {
                 Err(conflict) => self.on_conflict(conflict),
-                Ok(()) if self.ufs_stopped => {
-                    self.ufs_stopped = false;
+                Ok(()) if self.propagation_stopped => {
+                    self.propagation_stopped = false;
                     return self.stop_outcome();
                 }
                 Ok(()) => match self.heuristic.decide(&self.assignment) {
@@ -269,6 +270,11 @@ impl Search {
             return Some(Outcome::TimedOut);
         }
         None
+    }
+
+    /// Whether the interrupt is set or the deadline has passed.
+    fn limits_reached(&self) -> bool {
+        self.limits.interrupted() || self.limits.timed_out()
     }
 
     /// Why a search stopped early: interrupted unless the deadline has passed.

@@ -4,24 +4,37 @@
 //! whose edge would close a cycle is made false, with the cycle as its reason), then the unfounded-set check, whose loop
 //! nogoods make the atoms of an unfounded set false (or are the conflict), then the user
 //! propagators (`theory.rs`). A check stopped by
-//! the interrupt or the deadline ends propagation early with `ufs_stopped` set: the caller
-//! must not take the assignment for a fixpoint (the search returns its stop outcome).
+//! the interrupt or the deadline ends propagation early with `propagation_stopped` set: the caller
+//! must not take the assignment for a fixpoint (the search returns its stop outcome). The
+//! queue itself looks at the limits every [`POLL_EVERY`] literals, so that one long
+//! propagation (a million-atom chain set by one decision) stops as promptly.
 //!
 //! # Invariants
 //! - Every literal below `qhead` has been seen by every propagator.
 //! - On a conflict, the weight constraints' pending queue is cleared.
+//! - A queue stopped by the limits leaves `qhead` at the first literal not yet seen, with no
+//!   weight constraint pending: the next propagation resumes there, and backtracking undoes
+//!   only what the propagators have seen.
 
 use super::{Conflict, Search};
 use crate::solver::assignment::Reason;
 use crate::solver::lit::Lit;
 
+/// How many trail literals the queue processes between two looks at the interrupt and the
+/// deadline (a power of two; a few milliseconds of propagation at most).
+const POLL_EVERY: usize = 1 << 14;
+
 impl Search {
     /// Propagates to a fixpoint of all propagators, or returns a conflict; `Ok` with
-    /// `ufs_stopped` set when the limits stopped the unfounded-set check first.
+    /// `propagation_stopped` set when the limits stopped the queue or the unfounded-set check
+    /// first.
     pub(super) fn propagate(&mut self) -> Result<(), Conflict> {
-        self.ufs_stopped = false;
+        self.propagation_stopped = false;
         loop {
             self.propagate_queue()?;
+            if self.propagation_stopped {
+                return Ok(());
+            }
             if self.minimizer.propagate(&mut self.assignment) {
                 continue;
             }
@@ -31,16 +44,24 @@ impl Search {
             if self.unfounded.is_active() && self.check_unfounded()? {
                 continue;
             }
-            if self.propagators.is_active() && !self.ufs_stopped && self.propagate_theory()? {
+            if self.propagators.is_active()
+                && !self.propagation_stopped
+                && self.propagate_theory()?
+            {
                 continue;
             }
             return Ok(());
         }
     }
 
-    /// Processes the trail from `qhead`.
+    /// Processes the trail from `qhead`; stops early with `propagation_stopped` set when the
+    /// limits say so (see the invariants).
     pub(super) fn propagate_queue(&mut self) -> Result<(), Conflict> {
         while self.assignment.qhead < self.assignment.trail.len() {
+            if self.assignment.qhead % POLL_EVERY == POLL_EVERY - 1 && self.limits_reached() {
+                self.propagation_stopped = true;
+                return Ok(());
+            }
             let p = self.assignment.trail[self.assignment.qhead];
             self.assignment.qhead += 1;
             self.stats.propagations += 1;
@@ -125,7 +146,7 @@ impl Search {
             .check(&self.assignment, &self.limits, &mut set)
             .is_err()
         {
-            self.ufs_stopped = true;
+            self.propagation_stopped = true;
             self.unfounded_set = set;
             return Ok(false);
         }
