@@ -449,7 +449,17 @@ fn ground_component(
         }
     }
     let watchers = Watchers::new(preds.len(), lits.into_iter());
-    g.unstratified = recursive && unstratified(g, rules, members, &in_comp);
+    let unstratified = recursive && unstratified(g, rules, members, &in_comp);
+    // Per member: whether its negated body aggregates stay undecided (`Grounder::unstratified`).
+    let open_negated: Vec<bool> = members
+        .iter()
+        .map(|&i| {
+            unstratified
+                && rules
+                    .get(i)
+                    .is_some_and(|r| keeps_negated_open(g, r, &in_comp))
+        })
+        .collect();
     g.component_facts = recursive.then(fxhash::FxHashSet::default);
     let deferred_members: Vec<u32> = (0..members.len() as u32)
         .filter(|&k| deferred.get(k as usize).copied().unwrap_or(false))
@@ -474,6 +484,7 @@ fn ground_component(
             let Some(&i) = members.get(k) else { continue };
             let Some(rule) = rules.get(i) else { continue };
             g.current_rule = Some(i);
+            g.unstratified = open_negated.get(k).copied().unwrap_or(false);
             if deferred.get(k).copied().unwrap_or(false) {
                 join_rule(g, rule, None, Mode::Domain)?;
             } else if !semi.get(k).copied().unwrap_or(false) {
@@ -535,6 +546,7 @@ fn ground_component(
         if let Some(&i) = members.get(k as usize) {
             if let Some(rule) = rules.get(i) {
                 g.current_rule = Some(i);
+                g.unstratified = open_negated.get(k as usize).copied().unwrap_or(false);
                 join_rule(g, rule, None, Mode::Emit)?;
             }
         }
@@ -591,6 +603,49 @@ fn unstratified(
         }
     }
     negative.into_iter().any(|p| in_comp(g.store.pred(p)))
+}
+
+/// Whether gringo leaves the negated body aggregates of `rule`, a member of a component that
+/// depends negatively on itself, undecided: when some literal of the rule over the component
+/// is positive or ground (`{a} :- not 4 >= #count { 2 : p(W) }, not c(1). c(1) :- a.` keeps
+/// `a` possible), or lies in an aggregate or a head condition (kept undecided as before, not
+/// probed further). When every one is a non-ground negative literal, also inside a body
+/// conditional literal (`not c(X)`, `not not c(X)`, `not not c(X) :`), gringo decides the
+/// aggregate as in a stratified component (clingo 5.8.3 prints no level for `a` then).
+fn keeps_negated_open(g: &mut Grounder, rule: &Rule, in_comp: &dyn Fn(u32) -> bool) -> bool {
+    let ground = |a: &crate::normalize::rules::AtomPat| {
+        a.args
+            .iter()
+            .all(|t| matches!(t, crate::term::eval::T::Val(_)))
+    };
+    let mut atoms = Vec::new();
+    let nested_over_comp = |g: &mut Grounder, lits: &[Lit]| {
+        let mut atoms = Vec::new();
+        lits.iter().for_each(|l| l.atoms(&mut atoms));
+        atoms.iter().any(|(a, _)| in_comp(g.store.pred(a.pred)))
+    };
+    for cond in rule.head.conditions() {
+        if nested_over_comp(g, cond) {
+            return true;
+        }
+    }
+    for lit in &rule.body {
+        if matches!(lit, Lit::Agg(_)) {
+            if nested_over_comp(g, std::slice::from_ref(lit)) {
+                return true;
+            }
+            continue;
+        }
+        atoms.clear();
+        lit.atoms(&mut atoms);
+        let open = atoms
+            .iter()
+            .any(|&(a, positive)| in_comp(g.store.pred(a.pred)) && (positive || ground(a)));
+        if open {
+            return true;
+        }
+    }
+    false
 }
 
 fn recursive_literals(

@@ -332,8 +332,9 @@ pub(crate) struct Grounder<'a> {
     /// The infos of calls of unknown functions, each with the index of its rule: clingo
     /// reports them in its grounding order, after the other infos (see `calls`).
     pub call_infos: Vec<(Option<usize>, Diagnostic)>,
-    /// Whether the component being grounded depends negatively on itself: gringo then leaves
-    /// negated body aggregates undecided (see `aggregate::body`).
+    /// Whether the rule being grounded lies in a component that depends negatively on itself
+    /// and has a literal over it that is positive or ground (`components::keeps_negated_open`):
+    /// gringo then leaves its negated body aggregates undecided (see `aggregate::body`).
     pub unstratified: bool,
     /// The atoms made facts while the current component, when recursive, is grounded (`None`
     /// outside a recursive component): a negated literal over one stays undecided (see

@@ -25,6 +25,12 @@
 //! These disjunctions can make a program non-head-cycle-free; the solver then refuses it
 //! rather than answer from the shifted rules (which may miss models).
 //!
+//! A void rule (a body literal false whatever its variables are: `#false`, `not #true`, a
+//! comparison of two values that fails) never fires, so it adds no edge: its head conditions
+//! do not make the rule's head depend on anything (`b ; p(W) : q(W) :- #false.` leaves `p`
+//! and `q` apart, and `q(3) :- p(W) : p(W), W = 3.` then needs no disjunction that would give
+//! an external `p(3)` a rule).
+//!
 //! # Invariants
 //! - `positive_scc` is filled before grounding starts; predicates created later (none in
 //!   practice) count as not recursive.
@@ -37,6 +43,7 @@ use crate::instantiate::domain::AtomId;
 use crate::instantiate::{GBody, GLit, GRule, Grounder, Stop};
 use crate::normalize::rules::{AggLit, AtomPat, Lit, Pred, Rule};
 use crate::plan::depgraph::Graph;
+use crate::term::eval::T;
 use crate::term::intern::Val;
 
 /// A disjunctive head with the extra body literals it needs: `(head atoms, body)`.
@@ -73,6 +80,9 @@ fn components_of(g: &mut Grounder, rules: &[Rule], any_sign: bool, negated: &mut
     // Buffers reused from rule to rule.
     let (mut atoms, mut deps) = (Vec::new(), Vec::new());
     for rule in rules {
+        if void(g, rule) {
+            continue;
+        }
         atoms.clear();
         rule.body
             .iter()
@@ -97,6 +107,16 @@ fn components_of(g: &mut Grounder, rules: &[Rule], any_sign: bool, negated: &mut
         }
     }
     scc
+}
+
+/// Whether a body literal of `rule` is false whatever its variables are: `#false` (also from
+/// `not #true`) or a comparison of two values that fails.
+fn void(g: &Grounder, rule: &Rule) -> bool {
+    rule.body.iter().any(|lit| match lit {
+        Lit::Bool(holds) => !holds,
+        Lit::Cmp(op, T::Val(x), T::Val(y)) => !crate::instantiate::compare(g.table, *op, *x, *y),
+        _ => false,
+    })
 }
 
 /// The atoms of `lit` that its rule's head depends on positively (`any_sign`: also those of
