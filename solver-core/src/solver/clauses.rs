@@ -87,6 +87,53 @@ impl ClauseStore {
         }
     }
 
+    /// Simplifies the binary and ternary clauses by the level-0 assignment `a` (propagated,
+    /// no conflict; its literals are facts for good, see `search/steps.rs`): a clause with an
+    /// assigned literal is satisfied (dropped) or, for a ternary one with one false literal,
+    /// the binary clause of its other two; those of a leading run of a ternary list join the
+    /// binary list, so that the order of implications, and the search, stay as they were.
+    /// Reasons of these clauses hold
+    /// their literals, so no reason refers to what is dropped. Long clauses are left alone.
+    pub(crate) fn simplify_at_root(&mut self, a: &Assignment) {
+        let open = |l: Lit| a.value(l) == Value::Unassigned;
+        for (index, list) in self.binary.lists_mut().enumerate() {
+            let lit = Lit(index as u32);
+            match open(lit) {
+                true => list.retain(|&x| open(x)),
+                false => list.clear(),
+            }
+        }
+        let mut shortened = Vec::new();
+        for (index, list) in self.ternary.lists_mut().enumerate() {
+            let lit = Lit(index as u32);
+            if !open(lit) {
+                list.clear();
+                continue;
+            }
+            // Only a leading run of the list is shortened, so that the implications of `lit`
+            // keep their order (binary ones first, then ternary ones, as `propagate` visits).
+            let mut leading = true;
+            list.retain(|&(x, y)| {
+                let other = match (a.value(x), a.value(y)) {
+                    (Value::False, Value::Unassigned) => y,
+                    (Value::Unassigned, Value::False) => x,
+                    (Value::Unassigned, Value::Unassigned) => {
+                        leading = false;
+                        return true;
+                    }
+                    _ => return false,
+                };
+                if leading {
+                    shortened.push((lit, other));
+                }
+                !leading
+            });
+        }
+        for (lit, other) in shortened {
+            self.binary.push(lit.index(), other);
+        }
+    }
+
     /// Adds a clause of at least two literals to the arena and watches `lits[0]`, `lits[1]`.
     pub(crate) fn alloc(&mut self, lits: &[Lit], learnt: bool, lbd: u32) -> CRef {
         debug_assert!(lits.len() >= 2);
@@ -421,6 +468,28 @@ mod tests {
             .map(|v| store.propagate(Var(v).pos(), &mut b))
             .collect();
         assert!(results.contains(&Err(ClauseConflict::Long(cref))));
+    }
+
+    #[test]
+    fn root_simplification_drops_satisfied_and_shortens_leading_ternaries() {
+        let mut store = ClauseStore::default();
+        let mut a = Assignment::new(6);
+        store.add_problem(&lits(&[(1, false), (2, false)])); // satisfied by 1
+        store.add_problem(&lits(&[(2, false), (3, false), (4, false)])); // shortened: (3 ∨ 4)
+        store.add_problem(&lits(&[(3, true), (4, false), (5, false)])); // open
+        a.assign(Var(1).pos(), Reason::Fact);
+        a.assign(Var(2).neg(), Reason::Fact);
+        store.simplify_at_root(&a);
+        assert!(store.binary.get(Var(1).neg().index()).is_empty());
+        assert!(store.binary.get(Var(2).neg().index()).is_empty());
+        assert_eq!(store.binary.get(Var(3).pos().index()), &[Var(4).pos()]);
+        assert_eq!(store.binary.get(Var(4).pos().index()), &[Var(3).pos()]);
+        assert_eq!(store.ternary.get(Var(3).pos().index()), &[]);
+        assert_eq!(store.ternary.get(Var(3).neg().index()).len(), 1);
+        // The shortened clause still propagates: 3 false implies 4.
+        a.assign(Var(3).neg(), Reason::Decision);
+        assert_eq!(store.propagate(Var(3).pos(), &mut a), Ok(()));
+        assert!(a.is_true(Var(4).pos()));
     }
 
     #[test]

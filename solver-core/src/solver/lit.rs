@@ -112,6 +112,11 @@ impl<T> Lists<T> {
         self.0.resize_with(index + 1, Vec::new);
     }
 
+    /// Every list, by index.
+    pub(crate) fn lists_mut(&mut self) -> impl Iterator<Item = &mut Vec<T>> {
+        self.0.iter_mut()
+    }
+
     /// Appends `item` to the list at `index`.
     #[inline]
     pub(crate) fn push(&mut self, index: usize, item: T) {

@@ -284,7 +284,10 @@ impl<'p> Builder<'p> {
                     unreachable!("a body key is normal or weight");
                 };
                 let (lower, elements) = (*lower, elements.clone());
-                self.encode_weight(b, lower, elements);
+                match translated_need(lower, &elements) {
+                    Some(need) => self.encode_count_clauses(b, need, &elements),
+                    None => self.encode_weight(b, lower, elements),
+                }
                 continue;
             };
             // Taken out while its clauses are added (`clause` needs `self`), then put back.
@@ -297,6 +300,26 @@ impl<'p> Builder<'p> {
             back.push(b.pos());
             self.clause(&back);
             self.state.bodies[index].1 = BodyKey::Normal(lits);
+        }
+    }
+
+    /// `b ≡ at least need of the elements' literals` as clauses, without auxiliary variables:
+    /// `(¬S ∨ b)` for each `need`-subset `S`, `(¬b ∨ T)` for each `(n − need + 1)`-subset `T`.
+    /// Unit propagation on these clauses derives what the two weight constraints would.
+    fn encode_count_clauses(&mut self, b: Var, need: usize, elements: &[(Lit, i64)]) {
+        let lits: Vec<Lit> = elements.iter().map(|e| e.0).collect();
+        let mut subsets = Vec::new();
+        subsets_of(&lits, need, &mut Vec::new(), &mut subsets);
+        for subset in &mut subsets {
+            subset.iter_mut().for_each(|l| *l = !*l);
+            subset.push(b.pos());
+            self.clause(subset);
+        }
+        subsets.clear();
+        subsets_of(&lits, lits.len() - need + 1, &mut Vec::new(), &mut subsets);
+        for subset in &mut subsets {
+            subset.push(b.neg());
+            self.clause(subset);
         }
     }
 
@@ -388,5 +411,43 @@ impl Builder<'_> {
             vars.push(var);
         }
         Ok(vars)
+    }
+}
+
+/// clasp's `--trans-ext=dynamic` choice for a weight body over elements of equal weight `w`
+/// that needs `k = ⌈lower / w⌉` of its `n` literals: clauses when `k = 1`, or when `n ≤ 6` and
+/// `C(n, k) ≤ 15` (its `transformNoAux`); returns `k` then, `None` to keep weight
+/// constraints (unequal weights included).
+fn translated_need(lower: i64, elements: &[(Lit, i64)]) -> Option<usize> {
+    let weight = elements.first()?.1;
+    if weight <= 0 || elements.iter().any(|e| e.1 != weight) {
+        return None;
+    }
+    let (n, need) = (
+        elements.len(),
+        (lower as i128 + weight as i128 - 1) / weight as i128,
+    );
+    if need < 1 || need as usize > n {
+        return None;
+    }
+    let need = need as usize;
+    (need == 1 || (n <= 6 && binomial(n, need) <= 15)).then_some(need)
+}
+
+/// `C(n, k)` for `k ≤ n` (used with `n ≤ 6`).
+fn binomial(n: usize, k: usize) -> usize {
+    (0..k).fold(1, |c, i| c * (n - i) / (i + 1))
+}
+
+/// Appends every `size`-subset of `lits`, in order, extending `prefix`.
+fn subsets_of(lits: &[Lit], size: usize, prefix: &mut Vec<Lit>, out: &mut Vec<Vec<Lit>>) {
+    if size == 0 {
+        out.push(prefix.clone());
+        return;
+    }
+    for i in 0..=lits.len() - size {
+        prefix.push(lits[i]);
+        subsets_of(&lits[i + 1..], size - 1, prefix, out);
+        prefix.pop();
     }
 }

@@ -118,12 +118,16 @@ impl Search {
 
     /// Asserts `lits` at level 0 (a false one exhausts the search for good), then propagates.
     /// Then retires the weight constraints the level-0 assignment decides (see
-    /// [`WeightStore::simplify_at_root`]), adding their clauses.
+    /// [`WeightStore::simplify_at_root`]), adding their clauses, and simplifies the binary and
+    /// ternary clauses by it ([`ClauseStore::simplify_at_root`]).
     pub(crate) fn assert_facts(&mut self, lits: &[Lit]) {
         debug_assert_eq!(self.assignment.level(), 0);
         lits.iter().for_each(|&lit| self.assert_fact(lit));
         if self.propagate_root() {
             self.simplify_weights_at_root();
+        }
+        if !self.exhausted {
+            self.clauses.simplify_at_root(&self.assignment);
         }
     }
 
