@@ -50,13 +50,14 @@ impl Grounder<'_> {
                 None => return Ok(None),
             }
         }
-        if !self.conjunction_accumulated(rule, c) {
-            return Ok(Some(conj_lits));
-        }
-        if conj_lits.is_empty() {
+        if conj_lits.is_empty() && self.condition_recursive(rule, &c.cond) {
             // gringo's conjunction over a recursive condition is never a fact (its rule's head
-            // is not one either): true, but through an atom.
+            // is not one either): true, but through an atom. Over a certain condition, one
+            // whose literals are facts is a fact (`p :- q(3) : dom(W).` with `q(3)` derived).
             return Ok(Some(vec![GLit::pos(self.true_aux()?)]));
+        }
+        if conj_lits.is_empty() || !self.conjunction_accumulated(rule, c) {
+            return Ok(Some(conj_lits));
         }
         Ok(Some(vec![GLit::pos(self.delayed_conjunction(conj_lits)?)]))
     }
