@@ -276,6 +276,10 @@ impl<'a> Grounder<'a> {
             head.push(self.conjunction_head(&atoms, &cond)?);
         }
         head.extend(plain);
+        // gringo writes the body of a disjunction with a conditional element as an atom of
+        // its own, `d :- body. head :- d.` (its `#delayed` head), also an empty body: clasp
+        // keeps `b` in `s | b :- d. d :- not b.` (it drops it from `s | b :- not b.`), and no
+        // head atom is a fact while grounding (`t :- not s(1).` stays after `s(1) | b : r.`).
         // gringo derives no fact from a disjunction or a conditional head (`p(1) ; p(1).` and
         // `p(X) : q(X).` stay rules), so `not p(1)` stays undecided there as in clingo.
         if let [atom] = head.as_slice() {
@@ -285,6 +289,10 @@ impl<'a> Grounder<'a> {
         }
         head.sort_unstable();
         head.dedup();
+        let body = match conditional {
+            true => vec![GLit::pos(self.define_aux(vec![body])?)],
+            false => body,
+        };
         self.push_rule(GRule {
             choice: false,
             head,

@@ -296,6 +296,8 @@ pub(crate) struct Grounder<'a> {
     pub(crate) facts_only: FxHashMap<u32, bool>,
     /// `not not a` helpers: atom → aux atom defined by `aux :- not a.`
     not_aux: FxHashMap<AtomId, AtomId>,
+    /// The same helpers the other way: aux atom → the atom `a` of `aux :- not a.`
+    negated_by_aux: FxHashMap<AtomId, AtomId>,
     /// The plain facts (`p(1).`), grounded before any rule: a disjunction instance with one of
     /// them as an unconditional head atom is dropped, its other atoms stay out of the domain.
     pub plain_facts: FxHashSet<AtomId>,
@@ -320,6 +322,9 @@ pub(crate) struct Grounder<'a> {
     pub aux_alternatives: FxHashMap<AtomId, Vec<Vec<GLit>>>,
     /// An auxiliary atom defined by `aux :- .`: true, but no fact while grounding.
     true_aux: Option<AtomId>,
+    /// gringo's `#delayed` atoms of body conjunctions, by their literals: one atom for each
+    /// distinct ground conjunction (see `aggregate::conditional`).
+    delayed_conjunctions: FxHashMap<Vec<GLit>, AtomId>,
     /// An auxiliary atom without rules: `not` it is gringo's literal of a certain aggregate
     /// element (see `aggregate::bounds::sum_ge`).
     never_aux: Option<AtomId>,
@@ -393,6 +398,7 @@ impl<'a> Grounder<'a> {
             undefined_instances: FxHashSet::default(),
             ignored_seen: FxHashSet::default(),
             facts_only: FxHashMap::default(),
+            negated_by_aux: kept.not_aux.iter().map(|(&a, &x)| (x, a)).collect(),
             not_aux: kept.not_aux,
             plain_facts: FxHashSet::default(),
             fact_scopes: Vec::new(),
@@ -404,6 +410,7 @@ impl<'a> Grounder<'a> {
             args_buf: Vec::new(),
             aux_alternatives: kept.aux_alternatives,
             true_aux: kept.true_aux,
+            delayed_conjunctions: FxHashMap::default(),
             never_aux: kept.never_aux,
             functions: crate::Functions::default(),
             calls: FxHashMap::default(),
@@ -627,7 +634,18 @@ impl<'a> Grounder<'a> {
         }
         let aux = self.define_aux(vec![vec![GLit::neg(atom)]])?;
         self.not_aux.insert(atom, aux);
+        self.negated_by_aux.insert(aux, atom);
         Ok(aux)
+    }
+
+    /// The complement of a negative literal as gringo writes it in a body: `not aux` for
+    /// `not not a` (see [`Grounder::not_aux`]), and `not a` for `not not a` written as
+    /// `not aux`.
+    pub(crate) fn complement_of_negative(&mut self, l: GLit) -> Result<GLit, Stop> {
+        match self.negated_by_aux.get(&l.atom) {
+            Some(&a) => Ok(GLit::neg(a)),
+            None => Ok(GLit::neg(self.not_aux(l.atom)?)),
+        }
     }
 }
 

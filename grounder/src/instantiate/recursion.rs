@@ -41,7 +41,7 @@ use crate::ast::{AggregateFunction, CompareOp, Sign};
 use crate::instantiate::aggregate::{open_sum, weight, SumForm, Tri, Weighted};
 use crate::instantiate::domain::AtomId;
 use crate::instantiate::{GBody, GLit, GRule, Grounder, Stop};
-use crate::normalize::rules::{AggLit, AtomPat, Lit, Pred, Rule};
+use crate::normalize::rules::{AggLit, AtomPat, CondLit, Lit, Pred, Rule};
 use crate::plan::depgraph::Graph;
 use crate::term::eval::T;
 use crate::term::intern::Val;
@@ -62,8 +62,9 @@ fn negate_weights(elems: &[Weighted]) -> Vec<Weighted> {
 
 /// Fills `g.positive_scc` and `g.accumulation_scc` from the rules.
 ///
-/// The two graphs differ only through negated aggregates: without any, the second is the
-/// first (not built again).
+/// The two graphs differ only through negated aggregates and negated literals inside
+/// aggregate elements and conditional literals: without any, the second is the first (not
+/// built again).
 pub(crate) fn positive_components(g: &mut Grounder, rules: &[Rule]) {
     let mut negated = false;
     g.positive_scc = components_of(g, rules, false, &mut negated);
@@ -74,7 +75,8 @@ pub(crate) fn positive_components(g: &mut Grounder, rules: &[Rule]) {
 }
 
 /// The component of each predicate in the positive dependency graph; `any_sign`: the
-/// elements of negated aggregates count too. Sets `negated` when a negated aggregate was met.
+/// elements of negated aggregates and the negated atoms inside elements and conditional
+/// literals count too. Sets `negated` when one of those was met.
 fn components_of(g: &mut Grounder, rules: &[Rule], any_sign: bool, negated: &mut bool) -> Vec<u32> {
     let mut graph = Graph::new(g.store.preds.len());
     // Buffers reused from rule to rule.
@@ -120,8 +122,11 @@ fn void(g: &Grounder, rule: &Rule) -> bool {
 }
 
 /// The atoms of `lit` that its rule's head depends on positively (`any_sign`: also those of
-/// the elements of a negated aggregate); sets `negated` when `lit` holds a negated aggregate
-/// (the one case where `any_sign` matters).
+/// the elements of a negated aggregate, and the atoms under `not` inside aggregate elements
+/// and conditional literals, which gringo's accumulation of an aggregate or conjunction
+/// depends on as on its positive ones); sets `negated` when `lit` holds a negated aggregate
+/// or a negated atom inside an element or conditional literal (the cases where `any_sign`
+/// matters).
 fn positive_atoms<'a>(
     lit: &'a Lit,
     any_sign: bool,
@@ -137,18 +142,31 @@ fn positive_atoms<'a>(
             for e in &agg.elems {
                 e.cond
                     .iter()
-                    .for_each(|l| positive_atoms(l, any_sign, out, negated));
+                    .for_each(|l| inner_atoms(l, any_sign, out, negated));
             }
         }
         Lit::Cond(c) => {
             c.alts
                 .iter()
-                .for_each(|a| positive_atoms(&a.lit, any_sign, out, negated));
+                .for_each(|a| inner_atoms(&a.lit, any_sign, out, negated));
             c.cond
                 .iter()
-                .for_each(|l| positive_atoms(l, any_sign, out, negated));
+                .for_each(|l| inner_atoms(l, any_sign, out, negated));
         }
         _ => {}
+    }
+}
+
+/// [`positive_atoms`] of a literal inside an aggregate element or a conditional literal.
+fn inner_atoms<'a>(lit: &'a Lit, any_sign: bool, out: &mut Vec<&'a AtomPat>, negated: &mut bool) {
+    match lit {
+        Lit::Atom(Sign::Not | Sign::NotNot, a) => {
+            *negated = true;
+            if any_sign {
+                out.push(a);
+            }
+        }
+        _ => positive_atoms(lit, any_sign, out, negated),
     }
 }
 
@@ -211,7 +229,22 @@ impl Grounder<'_> {
     /// clasp to decide (its `#delayed` literal), even when its value range lies within its
     /// bounds: `r(1) :- #count{1 : r(1)} != 5.` does not make `r(1)` a fact.
     pub(crate) fn accumulated_in_component(&self, rule: &Rule, agg: &AggLit) -> bool {
-        agg.elems.iter().flat_map(|e| &e.cond).any(|l| match l {
+        self.any_accumulated(rule, agg.elems.iter().flat_map(|e| &e.cond))
+    }
+
+    /// Whether an atom of a body conditional literal `c` of `rule` (of its literal or its
+    /// condition, under any sign) shares a component of `accumulation_scc` with a head atom:
+    /// gringo grounds the conjunction while its instances are still being accumulated and
+    /// writes it as a `#delayed` atom (`r(X) | a :- dom(X), not a : dom(W).` is
+    /// `r(1) | a :- d. d :- not a.`, where clasp does not drop `a` from the head).
+    pub(crate) fn conjunction_accumulated(&self, rule: &Rule, c: &CondLit) -> bool {
+        self.any_accumulated(rule, c.alts.iter().map(|a| &a.lit).chain(&c.cond))
+    }
+
+    /// Whether an atom of one of `lits` shares a component of `accumulation_scc` with a head
+    /// atom of `rule`.
+    fn any_accumulated<'a>(&self, rule: &Rule, mut lits: impl Iterator<Item = &'a Lit>) -> bool {
+        lits.any(|l| match l {
             Lit::Atom(_, a) => self.shares_component(&self.accumulation_scc, rule, a.pred),
             _ => false,
         })

@@ -10,7 +10,8 @@ fn assert_has(lines: &[String], wanted: &[&str]) {
 }
 
 /// The condition `q` and the literal `p` depend on the head `b`: gringo's
-/// `x | q :- not not p` is added (checked against clingo 5.8.3's aspif).
+/// `x | q :- not not p` is added, and the conjunction is its `#delayed` atom over `x`
+/// (checked against clingo 5.8.3's aspif: `b :- d. d :- x.`).
 #[test]
 fn recursive_condition_gets_the_disjunctive_rule() {
     let lines = ground_text("q :- b. b :- p : q. p :- b.").unwrap();
@@ -21,7 +22,8 @@ fn recursive_condition_gets_the_disjunctive_rule() {
             "__aux(3):-p.",
             "__aux(3);q:-not __aux(4).",
             "__aux(4):-not p.",
-            "b:-__aux(3).",
+            "__aux(5):-__aux(3).",
+            "b:-__aux(5).",
         ],
     );
 }

@@ -499,29 +499,59 @@ fn refuted_through_unit_bodies(program: &ProgramState, mut refuted: Vec<Var>) ->
 /// negated in its body, as the shifted rules of `p ; r :- not r.` do, or a body that clasp's
 /// equivalences make contradictory, see [`LiteralAliases::contradicts`], unless the rule is
 /// shifted from a disjunction, which clasp's equivalences see unshifted, supporting its atoms
-/// as a choice: `b ; r :- x. x :- not r.` leaves r possible): clasp's preprocessing makes it
-/// false.
+/// as a choice: `b ; r :- x. x :- not r.` leaves r possible), or whose bodies need such an
+/// atom (a least fixpoint: clasp's preprocessing propagates the falsity of an atom without
+/// support to the bodies containing it, so `{q} :- d. d :- not q. {r} :- q. v :- not r.`
+/// makes r false and v a fact): clasp's preprocessing makes it false.
 fn self_blocked(program: &ProgramState, aliases: &LiteralAliases) -> Vec<bool> {
     let mut heads = vec![false; program.var_count];
-    let mut derivable = vec![false; program.var_count];
-    for rule in &program.rules {
-        for h in &rule.heads {
-            heads[h.index()] = true;
-        }
-        // clasp's equivalences see a disjunction unshifted, supporting its atoms as a choice.
-        let contradicts = |h: Var| !rule.shifted && aliases.contradicts(program, rule.body, h);
-        for h in deriving_heads(program, rule) {
-            derivable[h.index()] |= !contradicts(h);
-        }
-    }
-    for (atom, _) in program.atoms.externals() {
-        derivable[program.atoms.var(atom).index()] = true;
-    }
-    heads
+    program
+        .rules
         .iter()
-        .zip(&derivable)
-        .map(|(&h, &d)| h && !d)
-        .collect()
+        .flat_map(|r| &r.heads)
+        .for_each(|h| heads[h.index()] = true);
+    let mut blocked = vec![false; program.var_count];
+    loop {
+        let mut derivable = vec![false; program.var_count];
+        for rule in &program.rules {
+            // clasp's equivalences see a disjunction unshifted, supporting its atoms as a
+            // choice.
+            let contradicts = |h: Var| !rule.shifted && aliases.contradicts(program, rule.body, h);
+            let needs_blocked = body_needs_blocked(program, rule.body, &blocked);
+            for h in deriving_heads(program, rule) {
+                derivable[h.index()] |= !needs_blocked && !contradicts(h);
+            }
+        }
+        for (atom, _) in program.atoms.externals() {
+            derivable[program.atoms.var(atom).index()] = true;
+        }
+        let next: Vec<bool> = heads
+            .iter()
+            .zip(&derivable)
+            .map(|(&h, &d)| h && !d)
+            .collect();
+        if next == blocked {
+            return blocked;
+        }
+        blocked = next;
+    }
+}
+
+/// Whether body `b` cannot hold once the `blocked` atoms are false: a normal body with one of
+/// them positive, a weight body whose other elements stay below its bound.
+fn body_needs_blocked(program: &ProgramState, b: u32, blocked: &[bool]) -> bool {
+    let is_blocked = |l: &Lit| !l.is_negative() && blocked[l.var().index()];
+    match &program.bodies[b as usize].1 {
+        BodyKey::Normal(lits) => lits.iter().any(is_blocked),
+        BodyKey::Weight(bound, elements) => {
+            let rest: i64 = elements
+                .iter()
+                .filter(|(l, _)| !is_blocked(l))
+                .map(|(_, w)| *w)
+                .sum();
+            rest < *bound
+        }
+    }
 }
 
 /// The head atoms a rule can derive as clasp reads it: those not also in its body negated

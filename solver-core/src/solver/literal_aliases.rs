@@ -41,6 +41,8 @@ pub(super) struct LiteralAliases {
     late_owner: Vec<Option<Var>>,
     /// The normal bodies of two or more literals, by their variable.
     body_of_var: std::collections::HashMap<Var, u32>,
+    /// The late negative unit bodies, by the atom standing for each (see `late_owner`).
+    late_body_of: std::collections::HashMap<Var, u32>,
 }
 
 impl LiteralAliases {
@@ -85,11 +87,17 @@ impl LiteralAliases {
                 _ => None,
             })
             .collect();
+        let late_body_of = late_owner
+            .iter()
+            .enumerate()
+            .filter_map(|(b, owner)| owner.map(|o| (o, b as u32)))
+            .collect();
         let mut aliases = LiteralAliases {
             parent: vec![None; n],
             only_body,
             late_owner,
             body_of_var,
+            late_body_of,
         };
         for _ in 0..=n {
             if !aliases.refine(program) {
@@ -195,18 +203,30 @@ impl LiteralAliases {
         smallest
     }
 
+    /// The late negative unit body (see [`late_negative_units`]) whose variable `owner` stands
+    /// for, if any.
+    fn late_body_owned_by(&self, owner: Var) -> Option<u32> {
+        self.late_body_of.get(&owner).copied()
+    }
+
     /// Whether body `b` of a rule with head `head` cannot hold for deriving it: a conjunction
     /// that on the representatives has complementary literals or the complement of the head's.
     /// A body that is one literal whose representative is another normal body's variable is
     /// that body (`{q} :- r. r :- not q, x.`: clasp's equivalences give the choice the body
-    /// `not q, x`, and q cannot be derived).
+    /// `not q, x`, and q cannot be derived); so is one whose representative is the atom
+    /// standing for a late negative unit (`{q} :- d. d :- not q.`: the choice's body is the
+    /// body `not q` itself, which clasp classifies before q has a variable, and q cannot be
+    /// derived; `{p} :- r. r :- not x. x :- not p.` gives the choice the complement of that
+    /// body's variable, and p stays possible).
     pub(super) fn contradicts(&self, program: &ProgramState, b: u32, head: Var) -> bool {
         let Some(mut roots) = self.conjunction(program, b) else {
             return false;
         };
         if let [l] = roots.as_slice() {
-            let equal_body = self.body_of_var.get(&l.var()).filter(|_| !l.is_negative());
-            if let Some(&other) = equal_body.filter(|&&other| other != b) {
+            let equal_body = self.body_of_var.get(&l.var()).copied();
+            let equal_body = equal_body.or_else(|| self.late_body_owned_by(l.var()));
+            let equal_body = equal_body.filter(|_| !l.is_negative());
+            if let Some(other) = equal_body.filter(|&other| other != b) {
                 roots = self.conjunction(program, other).unwrap_or(roots);
             }
         }

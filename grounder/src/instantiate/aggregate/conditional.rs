@@ -3,6 +3,7 @@
 
 use super::Tri;
 use crate::ast::Sign;
+use crate::instantiate::domain::AtomId;
 use crate::instantiate::{GLit, Grounder, Mode, Stop};
 use crate::normalize::rules::{AtomPat, CondAlt, CondLit, Lit, Rule};
 use crate::term::eval::Binding;
@@ -51,10 +52,27 @@ impl Grounder<'_> {
         }
         if conj_lits.is_empty() && self.condition_recursive(rule, &c.cond) {
             // gringo's conjunction over a recursive condition is never a fact (its rule's head
-            // is not one either): true, but through an atom.
-            conj_lits.push(GLit::pos(self.true_aux()?));
+            // is not one either): true, but through an atom. Over a certain condition, one
+            // whose literals are facts is a fact (`p :- q(3) : dom(W).` with `q(3)` derived).
+            return Ok(Some(vec![GLit::pos(self.true_aux()?)]));
         }
-        Ok(Some(conj_lits))
+        if conj_lits.is_empty() || !self.conjunction_accumulated(rule, c) {
+            return Ok(Some(conj_lits));
+        }
+        Ok(Some(vec![GLit::pos(self.delayed_conjunction(conj_lits)?)]))
+    }
+
+    /// gringo's `#delayed` atom of a conjunction still accumulated while its rule is grounded
+    /// (see `recursion::Grounder::conjunction_accumulated`): `d :- lits.`, one `d` for the
+    /// same literals. clasp reads `r | a :- d. d :- not a.` differently from
+    /// `r | a :- not a.`, where it drops `a` from the head at once.
+    fn delayed_conjunction(&mut self, lits: Vec<GLit>) -> Result<AtomId, Stop> {
+        if let Some(&d) = self.delayed_conjunctions.get(&lits) {
+            return Ok(d);
+        }
+        let d = self.define_aux(vec![lits.clone()])?;
+        self.delayed_conjunctions.insert(lits, d);
+        Ok(d)
     }
 
     /// The disjunction of the alternatives of a conditional literal's instance, each over the
@@ -242,6 +260,13 @@ impl Grounder<'_> {
         cond: &[GLit],
         recursive: bool,
     ) -> Result<Option<Vec<GLit>>, Stop> {
+        if let (Tri::False, [c]) = (&tri, cond) {
+            if !c.positive {
+                // gringo writes the complement of a negative condition itself, no stand-in:
+                // `s : not not q` (no `s`) is `not q`, `s : not q` is `not not q`.
+                return Ok(Some(vec![self.complement_of_negative(*c)?]));
+            }
+        }
         // `x :- not c_i.` for each `c_i`; for `c_i = not e` that is `x :- not not e.`, never
         // `x :- e.`, which would let `e` support itself through `x` when `e` depends on `x`.
         let mut bodies: Vec<Vec<GLit>> = Vec::with_capacity(cond.len() + 1);
