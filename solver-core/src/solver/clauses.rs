@@ -87,53 +87,6 @@ impl ClauseStore {
         }
     }
 
-    /// Simplifies the binary and ternary clauses by the level-0 assignment `a` (propagated,
-    /// no conflict; its literals are facts for good, see `search/steps.rs`): a clause with an
-    /// assigned literal is satisfied (dropped) or, for a ternary one with one false literal,
-    /// the binary clause of its other two; those of a leading run of a ternary list join the
-    /// binary list, so that the order of implications, and the search, stay as they were.
-    /// Reasons of these clauses hold
-    /// their literals, so no reason refers to what is dropped. Long clauses are left alone.
-    pub(crate) fn simplify_at_root(&mut self, a: &Assignment) {
-        let open = |l: Lit| a.value(l) == Value::Unassigned;
-        for (index, list) in self.binary.lists_mut().enumerate() {
-            let lit = Lit(index as u32);
-            match open(lit) {
-                true => list.retain(|&x| open(x)),
-                false => list.clear(),
-            }
-        }
-        let mut shortened = Vec::new();
-        for (index, list) in self.ternary.lists_mut().enumerate() {
-            let lit = Lit(index as u32);
-            if !open(lit) {
-                list.clear();
-                continue;
-            }
-            // Only a leading run of the list is shortened, so that the implications of `lit`
-            // keep their order (binary ones first, then ternary ones, as `propagate` visits).
-            let mut leading = true;
-            list.retain(|&(x, y)| {
-                let other = match (a.value(x), a.value(y)) {
-                    (Value::False, Value::Unassigned) => y,
-                    (Value::Unassigned, Value::False) => x,
-                    (Value::Unassigned, Value::Unassigned) => {
-                        leading = false;
-                        return true;
-                    }
-                    _ => return false,
-                };
-                if leading {
-                    shortened.push((lit, other));
-                }
-                !leading
-            });
-        }
-        for (lit, other) in shortened {
-            self.binary.push(lit.index(), other);
-        }
-    }
-
     /// Adds a clause of at least two literals to the arena and watches `lits[0]`, `lits[1]`.
     pub(crate) fn alloc(&mut self, lits: &[Lit], learnt: bool, lbd: u32) -> CRef {
         debug_assert!(lits.len() >= 2);
@@ -375,6 +328,56 @@ impl ClauseStore {
                 blocker: first,
             });
             cref += size;
+        }
+    }
+}
+
+/// Level-0 simplification.
+impl ClauseStore {
+    /// Simplifies the binary and ternary clauses by the level-0 assignment `a` (propagated,
+    /// no conflict; its literals are facts for good, see `search/steps.rs`): a clause with an
+    /// assigned literal is satisfied (dropped) or, for a ternary one with one false literal,
+    /// the binary clause of its other two; those of a leading run of a ternary list join the
+    /// binary list, so that the order of implications, and the search, stay as they were.
+    /// Reasons of these clauses hold
+    /// their literals, so no reason refers to what is dropped. Long clauses are left alone.
+    pub(crate) fn simplify_at_root(&mut self, a: &Assignment) {
+        let open = |l: Lit| a.value(l) == Value::Unassigned;
+        for (index, list) in self.binary.lists_mut().enumerate() {
+            let lit = Lit(index as u32);
+            match open(lit) {
+                true => list.retain(|&x| open(x)),
+                false => list.clear(),
+            }
+        }
+        let mut shortened = Vec::new();
+        for (index, list) in self.ternary.lists_mut().enumerate() {
+            let lit = Lit(index as u32);
+            if !open(lit) {
+                list.clear();
+                continue;
+            }
+            // Only a leading run of the list is shortened, so that the implications of `lit`
+            // keep their order (binary ones first, then ternary ones, as `propagate` visits).
+            let mut leading = true;
+            list.retain(|&(x, y)| {
+                let other = match (a.value(x), a.value(y)) {
+                    (Value::False, Value::Unassigned) => y,
+                    (Value::Unassigned, Value::False) => x,
+                    (Value::Unassigned, Value::Unassigned) => {
+                        leading = false;
+                        return true;
+                    }
+                    _ => return false,
+                };
+                if leading {
+                    shortened.push((lit, other));
+                }
+                !leading
+            });
+        }
+        for (lit, other) in shortened {
+            self.binary.push(lit.index(), other);
         }
     }
 }

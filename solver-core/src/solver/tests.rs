@@ -670,6 +670,49 @@ fn limits_are_noticed_inside_one_long_propagation() {
     assert!(solver.summary().exhausted);
 }
 
+/// A step added after a call stopped by its deadline is translated under that call's limits,
+/// so its root propagation (the fact `q0` of a 100,000-atom chain `q(i+1) :- q(i).`) stops
+/// part-way; the clauses are then not simplified by the part-propagated level 0 (an
+/// implication of a queued fact would be lost), and the next call derives the whole chain.
+#[test]
+fn a_root_propagation_stopped_by_the_limits_loses_no_implication() {
+    let n = 100_000;
+    let first = implication_chain(n);
+    let mut whole = first.clone();
+    let mut delta = GroundProgram::new();
+    atoms(&mut delta, n);
+    for program in [&mut whole, &mut delta] {
+        let chain = atoms(program, n);
+        program.add_fact(chain[0]);
+        for pair in chain.windows(2) {
+            program.add_rule(
+                HeadKind::Disjunction,
+                vec![pair[1]],
+                vec![Literal::positive(pair[0])],
+            );
+        }
+    }
+    let mut solver = MultiShot::new();
+    solver.add(&first).expect("the program translates");
+    let expired = SolveOptions {
+        time_limit: Some(std::time::Duration::ZERO),
+        ..SolveOptions::default()
+    };
+    solver.solve(&[], expired).expect("a call starts");
+    assert_eq!(solver.next_model(), None);
+    solver.add(&delta).expect("a delta of new atoms");
+    solver
+        .solve(&[], SolveOptions::default())
+        .expect("a call starts");
+    let mut sizes = Vec::new();
+    while let Some(model) = solver.next_model() {
+        assert_eq!(check_model(&whole, &model.atoms), Ok(()));
+        sizes.push(model.atoms.len());
+    }
+    sizes.sort_unstable();
+    assert_eq!(sizes, vec![n, 2 * n]);
+}
+
 #[test]
 fn interrupt_stops_the_search() {
     let p = pigeonhole(11, 10);

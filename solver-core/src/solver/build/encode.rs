@@ -303,26 +303,6 @@ impl<'p> Builder<'p> {
         }
     }
 
-    /// `b ≡ at least need of the elements' literals` as clauses, without auxiliary variables:
-    /// `(¬S ∨ b)` for each `need`-subset `S`, `(¬b ∨ T)` for each `(n − need + 1)`-subset `T`.
-    /// Unit propagation on these clauses derives what the two weight constraints would.
-    fn encode_count_clauses(&mut self, b: Var, need: usize, elements: &[(Lit, i64)]) {
-        let lits: Vec<Lit> = elements.iter().map(|e| e.0).collect();
-        let mut subsets = Vec::new();
-        subsets_of(&lits, need, &mut Vec::new(), &mut subsets);
-        for subset in &mut subsets {
-            subset.iter_mut().for_each(|l| *l = !*l);
-            subset.push(b.pos());
-            self.clause(subset);
-        }
-        subsets.clear();
-        subsets_of(&lits, lits.len() - need + 1, &mut Vec::new(), &mut subsets);
-        for subset in &mut subsets {
-            subset.push(b.neg());
-            self.clause(subset);
-        }
-    }
-
     /// `b ≡ Σ w·l ≥ lower` as two weight constraints.
     fn encode_weight(&mut self, b: Var, lower: i64, elements: Vec<(Lit, i64)>) {
         let total = elements.iter().fold(0i64, |s, e| s.saturating_add(e.1));
@@ -411,6 +391,29 @@ impl Builder<'_> {
             vars.push(var);
         }
         Ok(vars)
+    }
+}
+
+/// Small count bodies as clauses (see [`translated_need`]).
+impl Builder<'_> {
+    /// `b ≡ at least need of the elements' literals` as clauses, without auxiliary variables:
+    /// `(¬S ∨ b)` for each `need`-subset `S`, `(¬b ∨ T)` for each `(n − need + 1)`-subset `T`.
+    /// Unit propagation on these clauses derives what the two weight constraints would.
+    fn encode_count_clauses(&mut self, b: Var, need: usize, elements: &[(Lit, i64)]) {
+        let lits: Vec<Lit> = elements.iter().map(|e| e.0).collect();
+        let mut subsets = Vec::new();
+        subsets_of(&lits, need, &mut Vec::new(), &mut subsets);
+        for subset in &mut subsets {
+            subset.iter_mut().for_each(|l| *l = !*l);
+            subset.push(b.pos());
+            self.clause(subset);
+        }
+        subsets.clear();
+        subsets_of(&lits, lits.len() - need + 1, &mut Vec::new(), &mut subsets);
+        for subset in &mut subsets {
+            subset.push(b.neg());
+            self.clause(subset);
+        }
     }
 }
 

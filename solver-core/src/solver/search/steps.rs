@@ -123,12 +123,19 @@ impl Search {
     pub(crate) fn assert_facts(&mut self, lits: &[Lit]) {
         debug_assert_eq!(self.assignment.level(), 0);
         lits.iter().for_each(|&lit| self.assert_fact(lit));
-        if self.propagate_root() {
+        if self.root_fixpoint() {
             self.simplify_weights_at_root();
         }
-        if !self.exhausted {
+        if self.root_fixpoint() {
             self.clauses.simplify_at_root(&self.assignment);
         }
+    }
+
+    /// Propagates at level 0; whether that reached a fixpoint without a conflict. The
+    /// simplifications need one: a propagation stopped by the limits leaves facts queued
+    /// whose implications are still in the clause lists and weight constraints.
+    fn root_fixpoint(&mut self) -> bool {
+        self.propagate_root() && self.assignment.qhead == self.assignment.trail.len()
     }
 
     /// Replaces the weight constraints decided at level 0 by their clauses (one-literal ones
