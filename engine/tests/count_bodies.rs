@@ -5,16 +5,21 @@
 use std::collections::BTreeSet;
 
 use engine::Control;
+use solver_core::check::check_model;
 
-/// Every answer set of `program` (all models), each as its sorted atoms joined by spaces.
+/// Every answer set of `program` (all models), each as its sorted atoms joined by spaces;
+/// each model is checked against the ground program by the independent checker (the
+/// translation into clauses is what is under test).
 fn answer_sets(program: &str) -> BTreeSet<String> {
     let mut ctl = Control::new();
     ctl.add("base", program).expect("add");
     ctl.ground().expect("ground");
     ctl.options_mut().models = Some(0);
+    let ground = ctl.ground_program().expect("grounded").clone();
     ctl.solve()
         .expect("solve")
         .map(|m| {
+            assert_eq!(check_model(&ground, m.true_atoms()), Ok(()), "{program}");
             let mut atoms: Vec<String> = m.symbols().iter().map(|s| s.to_string()).collect();
             atoms.sort();
             atoms.join(" ")

@@ -626,16 +626,47 @@ fn brave_and_cautious_consequences() {
 /// propagates all `n` atoms in one queue, with no unfounded-set check to poll the limits.
 fn implication_chain(n: usize) -> GroundProgram {
     let mut p = GroundProgram::new();
-    let chain = atoms(&mut p, n);
-    p.add_rule(HeadKind::Choice, vec![chain[0]], vec![]);
-    for pair in chain.windows(2) {
-        p.add_rule(
-            HeadKind::Disjunction,
-            vec![pair[1]],
-            vec![Literal::positive(pair[0])],
-        );
-    }
+    let first = add_chain(&mut p, n);
+    p.add_rule(HeadKind::Choice, vec![first], vec![]);
     p
+}
+
+/// Adds `n` new atoms `c0 .. c(n-1)` and the rules `c(i+1) :- c(i).`; returns `c0`.
+fn add_chain(p: &mut GroundProgram, n: usize) -> Atom {
+    let chain = atoms(p, n);
+    for pair in chain.windows(2) {
+        let body = vec![Literal::positive(pair[0])];
+        p.add_rule(HeadKind::Disjunction, vec![pair[1]], body);
+    }
+    chain[0]
+}
+
+/// A call whose deadline has already passed: no model, timed out.
+fn expired_call(solver: &mut MultiShot) {
+    let expired = SolveOptions {
+        time_limit: Some(std::time::Duration::ZERO),
+        ..SolveOptions::default()
+    };
+    solver.solve(&[], expired).expect("a call starts");
+    assert_eq!(solver.next_model(), None);
+    let summary = solver.summary();
+    assert!(summary.timed_out && !summary.exhausted);
+}
+
+/// A call without limits to the end: the sizes of its models (each checked against
+/// `program`), sorted.
+fn model_sizes(solver: &mut MultiShot, program: &GroundProgram) -> Vec<usize> {
+    solver
+        .solve(&[], SolveOptions::default())
+        .expect("a call starts");
+    let mut sizes = Vec::new();
+    while let Some(model) = solver.next_model() {
+        assert_eq!(check_model(program, &model.atoms), Ok(()));
+        sizes.push(model.atoms.len());
+    }
+    assert!(solver.summary().exhausted);
+    sizes.sort_unstable();
+    sizes
 }
 
 /// The limits are looked at inside one long propagation (the queue polls them): a call whose
@@ -649,25 +680,8 @@ fn limits_are_noticed_inside_one_long_propagation() {
     let program = implication_chain(n);
     let mut solver = MultiShot::new();
     solver.add(&program).expect("the program translates");
-    let expired = SolveOptions {
-        time_limit: Some(std::time::Duration::ZERO),
-        ..SolveOptions::default()
-    };
-    solver.solve(&[], expired).expect("a call starts");
-    assert_eq!(solver.next_model(), None);
-    let summary = solver.summary();
-    assert!(summary.timed_out && !summary.exhausted);
-    solver
-        .solve(&[], SolveOptions::default())
-        .expect("a call starts");
-    let mut sizes = Vec::new();
-    while let Some(model) = solver.next_model() {
-        assert_eq!(check_model(&program, &model.atoms), Ok(()));
-        sizes.push(model.atoms.len());
-    }
-    sizes.sort_unstable();
-    assert_eq!(sizes, vec![0, n]);
-    assert!(solver.summary().exhausted);
+    expired_call(&mut solver);
+    assert_eq!(model_sizes(&mut solver, &program), vec![0, n]);
 }
 
 /// A step added after a call stopped by its deadline is translated under that call's limits,
@@ -682,35 +696,14 @@ fn a_root_propagation_stopped_by_the_limits_loses_no_implication() {
     let mut delta = GroundProgram::new();
     atoms(&mut delta, n);
     for program in [&mut whole, &mut delta] {
-        let chain = atoms(program, n);
-        program.add_fact(chain[0]);
-        for pair in chain.windows(2) {
-            program.add_rule(
-                HeadKind::Disjunction,
-                vec![pair[1]],
-                vec![Literal::positive(pair[0])],
-            );
-        }
+        let q0 = add_chain(program, n);
+        program.add_fact(q0);
     }
     let mut solver = MultiShot::new();
     solver.add(&first).expect("the program translates");
-    let expired = SolveOptions {
-        time_limit: Some(std::time::Duration::ZERO),
-        ..SolveOptions::default()
-    };
-    solver.solve(&[], expired).expect("a call starts");
-    assert_eq!(solver.next_model(), None);
+    expired_call(&mut solver);
     solver.add(&delta).expect("a delta of new atoms");
-    solver
-        .solve(&[], SolveOptions::default())
-        .expect("a call starts");
-    let mut sizes = Vec::new();
-    while let Some(model) = solver.next_model() {
-        assert_eq!(check_model(&whole, &model.atoms), Ok(()));
-        sizes.push(model.atoms.len());
-    }
-    sizes.sort_unstable();
-    assert_eq!(sizes, vec![n, 2 * n]);
+    assert_eq!(model_sizes(&mut solver, &whole), vec![n, 2 * n]);
 }
 
 #[test]
