@@ -298,7 +298,12 @@ fn binomial(n: u64, k: u64) -> u64 {
 }
 
 /// Appends every `size`-subset of `lits` (extending `prefix`) to `out`.
-fn combinations(lits: &[Lit], size: usize, prefix: &mut Vec<Lit>, out: &mut Vec<Vec<Lit>>) {
+pub(crate) fn combinations(
+    lits: &[Lit],
+    size: usize,
+    prefix: &mut Vec<Lit>,
+    out: &mut Vec<Vec<Lit>>,
+) {
     if size == 0 {
         out.push(prefix.clone());
         return;

@@ -10,6 +10,7 @@ use crate::program::{Body, GroundProgram, HeadKind};
 use crate::solver::body::{atom_var, conjoin, literal_of, normalise_body, BodyKey};
 use crate::solver::lit::{Lit, Var};
 use crate::solver::unfounded::{FlatLists, UfsGraph};
+use crate::solver::weight::combinations;
 
 /// The atoms a delta completes, numbered densely (`slot`): its new atoms (consecutive
 /// variables) first, then older atoms it completes (open ones it mentions, externals it
@@ -402,14 +403,14 @@ impl Builder<'_> {
     fn encode_count_clauses(&mut self, b: Var, need: usize, elements: &[(Lit, i64)]) {
         let lits: Vec<Lit> = elements.iter().map(|e| e.0).collect();
         let mut subsets = Vec::new();
-        subsets_of(&lits, need, &mut Vec::new(), &mut subsets);
+        combinations(&lits, need, &mut Vec::new(), &mut subsets);
         for subset in &mut subsets {
             subset.iter_mut().for_each(|l| *l = !*l);
             subset.push(b.pos());
             self.clause(subset);
         }
         subsets.clear();
-        subsets_of(&lits, lits.len() - need + 1, &mut Vec::new(), &mut subsets);
+        combinations(&lits, lits.len() - need + 1, &mut Vec::new(), &mut subsets);
         for subset in &mut subsets {
             subset.push(b.neg());
             self.clause(subset);
@@ -440,17 +441,4 @@ fn translated_need(lower: i64, elements: &[(Lit, i64)]) -> Option<usize> {
 /// `C(n, k)` for `k ≤ n` (used with `n ≤ 6`).
 fn binomial(n: usize, k: usize) -> usize {
     (0..k).fold(1, |c, i| c * (n - i) / (i + 1))
-}
-
-/// Appends every `size`-subset of `lits`, in order, extending `prefix`.
-fn subsets_of(lits: &[Lit], size: usize, prefix: &mut Vec<Lit>, out: &mut Vec<Vec<Lit>>) {
-    if size == 0 {
-        out.push(prefix.clone());
-        return;
-    }
-    for i in 0..=lits.len() - size {
-        prefix.push(lits[i]);
-        subsets_of(&lits[i + 1..], size - 1, prefix, out);
-        prefix.pop();
-    }
 }
