@@ -504,37 +504,70 @@ fn refuted_through_unit_bodies(program: &ProgramState, mut refuted: Vec<Var>) ->
 /// support to the bodies containing it, so `{q} :- d. d :- not q. {r} :- q. v :- not r.`
 /// makes r false and v a fact): clasp's preprocessing makes it false.
 fn self_blocked(program: &ProgramState, aliases: &LiteralAliases) -> Vec<bool> {
+    // The least fixpoint by a worklist: each atom counts its live supports (a rule that can
+    // derive it and whose body does not need a blocked atom); an atom with rules that drops
+    // to none is blocked, and only the bodies containing it are looked at again.
     let mut heads = vec![false; program.var_count];
-    program
-        .rules
-        .iter()
-        .flat_map(|r| &r.heads)
-        .for_each(|h| heads[h.index()] = true);
-    let mut blocked = vec![false; program.var_count];
-    loop {
-        let mut derivable = vec![false; program.var_count];
-        for rule in &program.rules {
-            // clasp's equivalences see a disjunction unshifted, supporting its atoms as a
-            // choice.
-            let contradicts = |h: Var| !rule.shifted && aliases.contradicts(program, rule.body, h);
-            let needs_blocked = body_needs_blocked(program, rule.body, &blocked);
-            for h in deriving_heads(program, rule) {
-                derivable[h.index()] |= !needs_blocked && !contradicts(h);
+    let mut supports = vec![0usize; program.var_count];
+    let mut rules_of_body: Vec<Vec<usize>> = vec![Vec::new(); program.bodies.len()];
+    let mut derives: Vec<Vec<Var>> = Vec::with_capacity(program.rules.len());
+    for (r, rule) in program.rules.iter().enumerate() {
+        rule.heads.iter().for_each(|h| heads[h.index()] = true);
+        rules_of_body[rule.body as usize].push(r);
+        // clasp's equivalences see a disjunction unshifted, supporting its atoms as a
+        // choice.
+        let derivable = |h: &Var| rule.shifted || !aliases.contradicts(program, rule.body, *h);
+        let live: Vec<Var> = deriving_heads(program, rule)
+            .into_iter()
+            .filter(derivable)
+            .collect();
+        live.iter().for_each(|h| supports[h.index()] += 1);
+        derives.push(live);
+    }
+    for (atom, _) in program.atoms.externals() {
+        supports[program.atoms.var(atom).index()] += 1;
+    }
+    let mut blocked: Vec<bool> = (0..program.var_count)
+        .map(|v| heads[v] && supports[v] == 0)
+        .collect();
+    let bodies_with = positive_occurrences(program);
+    let mut dead_body = vec![false; program.bodies.len()];
+    let mut queue: Vec<usize> = (0..program.var_count).filter(|&v| blocked[v]).collect();
+    while let Some(v) = queue.pop() {
+        for &b in &bodies_with[v] {
+            if dead_body[b] || !body_needs_blocked(program, b as u32, &blocked) {
+                continue;
+            }
+            dead_body[b] = true;
+            for h in rules_of_body[b].iter().flat_map(|&r| &derives[r]) {
+                supports[h.index()] -= 1;
+                if supports[h.index()] == 0 && !blocked[h.index()] {
+                    blocked[h.index()] = true;
+                    queue.push(h.index());
+                }
             }
         }
-        for (atom, _) in program.atoms.externals() {
-            derivable[program.atoms.var(atom).index()] = true;
-        }
-        let next: Vec<bool> = heads
-            .iter()
-            .zip(&derivable)
-            .map(|(&h, &d)| h && !d)
-            .collect();
-        if next == blocked {
-            return blocked;
-        }
-        blocked = next;
     }
+    blocked
+}
+
+/// For each variable, the bodies that contain it positively (as a literal or a weight
+/// element), each once.
+fn positive_occurrences(program: &ProgramState) -> Vec<Vec<usize>> {
+    let mut bodies_with: Vec<Vec<usize>> = vec![Vec::new(); program.var_count];
+    for (b, (_, key)) in program.bodies.iter().enumerate() {
+        let lits: Vec<Lit> = match key {
+            BodyKey::Normal(lits) => lits.clone(),
+            BodyKey::Weight(_, elements) => elements.iter().map(|(l, _)| *l).collect(),
+        };
+        for l in lits.iter().filter(|l| !l.is_negative()) {
+            let list = &mut bodies_with[l.var().index()];
+            if list.last() != Some(&b) {
+                list.push(b);
+            }
+        }
+    }
+    bodies_with
 }
 
 /// Whether body `b` cannot hold once the `blocked` atoms are false: a normal body with one of
