@@ -638,9 +638,9 @@ impl<'a> Grounder<'a> {
         Ok(aux)
     }
 
-    /// The complement of a negative literal as gringo writes it in a body: `not aux` for
-    /// `not not a` (see [`Grounder::not_aux`]), and `not a` for `not not a` written as
-    /// `not aux`.
+    /// The complement of the negative literal `l` as gringo writes it in a body: for
+    /// `l = not a`, `not not a`, written `not aux` with `aux :- not a.` (see
+    /// [`Grounder::not_aux`]); for `l = not aux` (that is `not not a`), `not a`.
     pub(crate) fn complement_of_negative(&mut self, l: GLit) -> Result<GLit, Stop> {
         match self.negated_by_aux.get(&l.atom) {
             Some(&a) => Ok(GLit::neg(a)),
