@@ -105,7 +105,9 @@ fn project_signatures(text: &str) -> Option<Vec<(String, Option<usize>)>> {
 }
 
 /// The answers in the difftest's canonical form for query `kind`.
-fn canonical(kind: &str, answers: &[Answer], text: &str) -> Value {
+/// `onto`: clingo's projection symbols (recorded as "onto"), which the "project" query keeps
+/// in place of the atoms of the `#project` signatures, and lists again.
+fn canonical(kind: &str, answers: &[Answer], text: &str, onto: Option<&BTreeSet<&str>>) -> Value {
     match kind {
         "enum" => {
             let mut models: Vec<&Vec<String>> = answers.iter().map(|a| &a.0).collect();
@@ -114,9 +116,10 @@ fn canonical(kind: &str, answers: &[Answer], text: &str) -> Value {
         }
         "project" => {
             let signatures = project_signatures(text);
-            let keep = |atom: &String| match &signatures {
-                None => true,
-                Some(list) => {
+            let keep = |atom: &String| match (onto, &signatures) {
+                (Some(symbols), _) => symbols.contains(atom.as_str()),
+                (None, None) => true,
+                (None, Some(list)) => {
                     let (name, arity) = atom_signature(atom);
                     list.iter()
                         .any(|(n, a)| *n == name && a.is_none_or(|a| a == arity))
@@ -126,7 +129,11 @@ fn canonical(kind: &str, answers: &[Answer], text: &str) -> Value {
                 .iter()
                 .map(|a| a.0.iter().filter(|atom| keep(atom)).collect())
                 .collect();
-            json!({ "count": answers.len(), "projections": projections })
+            match onto {
+                Some(symbols) => json!({ "count": answers.len(), "projections": projections,
+                    "onto": symbols }),
+                None => json!({ "count": answers.len(), "projections": projections }),
+            }
         }
         "brave" | "cautious" => json!({ "consequences": answers.last().map(|a| &a.0) }),
         _ => {
@@ -162,7 +169,11 @@ fn replay_query(path: &Path, text: &str, kind: &str, query: &Value) -> Option<St
             "{kind}: clingo accepts, mini-clingo rejects: {error}"
         ));
     }
-    let got = canonical(kind, &checked_answers(&ctl), text);
+    let onto: Option<BTreeSet<&str>> = query
+        .get("onto")
+        .and_then(Value::as_array)
+        .map(|symbols| symbols.iter().filter_map(Value::as_str).collect());
+    let got = canonical(kind, &checked_answers(&ctl), text, onto.as_ref());
     let mut want = query.clone();
     want.as_object_mut().expect("query object").remove("args");
     (got != want).then(|| format!("{kind}: expected {want}\n  got {got}"))

@@ -429,6 +429,12 @@ impl Grounder<'_> {
 
 /// Recursive aggregates: their bounds as weight rules and implications (see the module doc).
 impl Grounder<'_> {
+    /// Whether an atom of an aggregate element's condition `cond` in `rule` shares a component
+    /// of `accumulation_scc` with a head atom: the element is accumulated with the component.
+    pub(crate) fn element_accumulated(&self, rule: &Rule, cond: &[Lit]) -> bool {
+        self.any_accumulated(rule, cond.iter())
+    }
+
     /// `Σ w·l >= k` for a recursive aggregate: negative weights become positive weights on
     /// implications (see the module doc).
     fn recursive_sum_ge(&mut self, elems: &[Weighted], k: i64) -> Result<Tri, Stop> {

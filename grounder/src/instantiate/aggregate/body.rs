@@ -52,9 +52,10 @@ impl Grounder<'_> {
         }
         let mut out = Vec::new();
         for (bind, bounds) in checks {
+            let monotone = monotone_atom(agg, bind.is_some())
+                && self.decided_when_within(rule, agg, &groups, &bounds);
             if mode == Mode::Domain {
                 let range = (agg.function, elems.as_slice(), &groups, bounds.as_slice());
-                let monotone = monotone_atom(agg, bind.is_some());
                 if self.possible_in_domain(agg.sign, range, monotone) {
                     out.push((bind, Vec::new()));
                 }
@@ -80,7 +81,6 @@ impl Grounder<'_> {
                 let range = (agg.function, elems.as_slice(), &groups, bounds.as_slice());
                 tri = self.as_gringo_keeps(agg.sign, range, tri);
             }
-            let monotone = monotone_atom(agg, bind.is_some());
             if tri == Tri::True
                 && (agg.sign == Sign::Not || !monotone)
                 && self.accumulated_in_component(rule, agg)
@@ -193,6 +193,33 @@ impl Grounder<'_> {
                 self.range_meets(function, entries, part)
             }
         })
+    }
+
+    /// Whether gringo decides a negated monotone recursive aggregate (see
+    /// `recursion::monotone_atom`) that lies within its bounds: only when it does so over the
+    /// elements outside its rule's component. Facts of the component's own elements do not
+    /// count: `r(X) :- dom(X), not #count{1 : r(Y)} >= 1.` with the fact `r(0)` stays a
+    /// `#delayed` literal, with a fact `s(0)` of an earlier component in an element `1 : s(Y)`
+    /// it is false. Positive aggregates are decided as before.
+    fn decided_when_within(
+        &self,
+        rule: &Rule,
+        agg: &AggLit,
+        groups: &Groups,
+        bounds: &[(CompareOp, Val)],
+    ) -> bool {
+        if agg.sign == Sign::None || !self.accumulated_in_component(rule, agg) {
+            return true;
+        }
+        let own: Vec<bool> = agg
+            .elems
+            .iter()
+            .map(|e| self.element_accumulated(rule, &e.cond))
+            .collect();
+        let outside = |elem: u32| !own.get(elem as usize).copied().unwrap_or(false);
+        let weight = |tuple: &[Val]| Self::weight_of(agg.function, tuple);
+        let entries = groups.range_entries_certain_from(weight, outside);
+        self.range_within(agg.function, &entries, bounds)
     }
 
     /// Whether gringo's value range of a body aggregate lies within `bounds` (it always holds).

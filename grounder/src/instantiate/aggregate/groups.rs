@@ -125,6 +125,16 @@ impl Groups {
     /// like one certain entry in place of one uncertain one; later instances count no more.
     /// So `#count{2 : p; 2 : r}` ranges over `[0, 2]` though it never exceeds 1.
     pub(super) fn range_entries(&self, weight: impl Fn(&[Val]) -> Option<Val>) -> Vec<(Val, bool)> {
+        self.range_entries_certain_from(weight, |_| true)
+    }
+
+    /// [`Self::range_entries`] where only the elements `certain_from` accepts count as certain:
+    /// a certain instance of another element widens the range like an uncertain one.
+    pub(super) fn range_entries_certain_from(
+        &self,
+        weight: impl Fn(&[Val]) -> Option<Val>,
+        certain_from: impl Fn(u32) -> bool,
+    ) -> Vec<(Val, bool)> {
         let mut entries = Vec::new();
         let mut seen: FxHashSet<(u32, &[GLit])> = FxHashSet::default();
         for group in 0..self.len() {
@@ -133,7 +143,7 @@ impl Groups {
             };
             seen.clear();
             for (elem, lits) in self.alternatives_of_elements(group) {
-                if lits.is_empty() {
+                if lits.is_empty() && certain_from(elem) {
                     if !seen.is_empty() {
                         entries.pop();
                     }
