@@ -19,6 +19,17 @@
 //! only rule of (`{p} :- r. r :- not x. x :- not p.`: `not p` is classified before p is
 //! reached through r, so x is not `not p`, and r is not p).
 //!
+//! # Reclassification
+//! clasp classifies a second time when the first classification leaves an atom with several
+//! rules whose bodies all come to the same literal (`v :- x1. v :- x2.` with `x1` and `x2`
+//! the heads of one body: clasp merges the supports and reclassifies). The second round sees
+//! such an atom as having one rule, and the atoms without any rule (not external) as false:
+//! they leave the bodies, a negative one lowering a weight body's bound by its weight (gringo's
+//! `N = #sum+{2:p; W:q(W)}` writes the fact part as `not x` with `x` an atom without rules;
+//! `v :- 4 <= #sum{2:not x; 2:q}.` is `v :- q.` in the second round, so with `#project q.`
+//! v shows with q: known-mismatches seeds 53496 and 64140). Without such an atom there is one
+//! round, and `not x` stays in the body (`v :- 4 <= #sum{2:not x; 2:q}.` alone is not q).
+//!
 //! # Invariants
 //! - `parent[v]`, when set, is the literal the positive literal of `v` is equivalent to;
 //!   following parents (complementing on negative literals) ends at a representative, or
@@ -43,6 +54,9 @@ pub(super) struct LiteralAliases {
     body_of_var: std::collections::HashMap<Var, u32>,
     /// The late negative unit bodies, by the atom standing for each (see `late_owner`).
     late_body_of: std::collections::HashMap<Var, u32>,
+    /// Per variable: an atom without rules that the second classification round reads as
+    /// false (empty in the first round; see the module docs).
+    false_atoms: Vec<bool>,
 }
 
 impl LiteralAliases {
@@ -51,6 +65,8 @@ impl LiteralAliases {
         let n = program.var_count;
         let mut rules_of = vec![0u32; n];
         let mut only_body: Vec<Option<u32>> = vec![None; n];
+        // Per atom: the bodies of its rules that are normal rules with it as the only head.
+        let mut normal_bodies: Vec<Vec<u32>> = vec![Vec::new(); n];
         let mut seen = std::collections::HashSet::new();
         let distinct = program
             .rules
@@ -64,6 +80,7 @@ impl LiteralAliases {
             if let (false, false, [h]) = (rule.choice, rule.shifted, rule.heads.as_slice()) {
                 if supports(&h) {
                     only_body[h.index()] = Some(rule.body);
+                    normal_bodies[h.index()].push(rule.body);
                 }
             }
         }
@@ -98,13 +115,55 @@ impl LiteralAliases {
             late_owner,
             body_of_var,
             late_body_of,
+            false_atoms: Vec::new(),
         };
-        for _ in 0..=n {
-            if !aliases.refine(program) {
+        aliases.settle(program);
+        let shared = aliases.shared_supports(program, &rules_of, &normal_bodies);
+        if !shared.is_empty() {
+            for (v, body) in shared {
+                aliases.only_body[v.index()] = Some(body);
+            }
+            aliases.false_atoms = atoms_without_rules(program);
+            aliases.settle(program);
+        }
+        aliases
+    }
+
+    /// Recomputes the parents until none changes.
+    fn settle(&mut self, program: &ProgramState) {
+        for _ in 0..=self.parent.len() {
+            if !self.refine(program) {
                 break;
             }
         }
-        aliases
+    }
+
+    /// The atoms with two or more rules, each a normal rule with the atom as its only head,
+    /// whose bodies are all the same literal, each with one of those bodies (see the module
+    /// docs: they make clasp classify again).
+    fn shared_supports(
+        &self,
+        program: &ProgramState,
+        rules_of: &[u32],
+        normal_bodies: &[Vec<u32>],
+    ) -> Vec<(Var, u32)> {
+        let mut shared = Vec::new();
+        for (v, bodies) in normal_bodies.iter().enumerate() {
+            let mut distinct = bodies.clone();
+            distinct.sort_unstable();
+            distinct.dedup();
+            if distinct.len() < 2 || distinct.len() != rules_of[v] as usize {
+                continue;
+            }
+            let first = self.body_literal(program, distinct[0]);
+            if distinct[1..]
+                .iter()
+                .all(|&b| self.body_literal(program, b) == first)
+            {
+                shared.push((Var(v as u32), distinct[0]));
+            }
+        }
+        shared
     }
 
     /// One round of recomputing each single-rule atom's parent; whether any changed.
@@ -131,15 +190,38 @@ impl LiteralAliases {
     /// The representatives of the literals body `b` needs all of, when it is such a
     /// conjunction (see [`conjunction_of`]).
     fn conjunction(&self, program: &ProgramState, b: u32) -> Option<Vec<Lit>> {
-        let mapped = match &program.bodies[b as usize].1 {
-            BodyKey::Normal(lits) => BodyKey::Normal(self.sorted_roots(lits)),
+        let mapped = match self.without_false_atoms(&program.bodies[b as usize].1)? {
+            BodyKey::Normal(lits) => BodyKey::Normal(self.sorted_roots(&lits)),
+            BodyKey::Weight(bound, _) if bound <= 0 => BodyKey::Normal(Vec::new()),
             BodyKey::Weight(bound, elements) => {
-                BodyKey::Weight(*bound, self.merged(*bound, elements))
+                BodyKey::Weight(bound, self.merged(bound, &elements))
             }
         };
         let mut lits = conjunction_of(&mapped)?;
         lits.sort_unstable();
         Some(lits)
+    }
+
+    /// `key` with the literals over [`Self::false_atoms`] left out: a positive one makes a
+    /// normal body false (`None`), a negative one holds (a weight body's bound drops by its
+    /// weight).
+    fn without_false_atoms(&self, key: &BodyKey) -> Option<BodyKey> {
+        let is_false = |l: &Lit| self.false_atoms.get(l.var().index()) == Some(&true);
+        match key {
+            BodyKey::Normal(lits) if lits.iter().any(|l| is_false(l) && !l.is_negative()) => None,
+            BodyKey::Normal(lits) => Some(BodyKey::Normal(
+                lits.iter().copied().filter(|l| !is_false(l)).collect(),
+            )),
+            BodyKey::Weight(bound, elements) => {
+                let held: i64 = elements
+                    .iter()
+                    .filter(|(l, _)| is_false(l) && l.is_negative())
+                    .map(|(_, w)| *w)
+                    .sum();
+                let left = elements.iter().copied().filter(|(l, _)| !is_false(l));
+                Some(BodyKey::Weight(bound.saturating_sub(held), left.collect()))
+            }
+        }
     }
 
     /// The representatives of `lits`, sorted and without repetitions.
@@ -233,6 +315,19 @@ impl LiteralAliases {
         let against_head = !self.root(head.pos());
         roots.windows(2).any(|w| w[0] == !w[1]) || roots.contains(&against_head)
     }
+}
+
+/// Per variable: an atom that no rule has in its head and that is not external.
+fn atoms_without_rules(program: &ProgramState) -> Vec<bool> {
+    let mut without = program.is_atom.clone();
+    without.resize(program.var_count, false);
+    for rule in &program.rules {
+        rule.heads.iter().for_each(|h| without[h.index()] = false);
+    }
+    for (atom, _) in program.atoms.externals() {
+        without[program.atoms.var(atom).index()] = false;
+    }
+    without
 }
 
 /// `l`, complemented when `flip`.
