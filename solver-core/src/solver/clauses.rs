@@ -1,25 +1,28 @@
 //! The nogood store: nogoods kept in clause form (the negations of their literals), so a
 //! nogood is violated exactly when its clause has every literal false.
 //!
-//! - Binary clauses live in implication lists: `binary[l]` holds `x` for each clause `(l ∨ x)`,
-//!   visited when `l` becomes false.
-//! - Ternary problem clauses live in `ternary[l]` as the other two literals.
+//! - Binary clauses live in implication lists: `binary` of `l` holds `x` for each clause
+//!   `(l ∨ x)`, visited when `l` becomes false.
+//! - Ternary problem clauses live in `ternary` of `l` as the other two literals.
 //! - Longer clauses (and all learnt ones) live in one `u32` arena, each a 3-word header
 //!   `[len, flags | lbd << 2, activity bits]` then the literals; a [`CRef`] is the header index.
-//!   Two watched literals are kept at positions 0 and 1; `watches[l]` lists the clauses
+//!   Two watched literals are kept at positions 0 and 1; `watches` of `l` lists the clauses
 //!   watching `l` (visited when `l` becomes false) with a blocker literal whose truth lets the
 //!   visit be skipped (MiniSat, Eén and Sörensson 2003).
 //! - Deletion sets a flag; watches of deleted clauses are dropped lazily (when visited with a
 //!   blocker that is not true; the blocker is tested first so that a satisfied watch costs no
 //!   arena access) and the arena is compacted by copying (`collect`, which rebuilds all
 //!   watches) when more than half of it is garbage.
+//! - A literal's three lists are one [`Occurrences`] record: propagating a literal reads the
+//!   three list headers from one or two cache lines, where three tables indexed by literal
+//!   cost a cache miss each on a program whose literals outnumber what the L1 cache holds.
 //!
 //! Invariant: for every live arena clause, if a watched literal is false then either the other
 //! watched literal is true or the clause's implication/conflict has been reported, relative to
 //! the processed part of the trail.
 
 use super::assignment::{Assignment, CRef, Reason};
-use super::lit::{Lists, Lit, Value};
+use super::lit::{Lit, Value};
 
 /// Header words before an arena clause's literals (`visit` destructures exactly these three).
 const HEADER: usize = 3;
@@ -35,6 +38,47 @@ pub(crate) struct Watch {
     pub(crate) cref: CRef,
     /// Some literal of the clause; if true the clause is satisfied.
     pub(crate) blocker: Lit,
+}
+
+/// The clauses visited when a literal `l` becomes false, in the order `propagate` visits them.
+#[derive(Default, Clone, Debug)]
+struct Occurrences {
+    /// `x` for each binary clause `(l ∨ x)`: implied.
+    binary: Vec<Lit>,
+    /// The other two literals of each ternary problem clause containing `l`.
+    ternary: Vec<(Lit, Lit)>,
+    /// The arena clauses watching `l`.
+    watches: Vec<Watch>,
+}
+
+/// [`Occurrences`] by literal code, allocated only up to the highest literal that has had an
+/// entry: a variable no clause mentions (a fact, say) costs nothing here.
+#[derive(Default)]
+struct OccurrenceTable(Vec<Occurrences>);
+
+impl OccurrenceTable {
+    /// The lists of the literal with code `index`, if any was ever written.
+    #[inline]
+    fn get_mut(&mut self, index: usize) -> Option<&mut Occurrences> {
+        self.0.get_mut(index)
+    }
+
+    /// The lists of the literal with code `index`, allocating up to it.
+    #[inline]
+    fn at(&mut self, index: usize) -> &mut Occurrences {
+        if index < self.0.len() {
+            // The same test as the index's bounds check, which the compiler then drops.
+            return &mut self.0[index];
+        }
+        self.grow(index);
+        &mut self.0[index]
+    }
+
+    /// Allocates up to `index` (the cold path of [`OccurrenceTable::at`]).
+    #[cold]
+    fn grow(&mut self, index: usize) {
+        self.0.resize_with(index + 1, Occurrences::default);
+    }
 }
 
 /// A violated clause found by propagation.
@@ -53,18 +97,17 @@ pub(crate) enum ClauseConflict {
 pub(crate) struct ClauseStore {
     /// Headers and literals of long clauses.
     arena: Vec<u32>,
-    /// `binary[l]`: literals implied when `l` becomes false.
-    binary: Lists<Lit>,
-    /// `ternary[l]`: literal pairs of ternary clauses containing `l`.
-    ternary: Lists<(Lit, Lit)>,
-    /// `watches[l]`: arena clauses watching `l`.
-    watches: Lists<Watch>,
+    /// The binary, ternary and watch lists of each literal.
+    occurrences: OccurrenceTable,
     /// Learnt clauses (possibly deleted ones until the next cleanup).
     pub(crate) learnts: Vec<CRef>,
     /// Arena words belonging to deleted clauses.
     garbage: usize,
     /// Number of problem clauses of each kind (statistics).
     pub(crate) problem_count: u64,
+    /// What the binary and ternary lists were last simplified against: the level-0 trail's
+    /// length then, or `None` if a binary or ternary clause came since (or none ever did).
+    simplified_at: Option<usize>,
 }
 
 impl ClauseStore {
@@ -73,13 +116,15 @@ impl ClauseStore {
         self.problem_count += 1;
         match *lits {
             [a, b] => {
-                self.binary.push(a.index(), b);
-                self.binary.push(b.index(), a);
+                self.simplified_at = None;
+                self.occurrences.at(a.index()).binary.push(b);
+                self.occurrences.at(b.index()).binary.push(a);
             }
             [a, b, c] => {
-                self.ternary.push(a.index(), (b, c));
-                self.ternary.push(b.index(), (a, c));
-                self.ternary.push(c.index(), (a, b));
+                self.simplified_at = None;
+                self.occurrences.at(a.index()).ternary.push((b, c));
+                self.occurrences.at(b.index()).ternary.push((a, c));
+                self.occurrences.at(c.index()).ternary.push((a, b));
             }
             _ => {
                 self.alloc(lits, false, 0);
@@ -95,11 +140,11 @@ impl ClauseStore {
         self.arena
             .extend([lits.len() as u32, flags, 0f32.to_bits()]);
         self.arena.extend(lits.iter().map(|l| l.0));
-        self.watches.at(lits[0].index()).push(Watch {
+        self.occurrences.at(lits[0].index()).watches.push(Watch {
             cref,
             blocker: lits[1],
         });
-        self.watches.at(lits[1].index()).push(Watch {
+        self.occurrences.at(lits[1].index()).watches.push(Watch {
             cref,
             blocker: lits[0],
         });
@@ -200,52 +245,27 @@ impl ClauseStore {
         false_lit: Lit,
         assignment: &mut Assignment,
     ) -> Result<(), ClauseConflict> {
-        self.propagate_binary(false_lit, assignment)?;
-        self.propagate_ternary(false_lit, assignment)?;
-        if self.watches.get(false_lit.index()).is_empty() {
+        let Some(occurrences) = self.occurrences.get_mut(false_lit.index()) else {
+            return Ok(());
+        };
+        propagate_binary(&occurrences.binary, false_lit, assignment)?;
+        propagate_ternary(&occurrences.ternary, false_lit, assignment)?;
+        if occurrences.watches.is_empty() {
             return Ok(());
         }
-        self.propagate_long(false_lit, assignment)
+        let watches = std::mem::take(&mut occurrences.watches);
+        self.propagate_long(watches, false_lit, assignment)
     }
 
-    /// Binary implications of `false_lit`.
+    /// Long clauses watching `false_lit` (`watches`, taken out of its list and put back):
+    /// find a new watch, propagate, or report a conflict.
     #[inline]
-    fn propagate_binary(&self, false_lit: Lit, a: &mut Assignment) -> Result<(), ClauseConflict> {
-        for &other in self.binary.get(false_lit.index()) {
-            match a.value(other) {
-                Value::True => {}
-                Value::False => return Err(ClauseConflict::Binary(false_lit, other)),
-                Value::Unassigned => a.assign(other, Reason::Binary(!false_lit)),
-            }
-        }
-        Ok(())
-    }
-
-    /// Ternary implications of `false_lit`.
-    #[inline]
-    fn propagate_ternary(&self, false_lit: Lit, a: &mut Assignment) -> Result<(), ClauseConflict> {
-        for &(x, y) in self.ternary.get(false_lit.index()) {
-            match (a.value(x), a.value(y)) {
-                (Value::True, _) | (_, Value::True) => {}
-                (Value::False, Value::False) => {
-                    return Err(ClauseConflict::Ternary(false_lit, x, y))
-                }
-                (Value::False, Value::Unassigned) => {
-                    a.assign(y, Reason::Ternary(!false_lit, !x));
-                }
-                (Value::Unassigned, Value::False) => {
-                    a.assign(x, Reason::Ternary(!false_lit, !y));
-                }
-                _ => {}
-            }
-        }
-        Ok(())
-    }
-
-    /// Long clauses watching `false_lit`: find a new watch, propagate, or report a conflict.
-    #[inline]
-    fn propagate_long(&mut self, false_lit: Lit, a: &mut Assignment) -> Result<(), ClauseConflict> {
-        let mut watches = self.watches.take(false_lit.index());
+    fn propagate_long(
+        &mut self,
+        mut watches: Vec<Watch>,
+        false_lit: Lit,
+        a: &mut Assignment,
+    ) -> Result<(), ClauseConflict> {
         let mut keep = 0;
         let mut result = Ok(());
         let mut index = 0;
@@ -258,7 +278,8 @@ impl ClauseStore {
                 keep += 1;
                 continue;
             }
-            let blocker = match visit(&mut self.arena, &mut self.watches, watch, false_lit, a) {
+            let visited = visit(&mut self.arena, &mut self.occurrences, watch, false_lit, a);
+            let blocker = match visited {
                 Visit::Moved | Visit::Deleted => continue,
                 Visit::Satisfied(blocker) | Visit::Implied(blocker) => blocker,
                 Visit::Conflict => {
@@ -278,7 +299,7 @@ impl ClauseStore {
             watches.copy_within(index.., keep);
         }
         watches.truncate(keep + watches.len() - index);
-        self.watches.put(false_lit.index(), watches);
+        self.occurrences.at(false_lit.index()).watches = watches;
         result
     }
 
@@ -310,7 +331,10 @@ impl ClauseStore {
 
     /// Watches positions 0 and 1 of every arena clause again.
     fn rebuild_watches(&mut self) {
-        self.watches.clear();
+        self.occurrences
+            .0
+            .iter_mut()
+            .for_each(|o| o.watches.clear());
         let mut cref = 0usize;
         while cref < self.arena.len() {
             let size = HEADER + self.arena[cref] as usize;
@@ -319,11 +343,11 @@ impl ClauseStore {
                 Lit(self.arena[cref + HEADER + 1]),
             );
             let c = cref as CRef;
-            self.watches.at(first.index()).push(Watch {
+            self.occurrences.at(first.index()).watches.push(Watch {
                 cref: c,
                 blocker: second,
             });
-            self.watches.at(second.index()).push(Watch {
+            self.occurrences.at(second.index()).watches.push(Watch {
                 cref: c,
                 blocker: first,
             });
@@ -341,26 +365,34 @@ impl ClauseStore {
     /// binary list, so that the order of implications, and the search, stay as they were.
     /// Reasons of these clauses hold
     /// their literals, so no reason refers to what is dropped. Long clauses are left alone.
+    ///
+    /// The result is a fixpoint: simplifying again by the same facts changes nothing (no list
+    /// keeps a satisfied clause, a binary list no assigned literal, and a ternary list no
+    /// longer starts with a clause to shorten). Level-0 facts only grow (a trail taken off is asserted again, see
+    /// `take_trail`), so a level-0 trail of the length of the last simplification holds the
+    /// same facts, and with no binary or ternary clause added since, the call returns at once:
+    /// a multi-shot step that brings no new fact does not rescan every list.
     pub(crate) fn simplify_at_root(&mut self, a: &Assignment) {
-        let open = |l: Lit| a.value(l) == Value::Unassigned;
-        for (index, list) in self.binary.lists_mut().enumerate() {
-            let lit = Lit(index as u32);
-            match open(lit) {
-                true => list.retain(|&x| open(x)),
-                false => list.clear(),
-            }
+        if self.simplified_at == Some(a.trail.len()) {
+            return;
         }
-        let mut shortened = Vec::new();
-        for (index, list) in self.ternary.lists_mut().enumerate() {
-            let lit = Lit(index as u32);
-            if !open(lit) {
-                list.clear();
+        self.simplified_at = Some(a.trail.len());
+        let open = |l: Lit| a.value(l) == Value::Unassigned;
+        for (index, occurrences) in self.occurrences.0.iter_mut().enumerate() {
+            let Occurrences {
+                binary, ternary, ..
+            } = occurrences;
+            if !open(Lit(index as u32)) {
+                binary.clear();
+                ternary.clear();
                 continue;
             }
-            // Only a leading run of the list is shortened, so that the implications of `lit`
-            // keep their order (binary ones first, then ternary ones, as `propagate` visits).
+            binary.retain(|&x| open(x));
+            // Only a leading run of the list is shortened, so that the implications of the
+            // literal keep their order (binary ones first, then ternary ones, as `propagate`
+            // visits them): the shortened clauses go to the end of its binary list.
             let mut leading = true;
-            list.retain(|&(x, y)| {
+            ternary.retain(|&(x, y)| {
                 let other = match (a.value(x), a.value(y)) {
                     (Value::False, Value::Unassigned) => y,
                     (Value::Unassigned, Value::False) => x,
@@ -371,15 +403,52 @@ impl ClauseStore {
                     _ => return false,
                 };
                 if leading {
-                    shortened.push((lit, other));
+                    binary.push(other);
                 }
                 !leading
             });
         }
-        for (lit, other) in shortened {
-            self.binary.push(lit.index(), other);
+    }
+}
+
+/// Binary implications of `false_lit`: `binary` is its list.
+#[inline]
+fn propagate_binary(
+    binary: &[Lit],
+    false_lit: Lit,
+    a: &mut Assignment,
+) -> Result<(), ClauseConflict> {
+    for &other in binary {
+        match a.value(other) {
+            Value::True => {}
+            Value::False => return Err(ClauseConflict::Binary(false_lit, other)),
+            Value::Unassigned => a.assign(other, Reason::Binary(!false_lit)),
         }
     }
+    Ok(())
+}
+
+/// Ternary implications of `false_lit`: `ternary` is its list.
+#[inline]
+fn propagate_ternary(
+    ternary: &[(Lit, Lit)],
+    false_lit: Lit,
+    a: &mut Assignment,
+) -> Result<(), ClauseConflict> {
+    for &(x, y) in ternary {
+        match (a.value(x), a.value(y)) {
+            (Value::True, _) | (_, Value::True) => {}
+            (Value::False, Value::False) => return Err(ClauseConflict::Ternary(false_lit, x, y)),
+            (Value::False, Value::Unassigned) => {
+                a.assign(y, Reason::Ternary(!false_lit, !x));
+            }
+            (Value::Unassigned, Value::False) => {
+                a.assign(x, Reason::Ternary(!false_lit, !y));
+            }
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 /// What visiting a watched clause did.
@@ -399,10 +468,11 @@ enum Visit {
 /// Visits the arena clause of `watch`, watching `false_lit` (which has just become false):
 /// the header and the two watched literals are destructured from the arena's tail at the
 /// clause (one bounds check), the other literals cut from the rest by the length (one more),
-/// and a replacement watch is searched from position 2 on.
+/// the watched pair put in the order (other, `false_lit`), and a replacement watch is
+/// searched from position 2 on.
 fn visit(
     arena: &mut [u32],
-    watches: &mut Lists<Watch>,
+    occurrences: &mut OccurrenceTable,
     watch: Watch,
     false_lit: Lit,
     a: &mut Assignment,
@@ -415,23 +485,22 @@ fn visit(
     if *flags & DELETED != 0 {
         return Visit::Deleted;
     }
-    if *first == false_lit.0 {
-        std::mem::swap(first, second);
-    }
-    let other = Lit(*first);
+    // One of the two watched literals is `false_lit`: the other is their xor with it, and
+    // the pair is rewritten as (other, false_lit) without a branch on which was which (a
+    // data-dependent branch the predictor misses about a third of the time).
+    debug_assert!(*first == false_lit.0 || *second == false_lit.0);
+    let other = Lit(*first ^ *second ^ false_lit.0);
+    (*first, *second) = (other.0, false_lit.0);
     if a.is_true(other) {
         return Visit::Satisfied(other);
     }
     if let Some(slot) = rest.iter_mut().find(|c| !a.is_false(Lit(**c))) {
         let candidate = Lit(*slot);
         std::mem::swap(second, slot);
-        watches.push(
-            candidate.index(),
-            Watch {
-                cref: watch.cref,
-                blocker: other,
-            },
-        );
+        occurrences.at(candidate.index()).watches.push(Watch {
+            cref: watch.cref,
+            blocker: other,
+        });
         return Visit::Moved;
     }
     if a.is_false(other) {
@@ -483,12 +552,13 @@ mod tests {
         a.assign(Var(1).pos(), Reason::Fact);
         a.assign(Var(2).neg(), Reason::Fact);
         store.simplify_at_root(&a);
-        assert!(store.binary.get(Var(1).neg().index()).is_empty());
-        assert!(store.binary.get(Var(2).neg().index()).is_empty());
-        assert_eq!(store.binary.get(Var(3).pos().index()), &[Var(4).pos()]);
-        assert_eq!(store.binary.get(Var(4).pos().index()), &[Var(3).pos()]);
-        assert_eq!(store.ternary.get(Var(3).pos().index()), &[]);
-        assert_eq!(store.ternary.get(Var(3).neg().index()).len(), 1);
+        let mut lists = |lit: Lit| store.occurrences.at(lit.index()).clone();
+        assert!(lists(Var(1).neg()).binary.is_empty());
+        assert!(lists(Var(2).neg()).binary.is_empty());
+        assert_eq!(lists(Var(3).pos()).binary, [Var(4).pos()]);
+        assert_eq!(lists(Var(4).pos()).binary, [Var(3).pos()]);
+        assert_eq!(lists(Var(3).pos()).ternary, []);
+        assert_eq!(lists(Var(3).neg()).ternary.len(), 1);
         // The shortened clause still propagates: 3 false implies 4.
         a.assign(Var(3).neg(), Reason::Decision);
         assert_eq!(store.propagate(Var(3).pos(), &mut a), Ok(()));

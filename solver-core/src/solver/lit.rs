@@ -112,40 +112,15 @@ impl<T> Lists<T> {
         self.0.resize_with(index + 1, Vec::new);
     }
 
-    /// Every list, by index.
-    pub(crate) fn lists_mut(&mut self) -> impl Iterator<Item = &mut Vec<T>> {
-        self.0.iter_mut()
-    }
-
     /// Appends `item` to the list at `index`.
     #[inline]
     pub(crate) fn push(&mut self, index: usize, item: T) {
         self.at(index).push(item);
     }
 
-    /// Takes the list at `index` out (give it back with [`Lists::put`]).
-    pub(crate) fn take(&mut self, index: usize) -> Vec<T> {
-        self.0
-            .get_mut(index)
-            .map(std::mem::take)
-            .unwrap_or_default()
-    }
-
-    /// Puts a list taken out back at `index`.
-    pub(crate) fn put(&mut self, index: usize, list: Vec<T>) {
-        if list.capacity() > 0 || index < self.0.len() {
-            *self.at(index) = list;
-        }
-    }
-
     /// Keeps, in every list, the items `keep` accepts.
     pub(crate) fn retain(&mut self, mut keep: impl FnMut(&T) -> bool) {
         self.0.iter_mut().for_each(|list| list.retain(&mut keep));
-    }
-
-    /// Empties every list (keeping their allocations).
-    pub(crate) fn clear(&mut self) {
-        self.0.iter_mut().for_each(Vec::clear);
     }
 }
 
