@@ -60,22 +60,34 @@ fn negate_weights(elems: &[Weighted]) -> Vec<Weighted> {
         .collect()
 }
 
-/// Fills `g.positive_scc`, `g.accumulation_scc` and `g.negations_over_head` from the rules.
+/// Fills `g.positive_scc`, `g.accumulation_scc`, `g.negated_accumulation_scc` and
+/// `g.negations_over_head` from the rules.
 ///
-/// The first two graphs differ only through negated aggregates: without any, the second is
-/// the first (not built again).
+/// The graphs differ only through negated aggregates (and, for the third, the negations inside
+/// aggregate elements and conditional literals): without any negated aggregate, all are the
+/// first (not built again).
 pub(crate) fn positive_components(g: &mut Grounder, rules: &[Rule]) {
     let mut negated = false;
     let positive = dependency_graph(g, rules, false, &mut negated);
     g.positive_scc = components(g, &positive);
-    g.accumulation_scc = match negated {
-        true => {
-            let accumulation = dependency_graph(g, rules, true, &mut negated);
+    let negations = inner_negation_edges(g, rules);
+    g.negations_over_head = negations_over_head(&positive, &negations);
+    if !negated {
+        g.accumulation_scc = g.positive_scc.clone();
+        g.negated_accumulation_scc = g.positive_scc.clone();
+        return;
+    }
+    let mut accumulation = dependency_graph(g, rules, true, &mut negated);
+    g.accumulation_scc = components(g, &accumulation);
+    g.negated_accumulation_scc = match negations.is_empty() {
+        true => g.accumulation_scc.clone(),
+        false => {
+            negations
+                .iter()
+                .for_each(|&(h, p)| accumulation.depend(h, p));
             components(g, &accumulation)
         }
-        false => g.positive_scc.clone(),
     };
-    g.negations_over_head = negations_over_head(g, rules, &positive);
 }
 
 /// The positive dependency graph of the predicates; `any_sign`: the elements of negated
@@ -119,20 +131,10 @@ fn components(g: &Grounder, graph: &Graph) -> Vec<u32> {
     scc
 }
 
-/// The pairs `(p, h)` of predicates where a rule with a head atom over `h` has an atom `not p`
-/// or `not not p` inside a body aggregate element or conditional literal, and `p` depends on
-/// `h` in the positive dependency graph `positive` (or is `h`). gringo orders the statements
-/// of a component by its positive dependencies, so `p`'s rules are grounded with or after the
-/// rule and its negation is still undecided (`#delayed`) there; a `p` that only depends on
-/// `h` through negations is complete before (`q(3) :- q(W) : r(W), not b.` with
-/// `b :- #count { W : q(W) } < 3.`: the conjunction over `not b` is delayed, the count over
-/// `q` is not).
-fn negations_over_head(
-    g: &mut Grounder,
-    rules: &[Rule],
-    positive: &Graph,
-) -> FxHashSet<(u32, u32)> {
-    let mut asked: FxHashMap<u32, Vec<u32>> = FxHashMap::default();
+/// The edges `(h, p)` from each head predicate `h` of a rule to each predicate `p` of an atom
+/// under `not` or `not not` inside one of its body aggregate elements or conditional literals.
+fn inner_negation_edges(g: &mut Grounder, rules: &[Rule]) -> Vec<(u32, u32)> {
+    let mut edges = Vec::new();
     let mut negations = Vec::new();
     for rule in rules {
         if void(g, rule) {
@@ -145,10 +147,24 @@ fn negations_over_head(
         for &p in &negations {
             let p = g.store.pred(p);
             for head in rule.head.each_atom() {
-                let h = g.store.pred(head.pred);
-                asked.entry(p).or_default().push(h);
+                edges.push((g.store.pred(head.pred), p));
             }
         }
+    }
+    edges
+}
+
+/// The pairs `(p, h)` of the `negations` edges `(h, p)` where `p` depends on `h` in the
+/// positive dependency graph `positive` (or is `h`). gringo orders the statements of a
+/// component by its positive dependencies, so `p`'s rules are grounded with or after the rule
+/// and its negation is still undecided (`#delayed`) there; a `p` that only depends on `h`
+/// through negations is complete before (`q(3) :- q(W) : r(W), not b.` with
+/// `b :- #count { W : q(W) } < 3.`: the conjunction over `not b` is delayed, the count over
+/// `q` is not).
+fn negations_over_head(positive: &Graph, negations: &[(u32, u32)]) -> FxHashSet<(u32, u32)> {
+    let mut asked: FxHashMap<u32, Vec<u32>> = FxHashMap::default();
+    for &(h, p) in negations {
+        asked.entry(p).or_default().push(h);
     }
     let mut holds = FxHashSet::default();
     for (p, heads) in asked {
@@ -270,15 +286,24 @@ impl Grounder<'_> {
         self.shares_component(&self.positive_scc, rule, pred)
     }
 
-    /// Whether an atom of an element of `agg` (a body aggregate of `rule`) is still being
-    /// accumulated while the rule is grounded (see [`Grounder::any_accumulated`]): gringo's
-    /// *recursive* aggregate, whose
-    /// elements are still being accumulated while the rule is grounded. gringo then takes it
-    /// as certain only when it is monotone (see [`monotone_atom`]); any other stays for
-    /// clasp to decide (its `#delayed` literal), even when its value range lies within its
-    /// bounds: `r(1) :- #count{1 : r(1)} != 5.` does not make `r(1)` a fact.
+    /// Whether the elements of `agg` (a body aggregate of `rule`) are still being accumulated
+    /// while the rule is grounded: gringo's *recursive* aggregate. gringo then takes it as
+    /// certain only when it is monotone (see [`monotone_atom`]); any other stays for clasp to
+    /// decide (its `#delayed` literal), even when its value range lies within its bounds:
+    /// `r(1) :- #count{1 : r(1)} != 5.` does not make `r(1)` a fact. A non-negated aggregate
+    /// is recursive as [`Grounder::any_accumulated`] says; a negated one when an atom of its
+    /// elements, under any sign, shares a component of `negated_accumulation_scc` with a head
+    /// atom (`b :- not #sum { 1 : q(3) } = 2. q(3) :- not b : dom(X).` keeps the sum
+    /// `#delayed`, as gringo does).
     pub(crate) fn accumulated_in_component(&self, rule: &Rule, agg: &AggLit) -> bool {
-        self.any_accumulated(rule, agg.elems.iter().flat_map(|e| &e.cond))
+        let mut atoms = agg.elems.iter().flat_map(|e| &e.cond);
+        if agg.sign == Sign::None {
+            return self.any_accumulated(rule, atoms);
+        }
+        atoms.any(|l| match l {
+            Lit::Atom(_, a) => self.shares_component(&self.negated_accumulation_scc, rule, a.pred),
+            _ => false,
+        })
     }
 
     /// Whether an atom of a body conditional literal `c` of `rule` (of its literal or its
