@@ -606,12 +606,16 @@ fn unstratified(
 }
 
 /// Whether gringo leaves the negated body aggregates of `rule`, a member of a component that
-/// depends negatively on itself, undecided: when some literal of the rule over the component
-/// is positive or ground (`{a} :- not 4 >= #count { 2 : p(W) }, not c(1). c(1) :- a.` keeps
-/// `a` possible), or lies in an aggregate or a head condition (kept undecided as before, not
-/// probed further). When every one is a non-ground negative literal, also inside a body
-/// conditional literal (`not c(X)`, `not not c(X)`, `not not c(X) :`), gringo decides the
-/// aggregate as in a stratified component (clingo 5.8.3 prints no level for `a` then).
+/// depends negatively on itself, undecided: when some body literal of the rule over the
+/// component is positive or ground (`{a} :- not 4 >= #count { 2 : p(W) }, not c(1). c(1) :- a.`
+/// keeps `a` possible), or lies in a body aggregate (kept undecided as before, not probed
+/// further). When every one is a non-ground negative literal, also inside a body conditional
+/// literal (`not c(X)`, `not not c(X)`, `not not c(X) :`), gringo decides the aggregate as in
+/// a stratified component (clingo 5.8.3 prints no level for `a` then). The head's conditions
+/// do not count: gringo accumulates a body aggregate under the rule's body only, so
+/// `{ s; a : r(1) } :- not not 5 <= #count { 1 : p }. r(1) :- not a.` drops the rule (no
+/// element, `5 <= 0` fails) and prints no level for `:~ s.` (7 probes against clingo 5.8.3:
+/// choice, disjunction and head aggregate conditions, positive and negative).
 fn keeps_negated_open(g: &mut Grounder, rule: &Rule, in_comp: &dyn Fn(u32) -> bool) -> bool {
     let ground = |a: &crate::normalize::rules::AtomPat| {
         a.args
@@ -624,11 +628,6 @@ fn keeps_negated_open(g: &mut Grounder, rule: &Rule, in_comp: &dyn Fn(u32) -> bo
         lits.iter().for_each(|l| l.atoms(&mut atoms));
         atoms.iter().any(|(a, _)| in_comp(g.store.pred(a.pred)))
     };
-    for cond in rule.head.conditions() {
-        if nested_over_comp(g, cond) {
-            return true;
-        }
-    }
     for lit in &rule.body {
         if matches!(lit, Lit::Agg(_)) {
             if nested_over_comp(g, std::slice::from_ref(lit)) {

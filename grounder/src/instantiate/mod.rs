@@ -314,6 +314,14 @@ pub(crate) struct Grounder<'a> {
     /// of negated aggregates count too, as gringo's dependencies on an aggregate's elements
     /// do (see `recursion::Grounder::accumulated_in_component`).
     pub accumulation_scc: Vec<u32>,
+    /// `accumulation_scc` where also the negations inside aggregate elements and conditional
+    /// literals are edges: the components that decide whether a negated aggregate is still
+    /// accumulated (see `recursion::Grounder::accumulated_in_component`).
+    pub negated_accumulation_scc: Vec<u32>,
+    /// The pairs `(p, h)` of predicate indices where `not p` inside a body aggregate element
+    /// or conditional literal of a rule with head `h` is still undecided while the rule is
+    /// grounded (see `recursion::Grounder::any_accumulated`).
+    pub negations_over_head: FxHashSet<(u32, u32)>,
     /// Join buffers not in use (see [`JoinScratch`]).
     scratch: Vec<JoinScratch>,
     /// The argument values of an atom being grounded (empty between uses).
@@ -406,6 +414,8 @@ impl<'a> Grounder<'a> {
             budget,
             positive_scc: Vec::new(),
             accumulation_scc: Vec::new(),
+            negated_accumulation_scc: Vec::new(),
+            negations_over_head: FxHashSet::default(),
             scratch: Vec::new(),
             args_buf: Vec::new(),
             aux_alternatives: kept.aux_alternatives,

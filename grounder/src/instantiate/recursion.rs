@@ -35,7 +35,7 @@
 //! - `positive_scc` is filled before grounding starts; predicates created later (none in
 //!   practice) count as not recursive.
 
-use fxhash::FxHashMap;
+use fxhash::{FxHashMap, FxHashSet};
 
 use crate::ast::{AggregateFunction, CompareOp, Sign};
 use crate::instantiate::aggregate::{open_sum, weight, SumForm, Tri, Weighted};
@@ -60,24 +60,39 @@ fn negate_weights(elems: &[Weighted]) -> Vec<Weighted> {
         .collect()
 }
 
-/// Fills `g.positive_scc` and `g.accumulation_scc` from the rules.
+/// Fills `g.positive_scc`, `g.accumulation_scc`, `g.negated_accumulation_scc` and
+/// `g.negations_over_head` from the rules.
 ///
-/// The two graphs differ only through negated aggregates and negated literals inside
-/// aggregate elements and conditional literals: without any, the second is the first (not
-/// built again).
+/// The graphs differ only through negated aggregates (and, for the third, the negations inside
+/// aggregate elements and conditional literals): without any negated aggregate, all are the
+/// first (not built again).
 pub(crate) fn positive_components(g: &mut Grounder, rules: &[Rule]) {
     let mut negated = false;
-    g.positive_scc = components_of(g, rules, false, &mut negated);
-    g.accumulation_scc = match negated {
-        true => components_of(g, rules, true, &mut negated),
-        false => g.positive_scc.clone(),
+    let positive = dependency_graph(g, rules, false, &mut negated);
+    g.positive_scc = components(g, &positive);
+    let negations = inner_negation_edges(g, rules);
+    g.negations_over_head = negations_over_head(&positive, &negations);
+    if !negated {
+        g.accumulation_scc = g.positive_scc.clone();
+        g.negated_accumulation_scc = g.positive_scc.clone();
+        return;
+    }
+    let mut accumulation = dependency_graph(g, rules, true, &mut negated);
+    g.accumulation_scc = components(g, &accumulation);
+    g.negated_accumulation_scc = match negations.is_empty() {
+        true => g.accumulation_scc.clone(),
+        false => {
+            negations
+                .iter()
+                .for_each(|&(h, p)| accumulation.depend(h, p));
+            components(g, &accumulation)
+        }
     };
 }
 
-/// The component of each predicate in the positive dependency graph; `any_sign`: the
-/// elements of negated aggregates and the negated atoms inside elements and conditional
-/// literals count too. Sets `negated` when one of those was met.
-fn components_of(g: &mut Grounder, rules: &[Rule], any_sign: bool, negated: &mut bool) -> Vec<u32> {
+/// The positive dependency graph of the predicates; `any_sign`: the elements of negated
+/// aggregates count too. Sets `negated` when a negated aggregate was met.
+fn dependency_graph(g: &mut Grounder, rules: &[Rule], any_sign: bool, negated: &mut bool) -> Graph {
     let mut graph = Graph::new(g.store.preds.len());
     // Buffers reused from rule to rule.
     let (mut atoms, mut deps) = (Vec::new(), Vec::new());
@@ -100,6 +115,11 @@ fn components_of(g: &mut Grounder, rules: &[Rule], any_sign: bool, negated: &mut
             deps.iter().for_each(|&d| graph.depend(h, d));
         }
     }
+    graph
+}
+
+/// The component of each predicate in `graph`.
+fn components(g: &Grounder, graph: &Graph) -> Vec<u32> {
     let mut scc = vec![u32::MAX; g.store.preds.len()];
     for (c, preds) in graph.components().iter().enumerate() {
         for &p in preds {
@@ -109,6 +129,67 @@ fn components_of(g: &mut Grounder, rules: &[Rule], any_sign: bool, negated: &mut
         }
     }
     scc
+}
+
+/// The edges `(h, p)` from each head predicate `h` of a rule to each predicate `p` of an atom
+/// under `not` or `not not` inside one of its body aggregate elements or conditional literals.
+fn inner_negation_edges(g: &mut Grounder, rules: &[Rule]) -> Vec<(u32, u32)> {
+    let mut edges = Vec::new();
+    let mut negations = Vec::new();
+    for rule in rules {
+        if void(g, rule) {
+            continue;
+        }
+        negations.clear();
+        rule.body
+            .iter()
+            .for_each(|l| inner_negations(l, &mut negations));
+        for &p in &negations {
+            let p = g.store.pred(p);
+            for head in rule.head.each_atom() {
+                edges.push((g.store.pred(head.pred), p));
+            }
+        }
+    }
+    edges
+}
+
+/// The pairs `(p, h)` of the `negations` edges `(h, p)` where `p` depends on `h` in the
+/// positive dependency graph `positive` (or is `h`). gringo orders the statements of a
+/// component by its positive dependencies, so `p`'s rules are grounded with or after the rule
+/// and its negation is still undecided (`#delayed`) there; a `p` that only depends on `h`
+/// through negations is complete before (`q(3) :- q(W) : r(W), not b.` with
+/// `b :- #count { W : q(W) } < 3.`: the conjunction over `not b` is delayed, the count over
+/// `q` is not).
+fn negations_over_head(positive: &Graph, negations: &[(u32, u32)]) -> FxHashSet<(u32, u32)> {
+    let mut asked: FxHashMap<u32, Vec<u32>> = FxHashMap::default();
+    for &(h, p) in negations {
+        asked.entry(p).or_default().push(h);
+    }
+    let mut holds = FxHashSet::default();
+    for (p, heads) in asked {
+        let reached = positive.reachable(p);
+        let reaches = |h: u32| reached.get(h as usize).copied().unwrap_or(false);
+        holds.extend(heads.into_iter().filter(|&h| reaches(h)).map(|h| (p, h)));
+    }
+    holds
+}
+
+/// The predicates of the atoms under `not` or `not not` inside the aggregate elements and
+/// conditional literals of a body literal.
+fn inner_negations(lit: &Lit, out: &mut Vec<Pred>) {
+    let negated = |l: &Lit| match l {
+        Lit::Atom(Sign::Not | Sign::NotNot, a) => Some(a.pred),
+        _ => None,
+    };
+    match lit {
+        Lit::Agg(agg) => out.extend(agg.elems.iter().flat_map(|e| &e.cond).filter_map(negated)),
+        Lit::Cond(c) => {
+            out.extend(c.alts.iter().filter_map(|a| negated(&a.lit)));
+            out.extend(c.cond.iter().filter_map(negated));
+        }
+        _ => {}
+    }
 }
 
 /// Whether a body literal of `rule` is false whatever its variables are: `#false` (also from
@@ -122,11 +203,8 @@ fn void(g: &Grounder, rule: &Rule) -> bool {
 }
 
 /// The atoms of `lit` that its rule's head depends on positively (`any_sign`: also those of
-/// the elements of a negated aggregate, and the atoms under `not` inside aggregate elements
-/// and conditional literals, which gringo's accumulation of an aggregate or conjunction
-/// depends on as on its positive ones); sets `negated` when `lit` holds a negated aggregate
-/// or a negated atom inside an element or conditional literal (the cases where `any_sign`
-/// matters).
+/// the elements of a negated aggregate); sets `negated` when `lit` is a negated aggregate (the
+/// one case where `any_sign` matters).
 fn positive_atoms<'a>(
     lit: &'a Lit,
     any_sign: bool,
@@ -142,31 +220,18 @@ fn positive_atoms<'a>(
             for e in &agg.elems {
                 e.cond
                     .iter()
-                    .for_each(|l| inner_atoms(l, any_sign, out, negated));
+                    .for_each(|l| positive_atoms(l, any_sign, out, negated));
             }
         }
         Lit::Cond(c) => {
             c.alts
                 .iter()
-                .for_each(|a| inner_atoms(&a.lit, any_sign, out, negated));
+                .for_each(|a| positive_atoms(&a.lit, any_sign, out, negated));
             c.cond
                 .iter()
-                .for_each(|l| inner_atoms(l, any_sign, out, negated));
+                .for_each(|l| positive_atoms(l, any_sign, out, negated));
         }
         _ => {}
-    }
-}
-
-/// [`positive_atoms`] of a literal inside an aggregate element or a conditional literal.
-fn inner_atoms<'a>(lit: &'a Lit, any_sign: bool, out: &mut Vec<&'a AtomPat>, negated: &mut bool) {
-    match lit {
-        Lit::Atom(Sign::Not | Sign::NotNot, a) => {
-            *negated = true;
-            if any_sign {
-                out.push(a);
-            }
-        }
-        _ => positive_atoms(lit, any_sign, out, negated),
     }
 }
 
@@ -221,32 +286,53 @@ impl Grounder<'_> {
         self.shares_component(&self.positive_scc, rule, pred)
     }
 
-    /// Whether an atom of an element of `agg` (a body aggregate of `rule`), under any sign,
-    /// shares a component of the positive dependency graph with a head atom of `rule`, where
-    /// negated aggregates count (`accumulation_scc`): gringo's *recursive* aggregate, whose
-    /// elements are still being accumulated while the rule is grounded. gringo then takes it
-    /// as certain only when it is monotone (see [`monotone_atom`]); any other stays for
-    /// clasp to decide (its `#delayed` literal), even when its value range lies within its
-    /// bounds: `r(1) :- #count{1 : r(1)} != 5.` does not make `r(1)` a fact.
+    /// Whether the elements of `agg` (a body aggregate of `rule`) are still being accumulated
+    /// while the rule is grounded: gringo's *recursive* aggregate. gringo then takes it as
+    /// certain only when it is monotone (see [`monotone_atom`]); any other stays for clasp to
+    /// decide (its `#delayed` literal), even when its value range lies within its bounds:
+    /// `r(1) :- #count{1 : r(1)} != 5.` does not make `r(1)` a fact. A non-negated aggregate
+    /// is recursive as [`Grounder::any_accumulated`] says; a negated one when an atom of its
+    /// elements, under any sign, shares a component of `negated_accumulation_scc` with a head
+    /// atom (`b :- not #sum { 1 : q(3) } = 2. q(3) :- not b : dom(X).` keeps the sum
+    /// `#delayed`, as gringo does).
     pub(crate) fn accumulated_in_component(&self, rule: &Rule, agg: &AggLit) -> bool {
-        self.any_accumulated(rule, agg.elems.iter().flat_map(|e| &e.cond))
+        let mut atoms = agg.elems.iter().flat_map(|e| &e.cond);
+        if agg.sign == Sign::None {
+            return self.any_accumulated(rule, atoms);
+        }
+        atoms.any(|l| match l {
+            Lit::Atom(_, a) => self.shares_component(&self.negated_accumulation_scc, rule, a.pred),
+            _ => false,
+        })
     }
 
     /// Whether an atom of a body conditional literal `c` of `rule` (of its literal or its
-    /// condition, under any sign) shares a component of `accumulation_scc` with a head atom:
-    /// gringo grounds the conjunction while its instances are still being accumulated and
+    /// condition) is still being accumulated (see [`Grounder::any_accumulated`]): gringo grounds the conjunction while its instances are still being accumulated and
     /// writes it as a `#delayed` atom (`r(X) | a :- dom(X), not a : dom(W).` is
     /// `r(1) | a :- d. d :- not a.`, where clasp does not drop `a` from the head).
     pub(crate) fn conjunction_accumulated(&self, rule: &Rule, c: &CondLit) -> bool {
         self.any_accumulated(rule, c.alts.iter().map(|a| &a.lit).chain(&c.cond))
     }
 
-    /// Whether an atom of one of `lits` shares a component of `accumulation_scc` with a head
-    /// atom of `rule`.
+    /// Whether one of `lits` is still accumulated while `rule` is grounded: a positive atom
+    /// that shares a component of `accumulation_scc` with a head atom of `rule`, or an atom
+    /// under `not` whose predicate depends positively on a head atom's (`negations_over_head`).
     fn any_accumulated<'a>(&self, rule: &Rule, mut lits: impl Iterator<Item = &'a Lit>) -> bool {
         lits.any(|l| match l {
-            Lit::Atom(_, a) => self.shares_component(&self.accumulation_scc, rule, a.pred),
+            Lit::Atom(Sign::None, a) => self.shares_component(&self.accumulation_scc, rule, a.pred),
+            Lit::Atom(_, a) => self.negation_over_head(rule, a.pred),
             _ => false,
+        })
+    }
+
+    /// Whether `(pred, h)` is in `negations_over_head` for a head atom `h` of `rule`.
+    fn negation_over_head(&self, rule: &Rule, pred: Pred) -> bool {
+        let Some(p) = self.store.find_pred(pred) else {
+            return false;
+        };
+        rule.head.atoms().iter().any(|h| {
+            let h = self.store.find_pred(h.pred);
+            h.is_some_and(|h| self.negations_over_head.contains(&(p, h)))
         })
     }
 

@@ -115,6 +115,23 @@ impl Graph {
         out
     }
 
+    /// The nodes `from` depends on directly or through other nodes, `from` itself included
+    /// (a depth-first walk with an explicit stack).
+    pub fn reachable(&self, from: u32) -> Vec<bool> {
+        let (starts, targets) = self.adjacency();
+        let mut seen = vec![false; self.looped.len()];
+        let mut stack = vec![from];
+        while let Some(v) = stack.pop() {
+            match seen.get_mut(v as usize) {
+                Some(s) if !*s => *s = true,
+                _ => continue,
+            }
+            let edges = &targets[starts[v as usize] as usize..starts[v as usize + 1] as usize];
+            stack.extend(edges.iter().filter(|&&w| !seen[w as usize]));
+        }
+        seen
+    }
+
     /// Whether `node` depends on itself directly.
     pub fn has_self_loop(&self, node: u32) -> bool {
         self.looped.get(node as usize).copied().unwrap_or(false)
@@ -139,6 +156,17 @@ mod tests {
         assert_eq!(pos(1), pos(2));
         assert!(pos(1) < pos(0));
         assert!(pos(0) < pos(3));
+    }
+
+    #[test]
+    fn reachable_follows_dependencies_only() {
+        // 0 depends on 1, 1 on 2, 3 on 0.
+        let mut g = Graph::new(4);
+        g.depend(0, 1);
+        g.depend(1, 2);
+        g.depend(3, 0);
+        assert_eq!(g.reachable(0), vec![true, true, true, false]);
+        assert_eq!(g.reachable(2), vec![false, false, true, false]);
     }
 
     #[test]
