@@ -22,7 +22,7 @@
 //! the processed part of the trail.
 
 use super::assignment::{Assignment, CRef, Reason};
-use super::lit::{Lit, Value};
+use super::lit::{grown_at, Lit, Value};
 
 /// Header words before an arena clause's literals (`visit` destructures exactly these three).
 const HEADER: usize = 3;
@@ -66,18 +66,7 @@ impl OccurrenceTable {
     /// The lists of the literal with code `index`, allocating up to it.
     #[inline]
     fn at(&mut self, index: usize) -> &mut Occurrences {
-        if index < self.0.len() {
-            // The same test as the index's bounds check, which the compiler then drops.
-            return &mut self.0[index];
-        }
-        self.grow(index);
-        &mut self.0[index]
-    }
-
-    /// Allocates up to `index` (the cold path of [`OccurrenceTable::at`]).
-    #[cold]
-    fn grow(&mut self, index: usize) {
-        self.0.resize_with(index + 1, Occurrences::default);
+        grown_at(&mut self.0, index)
     }
 }
 

@@ -82,6 +82,24 @@ pub(crate) enum Value {
 #[derive(Clone, Debug)]
 pub(crate) struct Lists<T>(Vec<Vec<T>>);
 
+/// The entry at `index` of a table indexed by literal codes, growing it with default entries
+/// up to `index` when it is shorter.
+#[inline]
+pub(crate) fn grown_at<T: Default>(table: &mut Vec<T>, index: usize) -> &mut T {
+    if index < table.len() {
+        // The same test as the index's bounds check, which the compiler then drops.
+        return &mut table[index];
+    }
+    grow_to(table, index);
+    &mut table[index]
+}
+
+/// Grows `table` with default entries up to `index` (the cold path of [`grown_at`]).
+#[cold]
+fn grow_to<T: Default>(table: &mut Vec<T>, index: usize) {
+    table.resize_with(index + 1, T::default);
+}
+
 impl<T> Default for Lists<T> {
     fn default() -> Lists<T> {
         Lists(Vec::new())
@@ -98,18 +116,7 @@ impl<T> Lists<T> {
     /// The list at `index`, allocating up to it.
     #[inline]
     pub(crate) fn at(&mut self, index: usize) -> &mut Vec<T> {
-        if index < self.0.len() {
-            // The same test as the index's bounds check, which the compiler then drops.
-            return &mut self.0[index];
-        }
-        self.grow(index);
-        &mut self.0[index]
-    }
-
-    /// Allocates the lists up to `index` (the cold path of [`Lists::at`]).
-    #[cold]
-    fn grow(&mut self, index: usize) {
-        self.0.resize_with(index + 1, Vec::new);
+        grown_at(&mut self.0, index)
     }
 
     /// Appends `item` to the list at `index`.
