@@ -167,10 +167,15 @@ fn negations_over_head(positive: &Graph, negations: &[(u32, u32)]) -> FxHashSet<
         asked.entry(p).or_default().push(h);
     }
     let mut holds = FxHashSet::default();
+    let mut reach = positive.reach();
     for (p, heads) in asked {
-        let reached = positive.reachable(p);
-        let reaches = |h: u32| reached.get(h as usize).copied().unwrap_or(false);
-        holds.extend(heads.into_iter().filter(|&h| reaches(h)).map(|h| (p, h)));
+        reach.walk(p);
+        holds.extend(
+            heads
+                .into_iter()
+                .filter(|&h| reach.reached(h))
+                .map(|h| (p, h)),
+        );
     }
     holds
 }
@@ -307,8 +312,9 @@ impl Grounder<'_> {
     }
 
     /// Whether an atom of a body conditional literal `c` of `rule` (of its literal or its
-    /// condition) is still being accumulated (see [`Grounder::any_accumulated`]): gringo grounds the conjunction while its instances are still being accumulated and
-    /// writes it as a `#delayed` atom (`r(X) | a :- dom(X), not a : dom(W).` is
+    /// condition) is still being accumulated (see [`Grounder::any_accumulated`]): gringo
+    /// grounds the conjunction while its instances are still being accumulated and writes it
+    /// as a `#delayed` atom (`r(X) | a :- dom(X), not a : dom(W).` is
     /// `r(1) | a :- d. d :- not a.`, where clasp does not drop `a` from the head).
     pub(crate) fn conjunction_accumulated(&self, rule: &Rule, c: &CondLit) -> bool {
         self.any_accumulated(rule, c.alts.iter().map(|a| &a.lit).chain(&c.cond))
@@ -515,8 +521,8 @@ impl Grounder<'_> {
 
 /// Recursive aggregates: their bounds as weight rules and implications (see the module doc).
 impl Grounder<'_> {
-    /// Whether an atom of an aggregate element's condition `cond` in `rule` shares a component
-    /// of `accumulation_scc` with a head atom: the element is accumulated with the component.
+    /// Whether an aggregate element's condition `cond` in `rule` is still being accumulated
+    /// while the rule is grounded (see [`Grounder::any_accumulated`]).
     pub(crate) fn element_accumulated(&self, rule: &Rule, cond: &[Lit]) -> bool {
         self.any_accumulated(rule, cond.iter())
     }

@@ -115,26 +115,59 @@ impl Graph {
         out
     }
 
-    /// The nodes `from` depends on directly or through other nodes, `from` itself included
-    /// (a depth-first walk with an explicit stack).
-    pub fn reachable(&self, from: u32) -> Vec<bool> {
+    /// Reachability queries over this graph (see [`Reach`]).
+    pub fn reach(&self) -> Reach {
         let (starts, targets) = self.adjacency();
-        let mut seen = vec![false; self.looped.len()];
-        let mut stack = vec![from];
-        while let Some(v) = stack.pop() {
-            match seen.get_mut(v as usize) {
-                Some(s) if !*s => *s = true,
-                _ => continue,
-            }
-            let edges = &targets[starts[v as usize] as usize..starts[v as usize + 1] as usize];
-            stack.extend(edges.iter().filter(|&&w| !seen[w as usize]));
+        Reach {
+            starts,
+            targets,
+            seen: vec![false; self.looped.len()],
+            reached: Vec::new(),
         }
-        seen
     }
 
     /// Whether `node` depends on itself directly.
     pub fn has_self_loop(&self, node: u32) -> bool {
         self.looped.get(node as usize).copied().unwrap_or(false)
+    }
+}
+
+/// Repeated reachability queries over one [`Graph`]: its adjacency is built once, and a
+/// query costs only the nodes it reaches (the marks of the previous query are cleared
+/// through its list of reached nodes).
+pub(crate) struct Reach {
+    starts: Vec<u32>,
+    targets: Vec<u32>,
+    /// Whether each node was reached by the last [`Reach::walk`].
+    seen: Vec<bool>,
+    /// The nodes the last walk reached.
+    reached: Vec<u32>,
+}
+
+impl Reach {
+    /// Marks the nodes `from` depends on directly or through other nodes, `from` itself
+    /// included (a depth-first walk with an explicit stack).
+    pub fn walk(&mut self, from: u32) {
+        for &v in &self.reached {
+            self.seen[v as usize] = false;
+        }
+        self.reached.clear();
+        let mut stack = vec![from];
+        while let Some(v) = stack.pop() {
+            match self.seen.get_mut(v as usize) {
+                Some(s) if !*s => *s = true,
+                _ => continue,
+            }
+            self.reached.push(v);
+            let (start, end) = (self.starts[v as usize], self.starts[v as usize + 1]);
+            let edges = &self.targets[start as usize..end as usize];
+            stack.extend(edges.iter().filter(|&&w| !self.seen[w as usize]));
+        }
+    }
+
+    /// Whether the last [`Reach::walk`] reached `node`.
+    pub fn reached(&self, node: u32) -> bool {
+        self.seen.get(node as usize).copied().unwrap_or(false)
     }
 }
 
@@ -165,8 +198,12 @@ mod tests {
         g.depend(0, 1);
         g.depend(1, 2);
         g.depend(3, 0);
-        assert_eq!(g.reachable(0), vec![true, true, true, false]);
-        assert_eq!(g.reachable(2), vec![false, false, true, false]);
+        let mut reach = g.reach();
+        let reached = |r: &Reach| (0..4).map(|v| r.reached(v)).collect::<Vec<_>>();
+        reach.walk(0);
+        assert_eq!(reached(&reach), vec![true, true, true, false]);
+        reach.walk(2);
+        assert_eq!(reached(&reach), vec![false, false, true, false]);
     }
 
     #[test]
