@@ -357,10 +357,11 @@ impl ClauseStore {
     ///
     /// The result is a fixpoint: simplifying again by the same facts changes nothing (no list
     /// keeps a satisfied clause, a binary list no assigned literal, and a ternary list no
-    /// longer starts with a clause to shorten). Level-0 facts only grow (a trail taken off is asserted again, see
-    /// `take_trail`), so a level-0 trail of the length of the last simplification holds the
-    /// same facts, and with no binary or ternary clause added since, the call returns at once:
-    /// a multi-shot step that brings no new fact does not rescan every list.
+    /// longer starts with a clause to shorten). Level-0 facts only grow (a trail taken off is
+    /// asserted again, see `take_trail`), so a level-0 trail of the length of the last
+    /// simplification holds the same facts, and with no binary or ternary clause added since,
+    /// the call returns at once: a multi-shot step that brings no new fact does not rescan
+    /// every list.
     pub(crate) fn simplify_at_root(&mut self, a: &Assignment) {
         if self.simplified_at == Some(a.trail.len()) {
             return;
