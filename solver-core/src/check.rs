@@ -1,6 +1,9 @@
 //! An independent stable-model checker: does a set of true atoms form a stable model of a
 //! ground program? It shares no code with the search and is meant to check every model the
-//! solver reports in tests.
+//! solver reports in tests. [`Checker`] prepares what does not depend on the model (the
+//! validation, the normalised bodies, the heads each rule defines, the externals' values) once
+//! for a program whose models are checked one after the other (`--check-models`);
+//! [`check_model`] checks one model.
 //!
 //! # Semantics (clasp's, for aspif programs)
 //! - Weight bodies are first normalised: an element `(l, w)` with `w < 0` becomes `(not l, -w)`
@@ -61,6 +64,7 @@ mod edges;
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::ops::Range;
 
 use crate::program::{Atom, Body, ExternalValue, GroundProgram, HeadKind, Literal, Rule};
 
@@ -111,31 +115,92 @@ pub enum CheckError {
 }
 
 /// Checks that `true_atoms` (any order, duplicates allowed) is a stable model of `program`.
+/// To check many models of one program, prepare a [`Checker`] once.
 ///
 /// # Errors
 /// A [`CheckError`] naming the violated rule, external or assumption, or the unsupported atoms.
 pub fn check_model(program: &GroundProgram, true_atoms: &[Atom]) -> Result<(), CheckError> {
-    program.validate()?;
-    let model = Interpretation::new(program.atom_count, true_atoms)?;
-    let externals = ExternalStatus::of(program);
-    check_rules(program, &model)?;
-    check_externals(&externals, &model)?;
-    check_assumptions(program, &model)?;
-    edges::check_acyclic(program, &model)?;
-    let reduct = Reduct::build(program, &model, &externals);
-    let least = reduct.least_model(&model);
-    let unsupported: Vec<u32> = model.atoms().filter(|a| !least.holds_atom(*a)).collect();
-    if unsupported.is_empty() {
-        return Ok(());
+    Checker::new(program)?.check(true_atoms)
+}
+
+/// A ground program prepared for checking many models: what does not depend on the model
+/// (the validation, each rule's normalised body, the heads each rule defines and the
+/// externals' effective values) is computed once.
+pub struct Checker<'p> {
+    /// The program checked.
+    program: &'p GroundProgram,
+    /// The effective external values.
+    externals: ExternalStatus,
+    /// Per rule of `program`, its normalised body.
+    bodies: Vec<NormalBody>,
+    /// Per rule of `program`, the head atoms it defines (see [`defined_heads`]).
+    defined: Vec<Vec<Atom>>,
+}
+
+impl<'p> Checker<'p> {
+    /// Prepares `program`.
+    ///
+    /// # Errors
+    /// [`CheckError::InvalidProgram`] if it mentions an atom outside `1..=atom_count`.
+    pub fn new(program: &'p GroundProgram) -> Result<Checker<'p>, CheckError> {
+        program.validate()?;
+        let defined: Vec<Vec<Atom>> = program.rules.iter().map(defined_heads).collect();
+        Ok(Checker {
+            program,
+            externals: ExternalStatus::of(program, &defined),
+            bodies: program
+                .rules
+                .iter()
+                .map(|r| NormalBody::of(&r.body))
+                .collect(),
+            defined,
+        })
     }
-    if reduct.rules.iter().all(|rule| rule.head.len() <= 1) {
-        return Err(CheckError::Unsupported(unsupported));
+
+    /// Checks that `true_atoms` (any order, duplicates allowed) is a stable model.
+    ///
+    /// # Errors
+    /// A [`CheckError`] naming the violated rule, external or assumption, or the unsupported
+    /// atoms.
+    pub fn check(&self, true_atoms: &[Atom]) -> Result<(), CheckError> {
+        let program = self.program;
+        let model = Interpretation::new(program.atom_count, true_atoms)?;
+        self.check_rules(&model)?;
+        check_externals(&self.externals, &model)?;
+        check_assumptions(program, &model)?;
+        edges::check_acyclic(program, &model)?;
+        let reduct = Reduct::build(self, &model);
+        let least = reduct.least_model(&model);
+        let unsupported: Vec<u32> = model.atoms().filter(|a| !least.holds_atom(*a)).collect();
+        if unsupported.is_empty() {
+            return Ok(());
+        }
+        if reduct.rules.iter().all(|rule| rule.head.len() <= 1) {
+            return Err(CheckError::Unsupported(unsupported));
+        }
+        match reduct.smaller_model(&model, &least, &unsupported) {
+            Some(smaller) => Err(CheckError::NotMinimal(
+                model.atoms().filter(|a| !smaller.holds_atom(*a)).collect(),
+            )),
+            None => Ok(()),
+        }
     }
-    match reduct.smaller_model(&model, &least, &unsupported) {
-        Some(smaller) => Err(CheckError::NotMinimal(
-            model.atoms().filter(|a| !smaller.holds_atom(*a)).collect(),
-        )),
-        None => Ok(()),
+
+    /// Step 1: every rule is classically satisfied.
+    fn check_rules(&self, model: &Interpretation) -> Result<(), CheckError> {
+        let rules = self.program.rules.iter().zip(&self.bodies).enumerate();
+        for (index, (rule, body)) in rules {
+            if rule.kind == HeadKind::Choice || rule.head.iter().any(|a| model.holds_atom(a.0)) {
+                continue;
+            }
+            if body.holds(model) {
+                return Err(CheckError::RuleViolated {
+                    index,
+                    rule: RuleText(rule).to_string(),
+                });
+            }
+        }
+        Ok(())
     }
 }
 
@@ -253,8 +318,9 @@ struct ExternalStatus {
 }
 
 impl ExternalStatus {
-    /// Collects the effective external values of `program` (validated).
-    fn of(program: &GroundProgram) -> ExternalStatus {
+    /// Collects the effective external values of `program` (validated), `defined` holding
+    /// the atoms each rule defines.
+    fn of(program: &GroundProgram, defined: &[Vec<Atom>]) -> ExternalStatus {
         let mut value = vec![None; program.atom_count as usize + 1];
         for (atom, declared) in &program.externals {
             match value.get_mut(atom.0 as usize) {
@@ -262,8 +328,8 @@ impl ExternalStatus {
                 Some(slot) => *slot = Some(*declared),
             }
         }
-        for rule in &program.rules {
-            for atom in defined_heads(rule) {
+        for atoms in defined {
+            for atom in atoms {
                 if let Some(slot) = value.get_mut(atom.0 as usize) {
                     *slot = None;
                 }
@@ -366,22 +432,6 @@ fn reachable_weight(weights: &BTreeMap<Literal, i128>) -> i128 {
         .sum()
 }
 
-/// Step 1: every rule is classically satisfied.
-fn check_rules(program: &GroundProgram, model: &Interpretation) -> Result<(), CheckError> {
-    for (index, rule) in program.rules.iter().enumerate() {
-        if rule.kind == HeadKind::Choice || rule.head.iter().any(|a| model.holds_atom(a.0)) {
-            continue;
-        }
-        if NormalBody::of(&rule.body).holds(model) {
-            return Err(CheckError::RuleViolated {
-                index,
-                rule: RuleText(rule).to_string(),
-            });
-        }
-    }
-    Ok(())
-}
-
 /// Step 1: fixed externals have their value.
 fn check_externals(externals: &ExternalStatus, model: &Interpretation) -> Result<(), CheckError> {
     for (atom, value) in externals.iter() {
@@ -412,98 +462,120 @@ fn check_assumptions(program: &GroundProgram, model: &Interpretation) -> Result<
 
 /// A rule of the reduct restricted to the model's atoms: `head :- lower <= {elements}`, where
 /// the body is monotone (positive atoms, positive weights) and an empty head never occurs.
+/// Its head atoms and elements are ranges of the [`Reduct`]'s shared arrays (the rules a choice
+/// rule gives share one range of elements).
 struct ReductRule {
-    /// Head atoms (all true in the model); the rule asks for at least one of them.
-    head: Vec<u32>,
+    /// Head atoms (all true in the model), a range of `Reduct::heads`; the rule asks for at
+    /// least one of them.
+    head: Range<usize>,
     /// The bound left after the negative literals were evaluated.
     lower: i128,
-    /// Positive body atoms true in the model, with positive weights.
-    elements: Vec<(u32, i128)>,
+    /// Positive body atoms true in the model, with positive weights: a range of
+    /// `Reduct::elements`.
+    elements: Range<usize>,
 }
 
 /// The reduct of a program by a model, restricted to the model's atoms.
 struct Reduct {
     /// Its rules.
     rules: Vec<ReductRule>,
+    /// The rules' head atoms.
+    heads: Vec<u32>,
+    /// The rules' body elements.
+    elements: Vec<(u32, i128)>,
 }
 
 impl Reduct {
     /// Step 2: builds the restricted reduct of `program` by `model`.
-    fn build(
-        program: &GroundProgram,
-        model: &Interpretation,
-        externals: &ExternalStatus,
-    ) -> Reduct {
-        let mut rules = Vec::new();
-        for rule in &program.rules {
-            let head: Vec<u32> = rule
+    fn build(checker: &Checker<'_>, model: &Interpretation) -> Reduct {
+        let mut reduct = Reduct {
+            rules: Vec::new(),
+            heads: Vec::new(),
+            elements: Vec::new(),
+        };
+        let prepared = checker.bodies.iter().zip(&checker.defined);
+        for (rule, (body, choosable)) in checker.program.rules.iter().zip(prepared) {
+            let true_heads = rule
                 .head
                 .iter()
                 .map(|a| a.0)
-                .filter(|a| model.holds_atom(*a))
-                .collect();
-            if head.is_empty() {
+                .filter(|a| model.holds_atom(*a));
+            let heads_start = reduct.heads.len();
+            match rule.kind {
+                HeadKind::Disjunction => reduct.heads.extend(true_heads),
+                HeadKind::Choice => reduct
+                    .heads
+                    .extend(true_heads.filter(|a| choosable.contains(&Atom(*a)))),
+            }
+            if reduct.heads.len() == heads_start {
                 continue;
             }
-            let Some((lower, elements)) = reduce_body(&rule.body, model) else {
+            let elements_start = reduct.elements.len();
+            let Some(lower) = reduce_body(body, model, &mut reduct.elements) else {
+                reduct.heads.truncate(heads_start);
+                reduct.elements.truncate(elements_start);
                 continue;
             };
+            let elements = elements_start..reduct.elements.len();
+            let heads = heads_start..reduct.heads.len();
             match rule.kind {
-                HeadKind::Disjunction => rules.push(ReductRule {
-                    head,
+                HeadKind::Disjunction => reduct.rules.push(ReductRule {
+                    head: heads,
                     lower,
                     elements,
                 }),
-                HeadKind::Choice => {
-                    let choosable = defined_heads(rule);
-                    let heads = head.into_iter().filter(|a| choosable.contains(&Atom(*a)));
-                    rules.extend(heads.map(|atom| ReductRule {
-                        head: vec![atom],
-                        lower,
-                        elements: elements.clone(),
-                    }))
-                }
+                HeadKind::Choice => reduct.rules.extend(heads.map(|at| ReductRule {
+                    head: at..at + 1,
+                    lower,
+                    elements: elements.clone(),
+                })),
             }
         }
-        for (atom, value) in externals.iter() {
+        for (atom, value) in checker.externals.iter() {
             let free_or_true = matches!(value, ExternalValue::Free | ExternalValue::True);
             if free_or_true && model.holds_atom(atom) {
-                rules.push(ReductRule {
-                    head: vec![atom],
+                reduct.heads.push(atom);
+                reduct.rules.push(ReductRule {
+                    head: reduct.heads.len() - 1..reduct.heads.len(),
                     lower: 0,
-                    elements: Vec::new(),
+                    elements: 0..0,
                 });
             }
         }
-        Reduct { rules }
+        reduct
+    }
+
+    /// The head atoms of `rule`.
+    fn head(&self, rule: &ReductRule) -> &[u32] {
+        self.heads.get(rule.head.clone()).unwrap_or_default()
+    }
+
+    /// The body elements of `rule`.
+    fn elements(&self, rule: &ReductRule) -> &[(u32, i128)] {
+        self.elements.get(rule.elements.clone()).unwrap_or_default()
     }
 
     /// Step 3: the least model of the single-headed rules (never larger than `model`).
     fn least_model(&self, model: &Interpretation) -> Interpretation {
         let mut least = model.empty_like();
-        let mut watches: Vec<Vec<(usize, i128)>> = vec![Vec::new(); model.truth.len()];
+        let watches = self.watches(model.truth.len());
         let mut sums: Vec<i128> = vec![0; self.rules.len()];
         let mut queue: Vec<u32> = Vec::new();
-        for (index, rule) in self.rules.iter().enumerate() {
-            for &(atom, weight) in &rule.elements {
-                if let Some(list) = watches.get_mut(atom as usize) {
-                    list.push((index, weight));
-                }
-            }
-            if let ([head], true) = (rule.head.as_slice(), rule.lower <= 0) {
+        for rule in &self.rules {
+            if let ([head], true) = (self.head(rule), rule.lower <= 0) {
                 if least.set(*head) {
                     queue.push(*head);
                 }
             }
         }
         while let Some(atom) = queue.pop() {
-            for &(index, weight) in watches.get(atom as usize).into_iter().flatten() {
+            for &(index, weight) in watches.of(atom) {
                 let (Some(sum), Some(rule)) = (sums.get_mut(index), self.rules.get(index)) else {
                     continue;
                 };
                 let before = *sum;
                 *sum += weight;
-                if let [head] = rule.head.as_slice() {
+                if let [head] = self.head(rule) {
                     if before < rule.lower && *sum >= rule.lower && least.set(*head) {
                         queue.push(*head);
                     }
@@ -511,6 +583,34 @@ impl Reduct {
             }
         }
         least
+    }
+
+    /// For each of `atoms` atom numbers, the rules whose bodies hold it, with its weight there.
+    fn watches(&self, atoms: usize) -> Watches {
+        let mut start = vec![0usize; atoms + 1];
+        for rule in &self.rules {
+            for &(atom, _) in self.elements(rule) {
+                if let Some(count) = start.get_mut(atom as usize + 1) {
+                    *count += 1;
+                }
+            }
+        }
+        for at in 1..start.len() {
+            start[at] += start[at - 1];
+        }
+        let mut filled = start.clone();
+        let mut lists = vec![(0, 0); start.last().copied().unwrap_or(0)];
+        for (index, rule) in self.rules.iter().enumerate() {
+            for &(atom, weight) in self.elements(rule) {
+                if let Some(next) = filled.get_mut(atom as usize) {
+                    if let Some(slot) = lists.get_mut(*next) {
+                        *slot = (index, weight);
+                    }
+                    *next += 1;
+                }
+            }
+        }
+        Watches { start, lists }
     }
 
     /// Step 3: a model of the reduct containing `least`, inside `model`, with at least one atom
@@ -534,14 +634,16 @@ impl Reduct {
     }
 }
 
-/// Evaluates the negative part of `body` in `model` and restricts the positive part to it;
-/// `None` if the body can hold in no subset of the model.
-fn reduce_body(body: &Body, model: &Interpretation) -> Option<(i128, Vec<(u32, i128)>)> {
-    let normal = NormalBody::of(body);
+/// Evaluates the negative part of `normal` in `model` and appends the positive part restricted
+/// to it to `elements`; the bound left, or `None` if the body can hold in no subset of the model.
+fn reduce_body(
+    normal: &NormalBody,
+    model: &Interpretation,
+    elements: &mut Vec<(u32, i128)>,
+) -> Option<i128> {
     let mut lower = normal.lower;
-    let mut elements = Vec::new();
     let mut possible: i128 = 0;
-    for (literal, weight) in normal.elements {
+    for &(literal, weight) in &normal.elements {
         let atom = literal.atom().0;
         if !literal.is_positive() {
             if !model.holds_atom(atom) {
@@ -552,7 +654,27 @@ fn reduce_body(body: &Body, model: &Interpretation) -> Option<(i128, Vec<(u32, i
             elements.push((atom, weight));
         }
     }
-    (possible >= lower).then_some((lower, elements))
+    (possible >= lower).then_some(lower)
+}
+
+/// Per atom, the rules whose bodies hold it, with its weight there: the lists of all atoms
+/// one after the other, atom `a`'s from `start[a]` to `start[a + 1]`.
+struct Watches {
+    /// Where each atom's list begins (one more entry than atoms).
+    start: Vec<usize>,
+    /// `(rule index, weight)`.
+    lists: Vec<(usize, i128)>,
+}
+
+impl Watches {
+    /// The list of `atom`.
+    fn of(&self, atom: u32) -> &[(usize, i128)] {
+        let at = atom as usize;
+        match (self.start.get(at), self.start.get(at + 1)) {
+            (Some(&from), Some(&to)) => self.lists.get(from..to).unwrap_or_default(),
+            _ => &[],
+        }
+    }
 }
 
 /// A DPLL search over the open atoms for a model of the reduct with some open atom false.
@@ -681,31 +803,31 @@ impl<'r> SubsetSearch<'r> {
     /// Propagates one reduct rule: a body that holds needs an open head atom; with every head
     /// atom false, no unknown body atom may be true if it would complete the body.
     fn propagate_rule(&self, rule: &ReductRule) -> Propagation {
-        let mut heads_open = Vec::new();
-        for &atom in &rule.head {
+        let (mut open_heads, mut some_open) = (0, None);
+        for &atom in self.reduct.head(rule) {
             match self.atom_value(atom) {
                 Some(true) => return Propagation::Nothing,
                 Some(false) => {}
-                None => heads_open.push(atom),
+                None => (open_heads, some_open) = (open_heads + 1, Some(atom)),
             }
         }
-        let certain: i128 = rule
-            .elements
+        let elements = self.reduct.elements(rule);
+        let certain: i128 = elements
             .iter()
             .filter(|(atom, _)| self.atom_value(*atom) == Some(true))
             .map(|(_, weight)| weight)
             .sum();
         if certain >= rule.lower {
-            return match heads_open.as_slice() {
-                [] => Propagation::Conflict,
-                [only] => Propagation::Assign(*only, true),
+            return match (open_heads, some_open) {
+                (0, _) => Propagation::Conflict,
+                (1, Some(only)) => Propagation::Assign(only, true),
                 _ => Propagation::Nothing,
             };
         }
-        if !heads_open.is_empty() {
+        if open_heads > 0 {
             return Propagation::Nothing;
         }
-        rule.elements
+        elements
             .iter()
             .find(|(atom, weight)| {
                 self.atom_value(*atom).is_none() && certain + weight >= rule.lower

@@ -9,6 +9,8 @@
 
 use std::time::Instant;
 
+use solver_core::check::Checker;
+
 use super::{check_model, exit_code, Run, EXIT_NOT_STABLE};
 use crate::incmode::{self, IncConfig, IncHandler};
 use crate::output::StatsView;
@@ -87,7 +89,8 @@ impl IncHandler for Calls<'_, '_> {
         let assumed = with_externals
             .as_ref()
             .map_or(0, super::report::assumed_externals);
-        let checked = check.then_some(with_externals);
+        let checked = check.then_some(with_externals).flatten();
+        let checker = checked.as_ref().map(Checker::new);
         let solve_start = Instant::now();
         let costs_shown = self.run.reporter().costs_shown();
         let with_names = self.run.printer.prints_models();
@@ -97,7 +100,7 @@ impl IncHandler for Calls<'_, '_> {
             let event = reporter.model_event(&model, costs_shown, with_names, solve_start);
             let text = self.run.printer.model(&event);
             self.run.print(&text);
-            if let Err(message) = check_model(checked.as_ref().and_then(Option::as_ref), &model) {
+            if let Err(message) = check_model(checker.as_ref(), &model) {
                 let _ = writeln!(self.run.err, "{message}");
                 self.not_stable = true;
                 break;

@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 use crate::output::{Outcome, Printer, RunSummary, StopReason};
 use crate::{Control, EnumMode, Error, Interrupt, Model, ModelKind, OptMode, Summary};
 use options::{CliOptions, Mode, Parsed, PROGRAM};
-use solver_core::GroundProgram;
+use solver_core::check::{CheckError, Checker};
 
 /// Exit code: the input was rejected.
 const EXIT_INPUT_ERROR: i32 = 65;
@@ -326,6 +326,7 @@ impl<'a> Run<'a> {
             true => self.control.program_with_externals(),
             false => None,
         };
+        let checker = checked.as_ref().map(Checker::new);
         // `Control::solve` clears the interrupt handle for the new search, so "Solving..." is
         // printed only after it: a Ctrl-C once that line is out always stops the search. It
         // also builds the solver's constraints, which polls the interrupt only between long
@@ -351,7 +352,7 @@ impl<'a> Run<'a> {
                 .model_event(&model, costs_shown, with_names, solve_start);
             let text = self.printer.model(&event);
             self.print(&text);
-            if let Err(message) = check_model(checked.as_ref(), &model) {
+            if let Err(message) = check_model(checker.as_ref(), &model) {
                 let _ = writeln!(self.err, "{message}");
                 return EXIT_NOT_STABLE;
             }
@@ -380,16 +381,24 @@ impl<'a> Run<'a> {
 /// The exit code of `--check-models` when an answer is not a stable model (EX_SOFTWARE).
 const EXIT_NOT_STABLE: i32 = 70;
 
-/// With `--check-models` (`program` given): whether an answer set is a stable model of the
-/// ground program, by `solver_core::check`; brave/cautious answers are not models and pass.
-fn check_model(program: Option<&GroundProgram>, model: &Model) -> Result<(), String> {
-    let Some(program) = program else {
+/// With `--check-models` (`checker` given: the ground program prepared, or why it is invalid):
+/// whether an answer set is a stable model of the ground program, by `solver_core::check`;
+/// brave/cautious answers are not models and pass.
+fn check_model(
+    checker: Option<&Result<Checker<'_>, CheckError>>,
+    model: &Model,
+) -> Result<(), String> {
+    let Some(checker) = checker else {
         return Ok(());
     };
     if model.kind() != ModelKind::Answer {
         return Ok(());
     }
-    solver_core::check::check_model(program, model.true_atoms()).map_err(|error| {
+    let checked = match checker {
+        Ok(checker) => checker.check(model.true_atoms()),
+        Err(invalid) => Err(invalid.clone()),
+    };
+    checked.map_err(|error| {
         let number = model.number();
         format!("*** ERROR: ({PROGRAM}): answer {number} is not a stable model: {error}")
     })
