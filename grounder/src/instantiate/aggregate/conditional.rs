@@ -43,8 +43,12 @@ impl Grounder<'_> {
             instances.push((tri, lits.to_vec()));
             Ok(())
         })?;
+        let required = required_literals(&instances);
         let mut conj_lits = Vec::new();
         for (tri, cond) in instances {
+            if implied_by(&tri, &cond, &required) {
+                continue;
+            }
             match self.conditional_instance(tri, &cond, recursive)? {
                 Some(lits) => conj_lits.extend(lits),
                 None => return Ok(None),
@@ -291,5 +295,26 @@ impl Grounder<'_> {
             self.implication_support(x, cond, &l)?;
         }
         Ok(Some(vec![GLit::pos(x)]))
+    }
+}
+
+/// The literals the instances with a certain condition require.
+fn required_literals(instances: &[(Tri, Vec<GLit>)]) -> Vec<GLit> {
+    let certain = instances.iter().filter(|(_, cond)| cond.is_empty());
+    let lits = certain.filter_map(|(tri, _)| match tri {
+        Tri::Lits(l) => Some(l.iter().copied()),
+        _ => None,
+    });
+    lits.flatten().collect()
+}
+
+/// Whether an instance under an uncertain condition only asks for literals that an instance
+/// under a certain condition requires already (`p :- b : q(W).` with the fact `q(2)` and a
+/// possible `q(3)` is `p :- b.`, as gringo writes it): its implication `c -> l` holds whenever
+/// the conjunction does.
+fn implied_by(tri: &Tri, cond: &[GLit], required: &[GLit]) -> bool {
+    match tri {
+        Tri::Lits(l) if !cond.is_empty() => l.iter().all(|x| required.contains(x)),
+        _ => false,
     }
 }
