@@ -57,11 +57,10 @@ fn opens_head(rule: &Rule) -> bool {
 impl Grounder<'_> {
     /// Fills `open_preds` from the rules (see the module doc).
     pub(crate) fn find_open_predicates(&mut self, rules: &[Rule]) {
-        let n = self.store.preds.len();
-        let mut open = vec![false; n];
-        let mut graph = Graph::new(n);
-        let mut deps: Vec<Vec<u32>> = vec![Vec::new(); n];
-        let mut negative = Vec::new();
+        // (head, dependency, negated) edges and the heads of rules that are not normal; the
+        // predicates are numbered first, so the tables below cover them all.
+        let mut edges = Vec::new();
+        let mut opened = Vec::new();
         let mut atoms = Vec::new();
         for rule in rules {
             if crate::instantiate::recursion::void(self, rule) {
@@ -78,24 +77,28 @@ impl Grounder<'_> {
             for head in rule.head.each_atom() {
                 let h = self.store.pred(head.pred);
                 if opens {
-                    open[h as usize] = true;
+                    opened.push(h);
                 }
                 for &(a, neg) in &atoms {
-                    let d = self.store.pred(a.pred);
-                    graph.depend(h, d);
-                    deps[h as usize].push(d);
-                    if neg {
-                        negative.push((h, d));
-                    }
+                    edges.push((h, self.store.pred(a.pred), neg));
                 }
             }
+        }
+        let n = self.store.preds.len();
+        let mut open = vec![false; n];
+        opened.iter().for_each(|&h| open[h as usize] = true);
+        let mut graph = Graph::new(n);
+        let mut deps: Vec<Vec<u32>> = vec![Vec::new(); n];
+        for &(h, d, _) in &edges {
+            graph.depend(h, d);
+            deps[h as usize].push(d);
         }
         let components = graph.components();
         let mut scc = vec![u32::MAX; n];
         for (c, preds) in components.iter().enumerate() {
             preds.iter().for_each(|&p| scc[p as usize] = c as u32);
         }
-        for (h, d) in negative {
+        for (h, d, _) in edges.into_iter().filter(|e| e.2) {
             if scc[h as usize] == scc[d as usize] {
                 open[h as usize] = true;
             }
