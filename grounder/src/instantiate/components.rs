@@ -202,6 +202,7 @@ pub(crate) fn ground_all(
     ground_plain_facts(g, rules, facts)?;
     let infos = RuleInfos::new(g, rules);
     crate::instantiate::recursion::positive_components(g, rules);
+    g.find_open_predicates(rules);
     g.fact_scopes = fact_scopes(rules, &infos, g.store.preds.len());
     let mut remaining = vec![0u32; g.store.preds.len()];
     let counted = |r: &Rule| !crate::normalize::rules::is_simple_fact(r);

@@ -23,9 +23,33 @@ use crate::instantiate::{GBody, GLit, GRule, Grounder, Mode, Stop};
 use crate::normalize::rules::{Head, HeadElem, Lit, Rule};
 use crate::term::eval::{Binding, T};
 
-/// One conjunction: the source element, the binding of its atom's variables (intervals'
-/// aside), the distinct ground conditions of its instances and the (defined) atoms.
-pub(crate) type Conjunction = (u32, Binding, Vec<Vec<GLit>>, Vec<AtomId>);
+/// One conjunction of a disjunctive head.
+pub(crate) struct Conjunction {
+    /// The source element.
+    pub group: u32,
+    /// The binding of its atom's variables (intervals' aside).
+    pub key: Binding,
+    /// The distinct ground conditions of its instances.
+    pub conds: Vec<Vec<GLit>>,
+    /// The distinct (defined) atoms.
+    pub atoms: Vec<AtomId>,
+    /// The distinct instances gringo reports (see [`Grounder::report_key`]): with more than
+    /// one, gringo's conjunction has several conjuncts even when they are one atom.
+    pub reports: Vec<Binding>,
+}
+
+impl Conjunction {
+    /// Whether gringo writes this conjunction as its one atom: a single report of a single
+    /// atom under a certain condition.
+    pub fn single_certain_atom(&self) -> Option<AtomId> {
+        match self.atoms.as_slice() {
+            [atom] if self.reports.len() == 1 && self.conds.iter().any(Vec::is_empty) => {
+                Some(*atom)
+            }
+            _ => None,
+        }
+    }
+}
 
 impl Grounder<'_> {
     /// Adds the instances of the tagged element `e` to `out`, and each new atom to `defined`
@@ -54,33 +78,41 @@ impl Grounder<'_> {
         let (ranges, cond): (Vec<Lit>, Vec<Lit>) = e.cond.iter().cloned().partition(|l| {
             matches!(l, Lit::Range(v, ..) if inner.contains(v)) || binds_one_of(l, inner)
         });
+        let important = self.important_vars(&atom_vars, &cond);
         let mut satisfied = false;
         self.sub_join(rule, &cond, binding, mode, &mut |g, b, lits| {
             if satisfied {
                 return Ok(());
             }
-            let key: Binding = b
-                .iter()
-                .enumerate()
-                .map(|(v, x)| x.filter(|_| atom_vars.contains(&(v as u32))))
-                .collect();
-            let index = match out.iter().position(|(id, k, ..)| id == group && *k == key) {
+            let key = restrict(b, &atom_vars);
+            let index = match out.iter().position(|c| c.group == *group && c.key == key) {
                 Some(i) => i,
                 None => {
-                    out.push((*group, key, Vec::new(), Vec::new()));
+                    out.push(Conjunction {
+                        group: *group,
+                        key,
+                        conds: Vec::new(),
+                        atoms: Vec::new(),
+                        reports: Vec::new(),
+                    });
                     out.len() - 1
                 }
             };
-            if !out[index].2.iter().any(|c| c.as_slice() == lits) {
-                out[index].2.push(lits.to_vec());
+            let conj = &mut out[index];
+            if !conj.conds.iter().any(|c| c.as_slice() == lits) {
+                conj.conds.push(lits.to_vec());
+            }
+            let report = restrict(b, &important);
+            if !conj.reports.contains(&report) {
+                conj.reports.push(report);
             }
             let mut made = false;
             g.sub_join(rule, &ranges, b, mode, &mut |g, b, _| {
                 if let Some(atom) = g.ground_atom(rule, &e.atom, b) {
                     made = true;
                     defined.push(atom);
-                    if !out[index].3.contains(&atom) {
-                        out[index].3.push(atom);
+                    if !out[index].atoms.contains(&atom) {
+                        out[index].atoms.push(atom);
                     }
                 }
                 Ok(())
@@ -136,6 +168,33 @@ impl Grounder<'_> {
         }
         Ok(h)
     }
+}
+
+impl Grounder<'_> {
+    /// gringo's important variables of a conditional element's instances: those of its atom
+    /// (`atom_vars`) and of the condition's atoms over predicates that are not certain (see
+    /// [`Grounder::certain_predicate`]). gringo reports one instance per binding of them, so
+    /// `a : q(W)` is one conjunct `a` when the `q` atoms are certain facts, and `a & a & a`
+    /// over `q(1..3)` when `q` is open (`{q(4)} :- r.`), even if its atoms are facts.
+    fn important_vars(&mut self, atom_vars: &[u32], cond: &[Lit]) -> Vec<u32> {
+        let mut vars = atom_vars.to_vec();
+        for lit in cond {
+            if let Lit::Atom(_, pat) = lit {
+                if !self.certain_predicate(pat) {
+                    pat.args.iter().for_each(|t| t.vars(&mut vars));
+                }
+            }
+        }
+        vars
+    }
+}
+
+/// `b` with the variables other than `vars` unbound.
+fn restrict(b: &Binding, vars: &[u32]) -> Binding {
+    b.iter()
+        .enumerate()
+        .map(|(v, x)| x.filter(|_| vars.contains(&(v as u32))))
+        .collect()
 }
 
 /// Whether `lit` is the external call `v = @f(..)` of one of the variables `vars`.

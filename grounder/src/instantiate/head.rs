@@ -255,20 +255,23 @@ impl<'a> Grounder<'a> {
             return Ok(());
         }
         if satisfied {
-            let conjunction_atoms = conjunctions.into_iter().flat_map(|(.., atoms)| atoms);
+            let conjunction_atoms = conjunctions.into_iter().flat_map(|c| c.atoms);
             self.extras
                 .unruled
                 .extend(plain.into_iter().chain(conjunction_atoms));
             return Ok(());
         }
         let mut stand_ins = Vec::new();
-        for (_, _, group_conds, atoms) in conjunctions {
-            let certain = group_conds.iter().any(Vec::is_empty);
-            match atoms.as_slice() {
+        for c in conjunctions {
+            let certain = c.conds.iter().any(Vec::is_empty);
+            if let Some(atom) = c.single_certain_atom() {
+                plain.push(atom);
+                continue;
+            }
+            match c.atoms.as_slice() {
                 // An empty conjunction under a certain condition satisfies the head.
                 [] if certain => return Ok(()),
-                [atom] if certain => plain.push(*atom),
-                _ => stand_ins.push((atoms, group_conds)),
+                _ => stand_ins.push((c.atoms, c.conds)),
             }
         }
         for (atoms, group_conds) in stand_ins {
@@ -313,8 +316,8 @@ impl Grounder<'_> {
     /// Whether one of `conjunctions` is a single atom under a certain condition and that atom
     /// a fact clingo knows (see [`Self::is_known_fact`]).
     fn conjunction_known_fact(&self, conjunctions: &[Conjunction]) -> bool {
-        conjunctions.iter().any(|(_, _, conds, atoms)| {
-            matches!(atoms.as_slice(), [atom] if conds.iter().any(Vec::is_empty)
+        conjunctions.iter().any(|c| {
+            matches!(c.atoms.as_slice(), [atom] if c.conds.iter().any(Vec::is_empty)
                 && self.atom_is_known_fact(*atom))
         })
     }

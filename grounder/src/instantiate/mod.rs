@@ -42,6 +42,7 @@
 pub(crate) mod aggregate;
 mod calls;
 mod candidates;
+mod certain;
 pub(crate) mod components;
 mod conjunction;
 pub(crate) mod domain;
@@ -294,6 +295,9 @@ pub(crate) struct Grounder<'a> {
     pub(crate) ignored_seen: FxHashSet<IgnoredInstance>,
     /// Per complete predicate (by index), whether all its atoms are facts.
     pub(crate) facts_only: FxHashMap<u32, bool>,
+    /// Per predicate (by index), whether it is open: some atom of it may be no fact by the
+    /// program's form (see `certain`).
+    pub(crate) open_preds: Vec<bool>,
     /// `not not a` helpers: atom → aux atom defined by `aux :- not a.`
     not_aux: FxHashMap<AtomId, AtomId>,
     /// The same helpers the other way: aux atom → the atom `a` of `aux :- not a.`
@@ -406,6 +410,7 @@ impl<'a> Grounder<'a> {
             undefined_instances: FxHashSet::default(),
             ignored_seen: FxHashSet::default(),
             facts_only: FxHashMap::default(),
+            open_preds: Vec::new(),
             negated_by_aux: kept.not_aux.iter().map(|(&a, &x)| (x, a)).collect(),
             not_aux: kept.not_aux,
             plain_facts: FxHashSet::default(),

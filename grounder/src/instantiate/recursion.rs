@@ -199,7 +199,7 @@ fn inner_negations(lit: &Lit, out: &mut Vec<Pred>) {
 
 /// Whether a body literal of `rule` is false whatever its variables are: `#false` (also from
 /// `not #true`) or a comparison of two values that fails.
-fn void(g: &Grounder, rule: &Rule) -> bool {
+pub(crate) fn void(g: &Grounder, rule: &Rule) -> bool {
     rule.body.iter().any(|lit| match lit {
         Lit::Bool(holds) => !holds,
         Lit::Cmp(op, T::Val(x), T::Val(y)) => !crate::instantiate::compare(g.table, *op, *x, *y),

@@ -212,7 +212,7 @@ impl Grounder<'_> {
 
     /// Whether `pat`'s predicate is complete with facts only (gringo's positively stratified
     /// occurrence; in the component being grounded it is not).
-    fn only_facts(&mut self, pat: &AtomPat) -> bool {
+    pub(crate) fn only_facts(&mut self, pat: &AtomPat) -> bool {
         let pred = self.store.pred(pat.pred);
         if let Some(&known) = self.facts_only.get(&pred) {
             return known;
