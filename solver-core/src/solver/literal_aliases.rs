@@ -40,6 +40,7 @@
 //!   seed 93027). Bodies that are one conjunction as clasp reads the program count once, and
 //!   a one-positive-literal body whose heads are all that atom's aliases has lost them when
 //!   clasp reaches a later body (see `bodies_simplify_together`).
+//!
 //! clasp's translation of small weight rules into normal rules (`--trans-ext=dynamic`) is not
 //! modelled: such weight bodies take part only when they are conjunctions.
 //!
