@@ -72,6 +72,14 @@ impl Grounder<'_> {
         if mode == Mode::Domain {
             return Ok(());
         }
+        let delayed;
+        let body = match bounds.is_empty() || !negates_element(body, &instances) {
+            true => body,
+            false => {
+                delayed = [GLit::pos(self.define_aux(vec![body.to_vec()])?)];
+                &delayed[..]
+            }
+        };
         self.choice_rules(&instances, body)?;
         let Some(bvals) = bvals.filter(|b| !b.is_empty()) else {
             return Ok(());
@@ -246,4 +254,16 @@ impl Grounder<'_> {
 
 /// An element instance of a choice or head aggregate: its tuple, its atom (`None` for a
 /// `not b` element) and its condition.
+/// Whether `body` has `not a` for an element atom `a` of a bounded head aggregate. gringo writes
+/// such a body as an atom of its own (`#delayed(1) :- not p. #delayed(1) <=> 0>=#count{0,p:p}`,
+/// the choice `{p} :- d.` for clasp), so clasp keeps the choice rule it would drop from
+/// `{p} :- not p.` (never supporting `p`), and `p` has a rule: an `#external p.` is ignored and
+/// `p` is false (full seed 49567). An unbounded choice rule is written with its body as it is.
+fn negates_element(body: &[GLit], instances: &[HeadAggInstance]) -> bool {
+    instances
+        .iter()
+        .filter_map(|(_, atom, _)| *atom)
+        .any(|a| body.contains(&GLit::neg(a)))
+}
+
 pub(crate) type HeadAggInstance = (Vec<Val>, Option<AtomId>, Vec<GLit>);
