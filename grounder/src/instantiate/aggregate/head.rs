@@ -55,12 +55,16 @@ impl Grounder<'_> {
         };
         let bvals = Some(bvals);
         let count = AggregateFunction::Count;
+        let delayed = function.is_some() || !bounds.is_empty();
         if let Some(bvals) = &bvals {
             if !self.head_satisfiable(function.unwrap_or(count), &instances, bvals) {
                 // As gringo: the element atoms stay undefined; the body must be false.
                 return match mode {
                     Mode::Domain => Ok(()),
-                    Mode::Emit => self.constraint(body.to_vec()),
+                    Mode::Emit => {
+                        let body = self.delayed_body(delayed, body)?;
+                        self.constraint(body)
+                    }
                 };
             }
         }
@@ -72,6 +76,7 @@ impl Grounder<'_> {
         if mode == Mode::Domain {
             return Ok(());
         }
+        let body = &self.delayed_body(delayed, body)?;
         self.choice_rules(&instances, body)?;
         let Some(bvals) = bvals.filter(|b| !b.is_empty()) else {
             return Ok(());
@@ -100,6 +105,19 @@ impl Grounder<'_> {
                 self.constraint(b)
             }
         }
+    }
+
+    /// The body the rules of a head aggregate instance get: gringo writes an aggregate with
+    /// bounds or a function (`delayed`; not a plain choice `{ .. } :- body.`) through its
+    /// `#delayed` atom `d :- body.`, its choice and bound rules having the body `d`. clasp
+    /// reads `{a} :- d. d :- not y.` otherwise than `{a} :- not y.` (seed 98888: the brave
+    /// consequences under `#project`). An empty body stays empty.
+    fn delayed_body(&mut self, delayed: bool, body: &[GLit]) -> Result<Vec<GLit>, Stop> {
+        if !delayed || body.is_empty() {
+            return Ok(body.to_vec());
+        }
+        let d = self.define_aux(vec![body.to_vec()])?;
+        Ok(vec![GLit::pos(d)])
     }
 
     pub(super) fn constraint(&mut self, body: Vec<GLit>) -> Result<(), Stop> {
