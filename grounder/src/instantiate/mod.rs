@@ -184,6 +184,8 @@ pub(crate) struct Kept {
     aux_alternatives: FxHashMap<AtomId, Vec<Vec<GLit>>>,
     /// An auxiliary atom defined by `aux :- .`
     true_aux: Option<AtomId>,
+    /// The atom of certain recursive conjunctions (see [`Grounder::certain_conjunction`]).
+    certain_conjunction: Option<AtomId>,
     /// An auxiliary atom without rules (see [`Grounder::never_aux`]).
     never_aux: Option<AtomId>,
 }
@@ -334,6 +336,9 @@ pub(crate) struct Grounder<'a> {
     pub aux_alternatives: FxHashMap<AtomId, Vec<Vec<GLit>>>,
     /// An auxiliary atom defined by `aux :- .`: true, but no fact while grounding.
     true_aux: Option<AtomId>,
+    /// An auxiliary atom defined by `aux :- .`, written after all other rules (see
+    /// [`Grounder::certain_conjunction`]).
+    certain_conjunction: Option<AtomId>,
     /// gringo's `#delayed` atoms of body conjunctions, by their literals: one atom for each
     /// distinct ground conjunction (see `aggregate::conditional`).
     delayed_conjunctions: FxHashMap<Vec<GLit>, AtomId>,
@@ -425,6 +430,7 @@ impl<'a> Grounder<'a> {
             args_buf: Vec::new(),
             aux_alternatives: kept.aux_alternatives,
             true_aux: kept.true_aux,
+            certain_conjunction: kept.certain_conjunction,
             delayed_conjunctions: FxHashMap::default(),
             never_aux: kept.never_aux,
             functions: crate::Functions::default(),
@@ -445,6 +451,7 @@ impl<'a> Grounder<'a> {
             not_aux: self.not_aux,
             aux_alternatives: self.aux_alternatives,
             true_aux: self.true_aux,
+            certain_conjunction: self.certain_conjunction,
             never_aux: self.never_aux,
         }
     }
@@ -463,6 +470,24 @@ impl<'a> Grounder<'a> {
     /// always holds, which gringo writes for an aggregate element with a certain condition.
     pub(crate) fn never_aux(&mut self) -> AtomId {
         *self.never_aux.get_or_insert_with(|| self.store.aux())
+    }
+
+    /// gringo's `#delayed` atom of a conjunction over a recursive condition that turns out
+    /// certain (`p(W) : r(W)` with no `r` atom): `aux :- .`, made once, whose fact rule the
+    /// session writes after all others, as gringo writes `#delayed` facts last (see
+    /// `session::step::take_certain_conjunction_fact`).
+    pub(crate) fn certain_conjunction(&mut self) -> Result<AtomId, Stop> {
+        if let Some(aux) = self.certain_conjunction {
+            return Ok(aux);
+        }
+        let aux = self.define_aux(vec![Vec::new()])?;
+        self.certain_conjunction = Some(aux);
+        Ok(aux)
+    }
+
+    /// The atom of [`Grounder::certain_conjunction`], if made.
+    pub(crate) fn made_certain_conjunction(&self) -> Option<AtomId> {
+        self.certain_conjunction
     }
 
     /// The atom of [`Grounder::never_aux`], if made.

@@ -102,7 +102,9 @@ pub(crate) fn ground_call(
     if !call.project.is_empty() || !g.extras.projects.is_empty() {
         keep_grounded_heads(&mut g);
     }
-    let ground_rules = simplify(&mut state.truth, &open, std::mem::take(&mut g.rules));
+    let true_fact = take_certain_conjunction_fact(&mut g, &mut open);
+    let mut ground_rules = simplify(&mut state.truth, &open, std::mem::take(&mut g.rules));
+    ground_rules.extend(true_fact);
     let source = Source {
         rules: &call.rules,
         facts: &call.facts,
@@ -124,6 +126,24 @@ pub(crate) fn ground_call(
 fn keep_grounded_heads(g: &mut Grounder) {
     let heads = g.rules.iter().flat_map(|r| r.head.iter().copied());
     g.extras.unruled.extend(heads);
+}
+
+/// Takes the fact rule `aux.` of [`Grounder::certain_conjunction`] out of the rules (when this grounding
+/// made it) and opens `aux`, so that `simplify` keeps `aux` in the bodies that have it; the rule
+/// is written after all others. gringo writes the `#delayed` atom of a conjunction over a
+/// recursive condition that turns out certain (`p(W) : r(W)` with no `r` atom) in the rules
+/// that use it and its fact `#delayed.` last, and clasp reads `d :- b, x. :- d. x.` otherwise
+/// than `:- b.` (seed 56544: the projected brave consequences).
+fn take_certain_conjunction_fact(g: &mut Grounder, open: &mut [bool]) -> Option<GRule> {
+    let aux = g.made_certain_conjunction()?;
+    let is_fact_rule = |r: &GRule| {
+        !r.choice && r.head == [aux] && matches!(&r.body, GBody::Normal(l) if l.is_empty())
+    };
+    let at = g.rules.iter().position(is_fact_rule)?;
+    if let Some(o) = open.get_mut(aux.0 as usize) {
+        *o = true;
+    }
+    Some(g.rules.remove(at))
 }
 
 /// The infos of calls of unknown functions, in clingo's grounding order of their rules (see

@@ -8,6 +8,7 @@ use crate::session::GroundOptions;
 use crate::syntax::facts::Facts;
 use crate::{Dialect, Source};
 
+mod delayed;
 mod ground;
 mod recursion;
 mod satisfiable;

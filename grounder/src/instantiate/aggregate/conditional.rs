@@ -58,7 +58,7 @@ impl Grounder<'_> {
             // gringo's conjunction over a recursive condition is never a fact (its rule's head
             // is not one either): true, but through an atom. Over a certain condition, one
             // whose literals are facts is a fact (`p :- q(3) : dom(W).` with `q(3)` derived).
-            return Ok(Some(vec![GLit::pos(self.true_aux()?)]));
+            return Ok(Some(vec![GLit::pos(self.certain_conjunction()?)]));
         }
         if conj_lits.is_empty() || !self.conjunction_accumulated(rule, c) {
             return Ok(Some(conj_lits));

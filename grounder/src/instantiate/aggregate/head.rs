@@ -55,12 +55,16 @@ impl Grounder<'_> {
         };
         let bvals = Some(bvals);
         let count = AggregateFunction::Count;
+        let delayed = function.is_some() || !bounds.is_empty();
         if let Some(bvals) = &bvals {
             if !self.head_satisfiable(function.unwrap_or(count), &instances, bvals) {
                 // As gringo: the element atoms stay undefined; the body must be false.
                 return match mode {
                     Mode::Domain => Ok(()),
-                    Mode::Emit => self.constraint(body.to_vec()),
+                    Mode::Emit => {
+                        let body = self.delayed_body(delayed, body)?;
+                        self.constraint(body)
+                    }
                 };
             }
         }
@@ -72,14 +76,7 @@ impl Grounder<'_> {
         if mode == Mode::Domain {
             return Ok(());
         }
-        let delayed;
-        let body = match bounds.is_empty() || !negates_element(body, &instances) {
-            true => body,
-            false => {
-                delayed = [GLit::pos(self.define_aux(vec![body.to_vec()])?)];
-                &delayed[..]
-            }
-        };
+        let body = &self.delayed_body(delayed, body)?;
         self.choice_rules(&instances, body)?;
         let Some(bvals) = bvals.filter(|b| !b.is_empty()) else {
             return Ok(());
@@ -108,6 +105,21 @@ impl Grounder<'_> {
                 self.constraint(b)
             }
         }
+    }
+
+    /// The body the rules of a head aggregate instance get: gringo writes an aggregate with
+    /// bounds or a function (`delayed`; not a plain choice `{ .. } :- body.`) through its
+    /// `#delayed` atom `d :- body.`, its choice and bound rules having the body `d`. clasp
+    /// reads `{a} :- d. d :- not y.` otherwise than `{a} :- not y.` (seed 98888: the brave
+    /// consequences under `#project`), and keeps the choice rule `{p} :- d.` where it would
+    /// drop `{p} :- not p.` as never supporting `p`: `p` has a rule, so an `#external p.` is
+    /// ignored (full seed 49567). An empty body stays empty.
+    fn delayed_body(&mut self, delayed: bool, body: &[GLit]) -> Result<Vec<GLit>, Stop> {
+        if !delayed || body.is_empty() {
+            return Ok(body.to_vec());
+        }
+        let d = self.define_aux(vec![body.to_vec()])?;
+        Ok(vec![GLit::pos(d)])
     }
 
     pub(super) fn constraint(&mut self, body: Vec<GLit>) -> Result<(), Stop> {
@@ -254,16 +266,4 @@ impl Grounder<'_> {
 
 /// An element instance of a choice or head aggregate: its tuple, its atom (`None` for a
 /// `not b` element) and its condition.
-/// Whether `body` has `not a` for an element atom `a` of a bounded head aggregate. gringo writes
-/// such a body as an atom of its own (`#delayed(1) :- not p. #delayed(1) <=> 0>=#count{0,p:p}`,
-/// the choice `{p} :- d.` for clasp), so clasp keeps the choice rule it would drop from
-/// `{p} :- not p.` (never supporting `p`), and `p` has a rule: an `#external p.` is ignored and
-/// `p` is false (full seed 49567). An unbounded choice rule is written with its body as it is.
-fn negates_element(body: &[GLit], instances: &[HeadAggInstance]) -> bool {
-    instances
-        .iter()
-        .filter_map(|(_, atom, _)| *atom)
-        .any(|a| body.contains(&GLit::neg(a)))
-}
-
 pub(crate) type HeadAggInstance = (Vec<Val>, Option<AtomId>, Vec<GLit>);
