@@ -458,11 +458,20 @@ impl<'a> Grounder<'a> {
 
     /// The atom that is true but not a fact while grounding (`aux :- .`), made once.
     pub(crate) fn true_aux(&mut self) -> Result<AtomId, Stop> {
-        if let Some(aux) = self.true_aux {
+        self.fact_aux_once(|g| &mut g.true_aux)
+    }
+
+    /// The atom in the slot `slot` picks, made on first use as an atom with the fact rule
+    /// `aux :- .`.
+    fn fact_aux_once(
+        &mut self,
+        slot: fn(&mut Self) -> &mut Option<AtomId>,
+    ) -> Result<AtomId, Stop> {
+        if let Some(aux) = *slot(self) {
             return Ok(aux);
         }
         let aux = self.define_aux(vec![Vec::new()])?;
-        self.true_aux = Some(aux);
+        *slot(self) = Some(aux);
         Ok(aux)
     }
 
@@ -477,12 +486,7 @@ impl<'a> Grounder<'a> {
     /// session writes after all others, as gringo writes `#delayed` facts last (see
     /// `session::step::take_certain_conjunction_fact`).
     pub(crate) fn certain_conjunction(&mut self) -> Result<AtomId, Stop> {
-        if let Some(aux) = self.certain_conjunction {
-            return Ok(aux);
-        }
-        let aux = self.define_aux(vec![Vec::new()])?;
-        self.certain_conjunction = Some(aux);
-        Ok(aux)
+        self.fact_aux_once(|g| &mut g.certain_conjunction)
     }
 
     /// The atom of [`Grounder::certain_conjunction`], if made.
