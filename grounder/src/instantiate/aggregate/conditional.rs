@@ -298,14 +298,18 @@ impl Grounder<'_> {
     }
 }
 
-/// The literals the instances with a certain condition require.
+/// The literals the instances with a certain condition require, sorted (looked up by binary
+/// search, so a conditional literal with many instances of both kinds stays near-linear).
 fn required_literals(instances: &[(Tri, Vec<GLit>)]) -> Vec<GLit> {
     let certain = instances.iter().filter(|(_, cond)| cond.is_empty());
     let lits = certain.filter_map(|(tri, _)| match tri {
         Tri::Lits(l) => Some(l.iter().copied()),
         _ => None,
     });
-    lits.flatten().collect()
+    let mut required: Vec<GLit> = lits.flatten().collect();
+    required.sort_unstable();
+    required.dedup();
+    required
 }
 
 /// Whether an instance under an uncertain condition only asks for literals that an instance
@@ -314,7 +318,7 @@ fn required_literals(instances: &[(Tri, Vec<GLit>)]) -> Vec<GLit> {
 /// the conjunction does.
 fn implied_by(tri: &Tri, cond: &[GLit], required: &[GLit]) -> bool {
     match tri {
-        Tri::Lits(l) if !cond.is_empty() => l.iter().all(|x| required.contains(x)),
+        Tri::Lits(l) if !cond.is_empty() => l.iter().all(|x| required.binary_search(x).is_ok()),
         _ => false,
     }
 }
