@@ -283,15 +283,22 @@ impl Store {
             out.extend(members.iter().filter(live).map(|&m| make(m)));
             return;
         }
-        if !dom.indexes.contains_key(&mask) {
-            let index = build_index(atoms, table, &dom.members, mask);
-            dom.indexes.insert(mask, index);
-        }
-        let Some(list) = dom.indexes.get(&mask).and_then(|ix| ix.get(key)) else {
+        let members = &dom.members;
+        let index = dom
+            .indexes
+            .entry(mask)
+            .or_insert_with(|| build_index(atoms, table, members, mask));
+        let Some(list) = index.get(key) else {
             return;
         };
-        let start = list.partition_point(|&p| p < lo);
-        let end = list.partition_point(|&p| p < hi);
+        // Most lookups cover the whole domain: no search for the range's ends then.
+        let (start, end) = match lo == 0 && hi as usize == members.len() {
+            true => (0, list.len()),
+            false => (
+                list.partition_point(|&p| p < lo),
+                list.partition_point(|&p| p < hi),
+            ),
+        };
         let positions = list.get(start..end).unwrap_or(&[]);
         let members = positions
             .iter()

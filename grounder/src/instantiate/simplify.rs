@@ -189,7 +189,6 @@ pub(crate) fn simplify(
 ) -> Vec<GRule> {
     loop {
         let before = truth.iter().filter(|t| **t != Truth::Unknown).count();
-        let count = rules.len();
         rules.retain_mut(|r| simplify_rule(truth, r));
         let founded = founded_atoms(truth, external, &rules);
         for (t, f) in truth.iter_mut().zip(&founded) {
@@ -197,8 +196,10 @@ pub(crate) fn simplify(
                 *t = Truth::False;
             }
         }
+        // A pass under unchanged truth values leaves every rule as it is (the kept rules
+        // have no decided literal or head atom left) and the founded atoms too: the fixpoint.
         let after = truth.iter().filter(|t| **t != Truth::Unknown).count();
-        if after == before && rules.len() == count {
+        if after == before {
             return without_copies(rules);
         }
     }
