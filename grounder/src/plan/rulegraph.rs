@@ -2,11 +2,12 @@
 //!
 //! Nodes are the rules with a head. Rule `i` depends on rule `j` when an atom of `i`'s body
 //! (inside aggregates, conditional literals, negation and head conditions too) *unifies* with a
-//! head atom of `j`: same predicate, and arguments that can be equal (a variable or arithmetic
-//! matches any number, function terms match argument by argument, ground values must be
-//! equal). Unification, not the predicate alone, is what gringo's dependency analysis uses: a
-//! rule deriving `p(n)` does not feed a body atom `p(2)`, so the two rules need not be in one
-//! component, and a negative literal over `p(2)` is decided once its providers are grounded.
+//! head atom of `j`: same predicate, and arguments that can be equal (a variable matches
+//! anything, linear arithmetic any number, other arithmetic anything (see `is_linear`),
+//! function terms match argument by argument, ground values must be equal). Unification,
+//! not the predicate alone, is what gringo's dependency analysis uses: a rule deriving
+//! `p(n)` does not feed a body atom `p(2)`, so the two rules need not be in one component,
+//! and a negative literal over `p(2)` is decided once its providers are grounded.
 //! Plain facts are left out (they are grounded before everything else). Tarjan's algorithm
 //! (`depgraph`) on the edges from provider to consumer, its order reversed, gives the
 //! components as gringo orders them: dependencies first, and independent rules from the last
@@ -19,7 +20,7 @@
 
 use fxhash::{FxHashMap, FxHashSet};
 
-use crate::ast::UnaryOp;
+use crate::ast::{BinaryOp, UnaryOp};
 use crate::normalize::rules::{AtomPat, Rule};
 use crate::plan::depgraph::Graph;
 use crate::term::eval::T;
@@ -30,6 +31,11 @@ fn unify(table: &Interner, a: &T, b: &T) -> bool {
     match (a, b) {
         (T::Var(_), _) | (_, T::Var(_)) | (T::Call(..), _) | (_, T::Call(..)) => true,
         (T::Unary(UnaryOp::Minus, _), _) | (_, T::Unary(UnaryOp::Minus, _)) => true,
+        (t @ (T::Unary(..) | T::Binary(..)), _) | (_, t @ (T::Unary(..) | T::Binary(..)))
+            if !is_linear(t) =>
+        {
+            true
+        }
         (T::Unary(..) | T::Binary(..), other) | (other, T::Unary(..) | T::Binary(..)) => {
             matches!(other, T::Val(Val::Num(_)) | T::Unary(..) | T::Binary(..))
         }
@@ -52,6 +58,26 @@ fn unify(table: &Interner, a: &T, b: &T) -> bool {
                 && a1.iter().zip(a2).all(|(x, y)| unify(table, x, y))
         }
     }
+}
+
+/// Whether an arithmetic term is linear as gringo reads it: `+`, `-` and `*` (and `-` of a
+/// sum or product) over numbers and exactly one variable (`2*X+1`, `-(X+1)`). gringo unifies
+/// a linear term with a number only; any other arithmetic (`X/2`, `|X|`, `X+X`, `1/Y`) is a
+/// wildcard to it, which unifies even with a tuple (seed 9393 of the full grammar:
+/// `s((X,),2\X)` depends on a head `s(1/Y,1)`).
+fn is_linear(t: &T) -> bool {
+    fn vars(t: &T) -> Option<u32> {
+        match t {
+            T::Val(Val::Num(_)) => Some(0),
+            T::Var(_) => Some(1),
+            T::Unary(UnaryOp::Minus, x) => vars(x),
+            T::Binary(BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul, l, r) => {
+                Some(vars(l)? + vars(r)?)
+            }
+            _ => None,
+        }
+    }
+    vars(t) == Some(1)
 }
 
 /// Whether two atom patterns may denote the same atom.
