@@ -281,8 +281,9 @@ struct PreprocessingOpen {
     disjunct: Vec<bool>,
     /// Per variable: a tainted atom.
     tainted: Vec<bool>,
-    /// Per variable: an atom a constraint forces on its own (directly or through the
-    /// literal aliases).
+    /// Per variable: an atom a constraint forces on its own (directly, through the literal
+    /// aliases, or through the one rule left of a forced atom: see
+    /// [`forced_through_only_supports`]).
     forced: Vec<bool>,
 }
 
