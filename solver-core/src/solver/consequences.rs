@@ -281,8 +281,9 @@ struct PreprocessingOpen {
     disjunct: Vec<bool>,
     /// Per variable: a tainted atom.
     tainted: Vec<bool>,
-    /// Per variable: an atom a constraint forces on its own (directly or through the
-    /// literal aliases).
+    /// Per variable: an atom a constraint forces on its own (directly, through the literal
+    /// aliases, or through the one rule left of a forced atom: see
+    /// [`forced_through_only_supports`]).
     forced: Vec<bool>,
 }
 
@@ -330,9 +331,7 @@ impl PreprocessingOpen {
             is_refuted[v.index()] = true;
         }
         let disjunct = open_disjuncts(program, a, &shifted, &blocked_by_disjunct, &is_refuted);
-        let forced: Vec<bool> = (0..n)
-            .map(|i| forced.contains(&aliases.root(Var(i as u32).pos())))
-            .collect();
+        let forced = forced_through_only_supports(program, &is_refuted, aliases, forced);
         let mut open = PreprocessingOpen {
             disjunct,
             tainted: vec![false; n],
@@ -388,6 +387,79 @@ impl PreprocessingOpen {
             if !changed {
                 return;
             }
+        }
+    }
+}
+
+/// Per variable: an atom forced true, given the representatives `forced` of the atoms the
+/// constraints force, closed under clasp's backpropagation: a forced atom with one rule left
+/// once the rules needing a `refuted` atom are dropped forces that rule's body, and so the
+/// atoms it needs (a normal body's positive literals, a weight body's elements without which
+/// the others not refuted stay below the bound). `{b; a}. :- b. x :- a. x :- b. :- not x.
+/// p :- a.` forces x, then a (`x :- b.` needs the refuted b), and p is a fact
+/// (known-mismatches seed 102383). A choice rule forces nothing (`{a} :- x. {x}. :- not a.
+/// c :- a.`: x stays a plain variable and c is no fact). An atom false only for want of rules
+/// is not refuted: clasp
+/// sees that only after its first classification (`{a}. x :- 1 <= #count{a; y}. :- not x.
+/// p :- a.` leaves a a plain variable, equal to p).
+fn forced_through_only_supports(
+    program: &ProgramState,
+    refuted: &[bool],
+    aliases: &LiteralAliases,
+    mut forced: std::collections::HashSet<Lit>,
+) -> Vec<bool> {
+    let n = program.var_count;
+    // Per atom: the bodies of its rules that can hold, `None` for a choice rule's.
+    let mut live_rules: Vec<Vec<Option<u32>>> = vec![Vec::new(); n];
+    for rule in program.rules.iter() {
+        if needed_atoms(&program.bodies[rule.body as usize].1, refuted).is_some() {
+            for h in deriving_heads(program, rule) {
+                live_rules[h.index()].push((!rule.choice).then_some(rule.body));
+            }
+        }
+    }
+    let mut done = vec![false; n];
+    loop {
+        let is_forced = |i: usize| forced.contains(&aliases.root(Var(i as u32).pos()));
+        let next: Vec<usize> = (0..n).filter(|&i| !done[i] && is_forced(i)).collect();
+        if next.is_empty() {
+            break;
+        }
+        for i in next {
+            done[i] = true;
+            live_rules[i].sort_unstable();
+            live_rules[i].dedup();
+            if let [Some(body)] = live_rules[i].as_slice() {
+                let key = &program.bodies[*body as usize].1;
+                let needed = needed_atoms(key, refuted).unwrap_or_default();
+                forced.extend(needed.into_iter().map(|v| aliases.root(v.pos())));
+            }
+        }
+    }
+    done
+}
+
+/// The atoms body `key` needs true to hold when the `refuted` atoms are false (a normal body's
+/// positive literals; a weight body's positive elements without which the elements not
+/// refuted stay below the bound), or `None` when it cannot hold then.
+fn needed_atoms(key: &BodyKey, refuted: &[bool]) -> Option<Vec<Var>> {
+    let is_refuted = |l: &Lit| !l.is_negative() && refuted.get(l.var().index()) == Some(&true);
+    match key {
+        BodyKey::Normal(lits) if lits.iter().any(is_refuted) => None,
+        BodyKey::Normal(lits) => Some(
+            lits.iter()
+                .filter(|l| !l.is_negative())
+                .map(|l| l.var())
+                .collect(),
+        ),
+        BodyKey::Weight(bound, elements) => {
+            let live = elements.iter().filter(|(l, _)| !is_refuted(l));
+            let total: i64 = live.clone().map(|(_, w)| *w).sum();
+            (total >= *bound).then(|| {
+                live.filter(|(l, w)| !l.is_negative() && total - w < *bound)
+                    .map(|(l, _)| l.var())
+                    .collect()
+            })
         }
     }
 }

@@ -20,15 +20,33 @@
 //! reached through r, so x is not `not p`, and r is not p).
 //!
 //! # Reclassification
-//! clasp classifies a second time when the first classification leaves an atom with several
-//! rules whose bodies all come to the same literal (`v :- x1. v :- x2.` with `x1` and `x2`
-//! the heads of one body: clasp merges the supports and reclassifies). The second round sees
-//! such an atom as having one rule, and the atoms without any rule (not external) as false:
-//! they leave the bodies, a negative one lowering a weight body's bound by its weight (gringo's
+//! clasp classifies a second time when the simplification after the first classification
+//! changes an atom's supports. The second round reads the atoms outside clasp's "upper"
+//! closure (no rule can derive them when negative literals are read as true; externals are
+//! in it) as false: they leave the bodies, a negative one lowering a weight body's bound by
+//! its weight, and the rules whose bodies need one positively are dropped (gringo's
 //! `N = #sum+{2:p; W:q(W)}` writes the fact part as `not x` with `x` an atom without rules;
-//! `v :- 4 <= #sum{2:not x; 2:q}.` is `v :- q.` in the second round, so with `#project q.`
-//! v shows with q: known-mismatches seeds 53496 and 64140). Without such an atom there is one
-//! round, and `not x` stays in the body (`v :- 4 <= #sum{2:not x; 2:q}.` alone is not q).
+//! `v :- 4 <= #sum{2:not x; 2:q}.` is `v :- q.` in the second round, and with `#project q.`
+//! v shows with q). Without a trigger there is one round, and `not x` stays in the body
+//! (`v :- 4 <= #sum{2:not x; 2:q}.` alone is not q). The triggers modelled:
+//! - an atom with several rules whose supported bodies all come to the same literal (`v :- x1.
+//!   v :- x2.` with `x1` and `x2` the heads of one body: clasp merges the supports;
+//!   known-mismatches seeds 53496 and 64140);
+//! - an atom with several rules of which one normal rule is left once the unsupported ones
+//!   are dropped (clasp gave it a variable of its own, and its one support is another);
+//! - a supported body with a false atom that becomes a fact, or the same conjunction as
+//!   another body that still has heads (`a :- r. a :- y.` with a variable of its own, and
+//!   `v :- not x, r.`: the body becomes `r`, merges with `a`'s, and v's support changes;
+//!   seed 93027). Bodies that are one conjunction as clasp reads the program count once, and
+//!   a one-positive-literal body whose heads are all that atom's aliases has lost them when
+//!   clasp reaches a later body (see `bodies_simplify_together`). A body only rules shifted
+//!   from a disjunction have is no such other body: clasp shifts disjunctions after its
+//!   preprocessing and supports their atoms as a choice does until then (`a ; x.` and
+//!   `v :- 5 <= #sum{2:not a; 4:not y}.`: the weight body becomes `not a`, the body of the
+//!   shifted `x :- not a.`, but nothing merges and v stays apart from a).
+//!
+//! clasp's translation of small weight rules into normal rules (`--trans-ext=dynamic`) is not
+//! modelled: such weight bodies take part only when they are conjunctions.
 //!
 //! # Invariants
 //! - `parent[v]`, when set, is the literal the positive literal of `v` is equivalent to;
@@ -63,35 +81,10 @@ impl LiteralAliases {
     /// The aliases of `program`'s rules.
     pub(super) fn new(program: &ProgramState) -> LiteralAliases {
         let n = program.var_count;
-        let mut rules_of = vec![0u32; n];
-        let mut only_body: Vec<Option<u32>> = vec![None; n];
-        // Per atom: the bodies of its rules that are normal rules with it as the only head.
-        let mut normal_bodies: Vec<Vec<u32>> = vec![Vec::new(); n];
-        let mut seen = std::collections::HashSet::new();
-        let distinct = program
-            .rules
-            .iter()
-            .filter(|r| seen.insert((&r.heads, r.body, r.choice)));
-        for rule in distinct {
-            let supports = |h: &&Var| !needs_itself(program, rule.body, **h);
-            for h in rule.heads.iter().filter(supports) {
-                rules_of[h.index()] += 1;
-            }
-            if let (false, false, [h]) = (rule.choice, rule.shifted, rule.heads.as_slice()) {
-                if supports(&h) {
-                    only_body[h.index()] = Some(rule.body);
-                    normal_bodies[h.index()].push(rule.body);
-                }
-            }
-        }
-        for (v, body) in only_body.iter_mut().enumerate() {
-            if rules_of[v] != 1 {
-                *body = None;
-            }
-        }
+        let all = RuleCounts::new(program, |_| true);
         let late = late_negative_units(program);
         let mut late_owner: Vec<Option<Var>> = vec![None; program.bodies.len()];
-        for (v, body) in only_body.iter().enumerate() {
+        for (v, body) in all.only_body.iter().enumerate() {
             if let Some(b) = body.filter(|b| late[*b as usize]) {
                 late_owner[b as usize].get_or_insert(Var(v as u32));
             }
@@ -111,19 +104,27 @@ impl LiteralAliases {
             .collect();
         let mut aliases = LiteralAliases {
             parent: vec![None; n],
-            only_body,
+            only_body: all.only_body.clone(),
             late_owner,
             body_of_var,
             late_body_of,
             false_atoms: Vec::new(),
         };
         aliases.settle(program);
-        let shared = aliases.shared_supports(program, &rules_of, &normal_bodies);
-        if !shared.is_empty() {
+        let closure = UpperClosure::new(program);
+        let kept = RuleCounts::new(program, |b| closure.supported[b as usize]);
+        let shared = aliases.shared_supports(program, &kept);
+        let single_left = (0..n).any(|v| all.rules_of[v] > 1 && kept.only_body[v].is_some());
+        let false_atoms = closure.false_atoms(program);
+        if !shared.is_empty()
+            || single_left
+            || aliases.bodies_simplify_together(program, &all, &closure, &false_atoms)
+        {
+            aliases.only_body = kept.only_body;
             for (v, body) in shared {
                 aliases.only_body[v.index()] = Some(body);
             }
-            aliases.false_atoms = atoms_without_rules(program);
+            aliases.false_atoms = false_atoms;
             aliases.settle(program);
         }
         aliases
@@ -138,21 +139,16 @@ impl LiteralAliases {
         }
     }
 
-    /// The atoms with two or more rules, each a normal rule with the atom as its only head,
-    /// whose bodies are all the same literal, each with one of those bodies (see the module
-    /// docs: they make clasp classify again).
-    fn shared_supports(
-        &self,
-        program: &ProgramState,
-        rules_of: &[u32],
-        normal_bodies: &[Vec<u32>],
-    ) -> Vec<(Var, u32)> {
+    /// The atoms with two or more rules left in `kept`, each a normal rule with the atom as its
+    /// only head, whose bodies are all the same literal, each with one of those bodies (see the
+    /// module docs: they make clasp classify again).
+    fn shared_supports(&self, program: &ProgramState, kept: &RuleCounts) -> Vec<(Var, u32)> {
         let mut shared = Vec::new();
-        for (v, bodies) in normal_bodies.iter().enumerate() {
+        for (v, bodies) in kept.normal_bodies.iter().enumerate() {
             let mut distinct = bodies.clone();
             distinct.sort_unstable();
             distinct.dedup();
-            if distinct.len() < 2 || distinct.len() != rules_of[v] as usize {
+            if distinct.len() < 2 || distinct.len() != kept.rules_of[v] as usize {
                 continue;
             }
             let first = self.body_literal(program, distinct[0]);
@@ -164,6 +160,55 @@ impl LiteralAliases {
             }
         }
         shared
+    }
+
+    /// Whether clasp's strong simplification at the end of the first classification, which
+    /// reads `false_atoms` as false, makes a body with such an atom a fact or equal to another
+    /// body that still has heads (see the module docs): either makes clasp classify again.
+    /// Only supported bodies of rules with heads count, and bodies that are the same
+    /// conjunction as clasp reads the program are one. A body without false atoms that is one
+    /// positive literal, all of whose rules are normal rules of atoms without other rules, has
+    /// lost its heads (they are that literal's atom) when clasp reaches a later body.
+    fn bodies_simplify_together(
+        &mut self,
+        program: &ProgramState,
+        all: &RuleCounts,
+        closure: &UpperClosure,
+        false_atoms: &[bool],
+    ) -> bool {
+        let mut groups: std::collections::HashMap<Vec<Lit>, Vec<SimplifiedBody>> =
+            Default::default();
+        self.false_atoms = false_atoms.to_vec();
+        let mut fact = false;
+        for b in 0..program.bodies.len() as u32 {
+            if !closure.supported[b as usize] || !all.with_heads[b as usize] {
+                continue;
+            }
+            let key = &program.bodies[b as usize].1;
+            let (Some(lits), Some(mut input)) = (self.conjunction(program, b), conjunction_of(key))
+            else {
+                continue;
+            };
+            input.sort_unstable();
+            let has_false = input
+                .iter()
+                .any(|l| false_atoms.get(l.var().index()) == Some(&true));
+            fact |= has_false && lits.is_empty();
+            groups.entry(lits).or_default().push(SimplifiedBody {
+                index: b,
+                input,
+                has_false,
+                loses_heads: all.loses_heads(program, b),
+            });
+        }
+        self.false_atoms = Vec::new();
+        fact || groups.values().any(|bodies| {
+            bodies.iter().any(|x| {
+                let merges_with = |y: &SimplifiedBody| !y.loses_heads || y.index > x.index;
+                let other = |y: &SimplifiedBody| y.index != x.index && y.input != x.input;
+                x.has_false && bodies.iter().any(|y| other(y) && merges_with(y))
+            })
+        })
     }
 
     /// One round of recomputing each single-rule atom's parent; whether any changed.
@@ -317,17 +362,172 @@ impl LiteralAliases {
     }
 }
 
-/// Per variable: an atom that no rule has in its head and that is not external.
-fn atoms_without_rules(program: &ProgramState) -> Vec<bool> {
-    let mut without = program.is_atom.clone();
-    without.resize(program.var_count, false);
-    for rule in &program.rules {
-        rule.heads.iter().for_each(|h| without[h.index()] = false);
+/// A body as [`LiteralAliases::bodies_simplify_together`] compares it.
+struct SimplifiedBody {
+    /// Its index in the program's bodies (clasp's order of bodies).
+    index: u32,
+    /// Its literals as clasp reads the program (sorted).
+    input: Vec<Lit>,
+    /// Whether it has an atom the second round reads as false.
+    has_false: bool,
+    /// Whether clasp drops its heads (see [`RuleCounts::loses_heads`]).
+    loses_heads: bool,
+}
+
+/// The rules of each atom among those whose bodies pass a filter.
+struct RuleCounts {
+    /// Per variable: its rules (identical copies once; rules needing the atom itself, which
+    /// cannot support it, not counted).
+    rules_of: Vec<u32>,
+    /// Per variable: the body of its only rule, when that is a normal rule with it as the
+    /// only head.
+    only_body: Vec<Option<u32>>,
+    /// Per variable: the bodies of its normal rules with it as the only head.
+    normal_bodies: Vec<Vec<u32>>,
+    /// Per body: whether a rule with a head, not shifted from a disjunction, has it (clasp
+    /// shifts disjunctions after its preprocessing: their shifted bodies take no part in it).
+    with_heads: Vec<bool>,
+    /// Per body: whether every rule with it is a normal rule whose one head has no other rule.
+    single_rule_heads: Vec<bool>,
+}
+
+impl RuleCounts {
+    /// The counts over the rules whose bodies `keep` accepts.
+    fn new(program: &ProgramState, keep: impl Fn(u32) -> bool) -> RuleCounts {
+        let n = program.var_count;
+        let mut counts = RuleCounts {
+            rules_of: vec![0; n],
+            only_body: vec![None; n],
+            normal_bodies: vec![Vec::new(); n],
+            with_heads: vec![false; program.bodies.len()],
+            single_rule_heads: vec![true; program.bodies.len()],
+        };
+        let mut seen = std::collections::HashSet::new();
+        let distinct = program
+            .rules
+            .iter()
+            .filter(|r| keep(r.body) && seen.insert((&r.heads, r.body, r.choice)));
+        for rule in distinct {
+            let supports = |h: &&Var| !needs_itself(program, rule.body, **h);
+            for h in rule.heads.iter().filter(supports) {
+                counts.rules_of[h.index()] += 1;
+            }
+            counts.with_heads[rule.body as usize] |= !rule.heads.is_empty() && !rule.shifted;
+            if let (false, false, [h]) = (rule.choice, rule.shifted, rule.heads.as_slice()) {
+                if supports(&h) {
+                    counts.only_body[h.index()] = Some(rule.body);
+                    counts.normal_bodies[h.index()].push(rule.body);
+                }
+            } else {
+                counts.single_rule_heads[rule.body as usize] = false;
+            }
+        }
+        for (v, body) in counts.only_body.iter_mut().enumerate() {
+            if counts.rules_of[v] != 1 {
+                *body = None;
+            }
+        }
+        for (v, bodies) in counts.normal_bodies.iter().enumerate() {
+            if counts.rules_of[v] != 1 {
+                bodies
+                    .iter()
+                    .for_each(|&b| counts.single_rule_heads[b as usize] = false);
+            }
+        }
+        counts
     }
-    for (atom, _) in program.atoms.externals() {
-        without[program.atoms.var(atom).index()] = false;
+
+    /// Whether body `b` is one positive literal and each of its heads is that literal's atom
+    /// in clasp's first classification (normal rules of atoms without other rules): clasp
+    /// drops the heads as equal atoms and removes the body.
+    fn loses_heads(&self, program: &ProgramState, b: u32) -> bool {
+        let one_positive = matches!(&program.bodies[b as usize].1, BodyKey::Normal(l) if l.len() == 1 && !l[0].is_negative());
+        one_positive && self.single_rule_heads[b as usize]
     }
-    without
+}
+
+/// clasp's "upper" closure: the atoms some rule can derive when negative literals are read
+/// as true (externals included), and the bodies whose positive part it satisfies (the
+/// supported bodies, the only ones clasp classifies).
+struct UpperClosure {
+    /// Per variable: in the closure (only atoms and externals are).
+    upper: Vec<bool>,
+    /// Per body: supported.
+    supported: Vec<bool>,
+}
+
+impl UpperClosure {
+    /// The closure of `program`'s rules, by counting each body's missing positive weight.
+    fn new(program: &ProgramState) -> UpperClosure {
+        let is_atom = |l: &Lit| program.is_atom.get(l.var().index()) == Some(&true);
+        let mut rules_of_body: Vec<Vec<usize>> = vec![Vec::new(); program.bodies.len()];
+        for (i, rule) in program.rules.iter().enumerate() {
+            rules_of_body[rule.body as usize].push(i);
+        }
+        let mut watchers: Vec<Vec<(u32, i64)>> = vec![Vec::new(); program.var_count];
+        let mut missing: Vec<i64> = Vec::with_capacity(program.bodies.len());
+        for (b, (_, key)) in program.bodies.iter().enumerate() {
+            let (bound, elements): (i64, Vec<(Lit, i64)>) = match key {
+                BodyKey::Normal(lits) => {
+                    (lits.len() as i64, lits.iter().map(|&l| (l, 1)).collect())
+                }
+                BodyKey::Weight(bound, elements) => (*bound, elements.clone()),
+            };
+            let mut need = bound;
+            for (l, w) in elements {
+                if l.is_negative() || !is_atom(&l) {
+                    need = need.saturating_sub(w);
+                } else {
+                    watchers[l.var().index()].push((b as u32, w));
+                }
+            }
+            missing.push(need);
+        }
+        let mut closure = UpperClosure {
+            upper: vec![false; program.var_count],
+            supported: vec![false; program.bodies.len()],
+        };
+        let mut atoms: Vec<Var> = Vec::new();
+        for (atom, _) in program.atoms.externals() {
+            closure.add_atom(program.atoms.var(atom), &mut atoms);
+        }
+        let mut bodies: Vec<usize> = (0..missing.len()).filter(|&b| missing[b] <= 0).collect();
+        while !bodies.is_empty() || !atoms.is_empty() {
+            for b in bodies.drain(..) {
+                closure.supported[b] = true;
+                for &r in &rules_of_body[b] {
+                    for &h in program.rules[r].heads.iter() {
+                        closure.add_atom(h, &mut atoms);
+                    }
+                }
+            }
+            for v in atoms.drain(..) {
+                for &(b, w) in &watchers[v.index()] {
+                    let before = missing[b as usize];
+                    missing[b as usize] = before.saturating_sub(w);
+                    if before > 0 && missing[b as usize] <= 0 {
+                        bodies.push(b as usize);
+                    }
+                }
+            }
+        }
+        closure
+    }
+
+    /// Puts `v` in the closure, queueing it in `added` the first time.
+    fn add_atom(&mut self, v: Var, added: &mut Vec<Var>) {
+        if !std::mem::replace(&mut self.upper[v.index()], true) {
+            added.push(v);
+        }
+    }
+
+    /// Per variable: an atom outside the closure, which clasp's second classification reads
+    /// as false.
+    fn false_atoms(&self, program: &ProgramState) -> Vec<bool> {
+        (0..program.var_count)
+            .map(|v| program.is_atom.get(v) == Some(&true) && !self.upper[v])
+            .collect()
+    }
 }
 
 /// `l`, complemented when `flip`.
