@@ -7,6 +7,7 @@
 //! - `approximation[i]` says whether `tracked[i]` is in the approximation; it only grows
 //!   (brave) or only shrinks (cautious) from one model to the next.
 
+use super::added_facts::AddedFacts;
 use super::assignment::Assignment;
 use super::body::{conjunction_of, BodyKey};
 use super::build::{FlatRule, ProgramState};
@@ -191,7 +192,9 @@ fn settled_conditions(program: &ProgramState, search: &mut Search) -> Vec<Var> {
 /// (a fixpoint: clasp's facts simplify the bodies containing them). A positive literal true at
 /// the root holds only when clasp has a proof of it (its `value_true`, not the `value_weak_true`,
 /// "true but no proof", of an atom only forced): settled so far, an external, or forced by a
-/// constraint and a head of a choice rule whose body holds. (An atom only forced true, such as
+/// constraint and a head of a choice rule whose body holds when clasp adds it (see
+/// [`AddedFacts::true_choices`]: `x. {a} :- x.`, not `{a} :- x. x.`, nor `{a} :- x. x :- not y.`,
+/// which makes x a fact only in preprocessing). (An atom only forced true, such as
 /// a choice atom under `:- not x.`, stays a plain variable there and is not shown itself.)
 /// Empty when that propagation already fails.
 fn settled_atoms(
@@ -205,6 +208,7 @@ fn settled_atoms(
     let a = &search.assignment;
     let blocked = self_blocked(program, aliases);
     let open = PreprocessingOpen::new(program, a, aliases);
+    let true_choices = AddedFacts::new(program).true_choices(program);
     let mut external = vec![false; program.var_count];
     for (atom, _) in program.atoms.externals() {
         external[program.atoms.var(atom).index()] = true;
@@ -217,8 +221,8 @@ fn settled_atoms(
         // A positive literal true at the root holds only when clasp has a proof of it
         // (`value_true`, not the `value_weak_true` of an atom only forced): settled so far,
         // an external, or forced by a constraint and a head of a choice rule whose body
-        // holds (`{a}. :- not a. c :- a.` makes c a fact; `{a} :- x. {x}. :- not a.` and
-        // `a ; r. :- not a.` do not).
+        // holds when added (`{a}. :- not a. c :- a.` makes c a fact; `{a} :- x. {x}.
+        // :- not a.` and `a ; r. :- not a.` do not).
         let holds = |l: &Lit| {
             let i = l.var().index();
             let proved = fact[i] || external[i] || proved_choice[i];
@@ -247,8 +251,9 @@ fn settled_atoms(
         let chosen: Vec<Var> = program
             .rules
             .iter()
-            .filter(|r| r.choice && body_true(r.body))
-            .flat_map(|r| deriving_heads(program, r))
+            .zip(&true_choices)
+            .filter(|(_, &true_when_added)| true_when_added)
+            .flat_map(|(r, _)| deriving_heads(program, r))
             .filter(|h| open.is_forced(*h) && !proved_choice[h.index()])
             .collect();
         if new.is_empty() && chosen.is_empty() {
@@ -541,26 +546,25 @@ fn open_disjuncts(
 
 /// The atoms clasp's preprocessing makes false from `refuted` (the atoms integrity constraints
 /// make false on their own): a rule `x :- y.` (one head, one positive body literal, which
-/// clasp's body is equal to) with `x` false makes `y` false, following such chains
-/// (`q ; a. r :- q. :- r.` makes q false, and the disjunction becomes the fact `a`).
+/// clasp's body is equal to, once the facts known when clasp adds the rule are dropped: see
+/// [`AddedFacts::unit_body_when_added`]) with `x` false makes `y` false, following such chains
+/// (`q ; a. r :- q. :- r.` makes q false, and the disjunction becomes the fact `a`; so does
+/// `q ; a. f. r :- q, f. :- r.`, not `q ; a. r :- q, f. f. :- r.`).
 fn refuted_through_unit_bodies(program: &ProgramState, mut refuted: Vec<Var>) -> Vec<Var> {
+    let added = AddedFacts::new(program);
     let mut is_refuted = vec![false; program.var_count];
     refuted.iter().for_each(|v| is_refuted[v.index()] = true);
     let mut next = 0;
     while let Some(&x) = refuted.get(next) {
         next += 1;
-        for rule in program
-            .rules
-            .iter()
-            .filter(|r| !r.choice && *r.heads == [x])
-        {
-            if let BodyKey::Normal(lits) = &program.bodies[rule.body as usize].1 {
-                if let [y] = lits.as_slice() {
-                    if !y.is_negative() && !is_refuted[y.var().index()] {
-                        is_refuted[y.var().index()] = true;
-                        refuted.push(y.var());
-                    }
-                }
+        let rules = program.rules.iter().enumerate();
+        for (i, _) in rules.filter(|(_, r)| !r.choice && *r.heads == [x]) {
+            let Some(y) = added.unit_body_when_added(program, i) else {
+                continue;
+            };
+            if !y.is_negative() && !is_refuted[y.var().index()] {
+                is_refuted[y.var().index()] = true;
+                refuted.push(y.var());
             }
         }
     }

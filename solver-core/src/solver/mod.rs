@@ -20,6 +20,7 @@
 //! ones in `OptN`; reaching the limit stops without proving anything more.
 
 mod acyclic;
+mod added_facts;
 mod analyze;
 mod assignment;
 mod body;
