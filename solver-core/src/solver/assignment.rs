@@ -4,6 +4,12 @@
 //! along the trail never decrease; `level_starts[i]` is the trail index where level `i + 1`
 //! begins; `qhead <= trail.len()` and every literal before `qhead` has been processed by all
 //! propagators (their counters include it). Variable 0 is true at level 0.
+//!
+//! The value array is allocated to a power of two entries (at least two per variable, the
+//! rest unassigned padding), so a [`Values`] view can index it by `lit & mask` with no
+//! bounds check: a loop that tests many literals against an unchanging assignment (the
+//! replacement-watch scan of a long clause) takes one view and tests each literal with one
+//! load.
 
 use super::lit::{Lit, Value, Var};
 
@@ -51,8 +57,13 @@ const UNASSIGNED_INFO: VarInfo = VarInfo {
 /// Values, levels, reasons and trail of the current partial assignment.
 pub(crate) struct Assignment {
     /// Value per literal code (both literals of a variable are set together), so a value
-    /// test is one load.
+    /// test is one load; a power of two entries, those past `2 * var_count` unassigned.
     values: Vec<Value>,
+    /// `values.len() - 1`, kept apart so that the compiler sees a [`Values`] view's index
+    /// bound by its length (see [`Values::of`]).
+    mask: usize,
+    /// Number of variables.
+    var_count: usize,
     /// Reason, level and trail index per assigned variable.
     info: Vec<VarInfo>,
     /// The assigned literals in assignment order.
@@ -70,8 +81,11 @@ pub(crate) struct Assignment {
 impl Assignment {
     /// An empty assignment over `vars` variables with variable 0 set true.
     pub(crate) fn new(vars: usize) -> Assignment {
+        let slots = value_slots(vars);
         let mut assignment = Assignment {
-            values: vec![Value::Unassigned; 2 * vars],
+            values: vec![Value::Unassigned; slots],
+            mask: slots - 1,
+            var_count: vars,
             info: vec![UNASSIGNED_INFO; vars],
             trail: Vec::with_capacity(vars),
             level_starts: Vec::new(),
@@ -88,7 +102,10 @@ impl Assignment {
         if vars <= self.var_count() {
             return;
         }
-        self.values.resize(2 * vars, Value::Unassigned);
+        let slots = value_slots(vars);
+        self.values.resize(slots, Value::Unassigned);
+        self.mask = slots - 1;
+        self.var_count = vars;
         self.info.resize(vars, UNASSIGNED_INFO);
         self.open.resize(vars, false);
     }
@@ -115,7 +132,7 @@ impl Assignment {
 
     /// Number of variables.
     pub(crate) fn var_count(&self) -> usize {
-        self.values.len() / 2
+        self.var_count
     }
 
     /// The current decision level.
@@ -134,12 +151,21 @@ impl Assignment {
         vars: std::ops::Range<u32>,
     ) -> impl Iterator<Item = u32> + Clone + '_ {
         let first = vars.start as usize * 2;
-        let last = (vars.end as usize * 2).min(self.values.len());
+        let last = (vars.end as usize * 2).min(2 * self.var_count);
         let pairs = self.values.get(first..last).unwrap_or(&[]).chunks_exact(2);
         (vars.start..)
             .zip(pairs)
             .filter(|(_, pair)| pair[0] == Value::True)
             .map(|(var, _)| var)
+    }
+
+    /// A read-only view of the values for a loop that tests many literals.
+    #[inline]
+    pub(crate) fn values(&self) -> Values<'_> {
+        Values {
+            values: &self.values[..=self.mask],
+            mask: self.mask,
+        }
     }
 
     /// Whether `lit` is true.
@@ -222,6 +248,39 @@ impl Assignment {
     /// Replaces the reason of an assigned variable (used when clause refs move).
     pub(crate) fn set_reason(&mut self, var: Var, reason: Reason) {
         self.info[var.index()].reason = reason;
+    }
+}
+
+/// The length of the value array for `vars` variables: two per variable, rounded up to a
+/// power of two.
+fn value_slots(vars: usize) -> usize {
+    (2 * vars).max(2).next_power_of_two()
+}
+
+/// The values of an [`Assignment`] borrowed for a loop: `values` has `mask + 1` entries,
+/// a power of two, and a literal's value is at `lit & mask` (its own code, as every literal
+/// is below `2 * var_count`).
+#[derive(Copy, Clone)]
+pub(crate) struct Values<'a> {
+    /// The value array, cut to `mask + 1` entries.
+    values: &'a [Value],
+    /// One less than the length of `values`.
+    mask: usize,
+}
+
+impl Values<'_> {
+    /// The value of `lit`. The index `lit & mask` is below `values.len() = mask + 1`, which
+    /// the compiler sees from the slicing in [`Assignment::values`]: no bounds check.
+    #[inline]
+    pub(crate) fn of(self, lit: Lit) -> Value {
+        debug_assert!(lit.index() <= self.mask);
+        self.values[lit.index() & self.mask]
+    }
+
+    /// Whether `lit` is false.
+    #[inline]
+    pub(crate) fn is_false(self, lit: Lit) -> bool {
+        self.of(lit) == Value::False
     }
 }
 

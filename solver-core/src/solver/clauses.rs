@@ -459,7 +459,10 @@ enum Visit {
 /// the header and the two watched literals are destructured from the arena's tail at the
 /// clause (one bounds check), the other literals cut from the rest by the length (one more),
 /// the watched pair put in the order (other, `false_lit`), and a replacement watch is
-/// searched from position 2 on.
+/// searched from position 2 on, the values read through one
+/// [`Values`](super::assignment::Values) view (no bounds check per scanned literal).
+/// Inlined: it runs once per visited clause.
+#[inline]
 fn visit(
     arena: &mut [u32],
     occurrences: &mut OccurrenceTable,
@@ -484,7 +487,8 @@ fn visit(
     if a.is_true(other) {
         return Visit::Satisfied(other);
     }
-    if let Some(slot) = rest.iter_mut().find(|c| !a.is_false(Lit(**c))) {
+    let values = a.values();
+    if let Some(slot) = rest.iter_mut().find(|c| !values.is_false(Lit(**c))) {
         let candidate = Lit(*slot);
         std::mem::swap(second, slot);
         occurrences.at(candidate.index()).watches.push(Watch {
