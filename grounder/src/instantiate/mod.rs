@@ -482,9 +482,10 @@ impl<'a> Grounder<'a> {
     }
 
     /// gringo's `#delayed` atom of a conjunction over a recursive condition that turns out
-    /// certain (`p(W) : r(W)` with no `r` atom): `aux :- .`, made once, whose fact rule the
-    /// session writes after all others, as gringo writes `#delayed` facts last (see
-    /// `session::step::take_certain_conjunction_fact`).
+    /// certain (`p(W) : r(W)` with no `r` atom), and of a non-negated recursive body aggregate
+    /// that holds but is no fact for gringo (see `aggregate::body`): `aux :- .`, made once,
+    /// kept in the bodies that use it, whose fact rule the session writes after all others, as
+    /// gringo writes `#delayed` facts last (see `session::step::take_certain_conjunction_fact`).
     pub(crate) fn certain_conjunction(&mut self) -> Result<AtomId, Stop> {
         self.fact_aux_once(|g| &mut g.certain_conjunction)
     }

@@ -131,9 +131,10 @@ fn keep_grounded_heads(g: &mut Grounder) {
 /// Takes the fact rule `aux.` of [`Grounder::certain_conjunction`] out of the rules (when this grounding
 /// made it) and opens `aux`, so that `simplify` keeps `aux` in the bodies that have it; the rule
 /// is written after all others. gringo writes the `#delayed` atom of a conjunction over a
-/// recursive condition that turns out certain (`p(W) : r(W)` with no `r` atom) in the rules
-/// that use it and its fact `#delayed.` last, and clasp reads `d :- b, x. :- d. x.` otherwise
-/// than `:- b.` (seed 56544: the projected brave consequences).
+/// recursive condition that turns out certain (`p(W) : r(W)` with no `r` atom), or of a
+/// recursive body aggregate that holds (`0 < #sum{2 : dom(W); 2 : b}` in a rule with head
+/// `b`), in the rules that use it and defines it last, and clasp reads `d :- b, x. :- d. x.`
+/// otherwise than `:- b.` (seeds 56544 and 20231: the projected brave consequences).
 fn take_certain_conjunction_fact(g: &mut Grounder, open: &mut [bool]) -> Option<GRule> {
     let aux = g.made_certain_conjunction()?;
     let is_fact_rule = |r: &GRule| {

@@ -30,28 +30,50 @@ fn bounded_head_aggregate_goes_through_its_delayed_atom() {
     assert_has(&plain, &["{a;c}:-b."]);
 }
 
-/// The conjunction over a recursive condition that turns out certain is an atom whose fact is
-/// written after the rules using it, as gringo's `#delayed` fact is (seed 56544).
-#[test]
-fn certain_recursive_conjunction_fact_comes_last() {
-    let text = "dom(1..3). {b}. 2 { r(1) : dom(W) } 2 :- p(W) : r(W); b.";
+/// The ground rules of `text` as printed, without `#` directives, in written order.
+fn rule_lines(text: &str) -> Vec<String> {
     let source = crate::Source::new("<test>", text);
     let program = crate::syntax::parse(&source, crate::Dialect::Clingo).unwrap();
     let facts = crate::syntax::facts::Facts::default();
     let options = crate::session::GroundOptions::default();
     let g = crate::ground::ground_program(program, facts, &options).unwrap();
     let printed = crate::ground::print_text(&g);
-    let lines: Vec<&str> = printed.lines().filter(|l| !l.starts_with('#')).collect();
-    let last = lines.last().copied().unwrap_or_default();
+    printed
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(String::from)
+        .collect()
+}
+
+/// The `#delayed` fact written last (`__aux(N).`), without its dot.
+fn last_delayed_fact(lines: &[String]) -> &str {
+    let last = lines.last().map(String::as_str).unwrap_or_default();
     assert!(
         last.starts_with("__aux(") && !last.contains(":-"),
         "{lines:?}"
     );
-    let fact = last.trim_end_matches('.');
+    last.trim_end_matches('.')
+}
+
+/// The conjunction over a recursive condition that turns out certain is an atom whose fact is
+/// written after the rules using it, as gringo's `#delayed` fact is (seed 56544).
+#[test]
+fn certain_recursive_conjunction_fact_comes_last() {
+    let lines = rule_lines("dom(1..3). {b}. 2 { r(1) : dom(W) } 2 :- p(W) : r(W); b.");
+    let fact = last_delayed_fact(&lines);
     let d = lines
         .iter()
         .find(|l| l.ends_with(&format!(":-b,{fact}.")))
         .unwrap_or_else(|| panic!("conjunction missing: {lines:?}"));
     let atom = d.split(":-").next().unwrap_or_default();
-    assert!(lines.contains(&format!(":-{atom}.").as_str()), "{lines:?}");
+    assert!(lines.contains(&format!(":-{atom}.")), "{lines:?}");
+}
+
+/// A recursive `#sum` that holds is no fact while grounding: its `#delayed` atom stays in the
+/// rule's body, its fact written last, as gringo writes it (seed 20231).
+#[test]
+fn recursive_sum_that_holds_stays_in_the_body() {
+    let lines = rule_lines("dom(1..3). {a}. b :- a, 0 < #sum { 2,W : dom(W); 2 : b }.");
+    let fact = last_delayed_fact(&lines);
+    assert!(lines.contains(&format!("b:-a,{fact}.")), "{lines:?}");
 }

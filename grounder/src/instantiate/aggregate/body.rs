@@ -8,6 +8,7 @@
 
 use super::{Checks, Groups, Outcomes, SumForm, Tri, Weighted, MAX_SUBSET_SUMS};
 use crate::ast::{AggregateFunction, CompareOp, Sign};
+use crate::instantiate::domain::AtomId;
 use crate::instantiate::recursion::monotone_atom;
 use crate::instantiate::{GLit, Grounder, Mode, Stop};
 use crate::normalize::rules::{AggLit, Bound, Rule};
@@ -86,7 +87,7 @@ impl Grounder<'_> {
                 && self.accumulated_in_component(rule, agg)
             {
                 // gringo's `#delayed` literal: true, but no fact while grounding.
-                tri = Tri::Lits(vec![GLit::pos(self.true_aux()?)]);
+                tri = Tri::Lits(vec![GLit::pos(self.delayed_true(agg.sign)?)]);
             }
             match tri {
                 Tri::True => out.push((bind, Vec::new())),
@@ -317,5 +318,19 @@ impl Grounder<'_> {
             .into_iter()
             .filter_map(|s| i32::try_from(s).ok().map(Val::Num))
             .collect())
+    }
+}
+
+/// The `#delayed` literals of recursive aggregates.
+impl Grounder<'_> {
+    /// gringo's `#delayed` literal of a recursive body aggregate under `sign` that holds: a
+    /// non-negated one stays in the bodies ([`Grounder::certain_conjunction`]: clasp reads
+    /// `d :- x, a. :- d. x.` otherwise than `:- a.`, seed 20231), a negated one is the
+    /// [`Grounder::true_aux`] that `simplify` folds away.
+    fn delayed_true(&mut self, sign: Sign) -> Result<AtomId, Stop> {
+        match sign {
+            Sign::None => self.certain_conjunction(),
+            _ => self.true_aux(),
+        }
     }
 }
