@@ -207,8 +207,9 @@ fn settled_atoms(
     }
     let a = &search.assignment;
     let blocked = self_blocked(program, aliases);
-    let open = PreprocessingOpen::new(program, a, aliases);
-    let true_choices = AddedFacts::new(program).true_choices(program);
+    let added = AddedFacts::new(program);
+    let open = PreprocessingOpen::new(program, a, aliases, &added);
+    let true_choices = added.true_choices(program);
     let mut external = vec![false; program.var_count];
     for (atom, _) in program.atoms.externals() {
         external[program.atoms.var(atom).index()] = true;
@@ -293,7 +294,12 @@ struct PreprocessingOpen {
 }
 
 impl PreprocessingOpen {
-    fn new(program: &ProgramState, a: &Assignment, aliases: &LiteralAliases) -> PreprocessingOpen {
+    fn new(
+        program: &ProgramState,
+        a: &Assignment,
+        aliases: &LiteralAliases,
+        added: &AddedFacts,
+    ) -> PreprocessingOpen {
         let n = program.var_count;
         let mut shifted = vec![false; n];
         for rule in program.rules.iter().filter(|r| r.shifted) {
@@ -332,7 +338,7 @@ impl PreprocessingOpen {
             }
         }
         let mut is_refuted = vec![false; n];
-        for v in refuted_through_unit_bodies(program, refuted) {
+        for v in refuted_through_unit_bodies(program, added, refuted) {
             is_refuted[v.index()] = true;
         }
         let disjunct = open_disjuncts(program, a, &shifted, &blocked_by_disjunct, &is_refuted);
@@ -404,9 +410,8 @@ impl PreprocessingOpen {
 /// p :- a.` forces x, then a (`x :- b.` needs the refuted b), and p is a fact
 /// (known-mismatches seed 102383). A choice rule forces nothing (`{a} :- x. {x}. :- not a.
 /// c :- a.`: x stays a plain variable and c is no fact). An atom false only for want of rules
-/// is not refuted: clasp
-/// sees that only after its first classification (`{a}. x :- 1 <= #count{a; y}. :- not x.
-/// p :- a.` leaves a a plain variable, equal to p).
+/// is not refuted: clasp sees that only after its first classification (`{a}. x :- 1 <=
+/// #count{a; y}. :- not x. p :- a.` leaves a a plain variable, equal to p).
 fn forced_through_only_supports(
     program: &ProgramState,
     refuted: &[bool],
@@ -550,8 +555,11 @@ fn open_disjuncts(
 /// [`AddedFacts::unit_body_when_added`]) with `x` false makes `y` false, following such chains
 /// (`q ; a. r :- q. :- r.` makes q false, and the disjunction becomes the fact `a`; so does
 /// `q ; a. f. r :- q, f. :- r.`, not `q ; a. r :- q, f. f. :- r.`).
-fn refuted_through_unit_bodies(program: &ProgramState, mut refuted: Vec<Var>) -> Vec<Var> {
-    let added = AddedFacts::new(program);
+fn refuted_through_unit_bodies(
+    program: &ProgramState,
+    added: &AddedFacts,
+    mut refuted: Vec<Var>,
+) -> Vec<Var> {
     let mut is_refuted = vec![false; program.var_count];
     refuted.iter().for_each(|v| is_refuted[v.index()] = true);
     let mut next = 0;
