@@ -206,7 +206,6 @@ fn settled_atoms(
         return Vec::new();
     }
     let a = &search.assignment;
-    let blocked = self_blocked(program, aliases);
     let added = AddedFacts::new(program);
     let open = PreprocessingOpen::new(program, a, aliases, &added);
     let true_choices = added.true_choices(program);
@@ -219,6 +218,7 @@ fn settled_atoms(
     let mut fact = vec![false; program.var_count];
     let mut proved_choice = vec![false; program.var_count];
     loop {
+        let blocked = self_blocked(program, aliases, &fact);
         // A positive literal true at the root holds only when clasp has a proof of it
         // (`value_true`, not the `value_weak_true` of an atom only forced): settled so far,
         // an external, or forced by a constraint and a head of a choice rule whose body
@@ -579,60 +579,106 @@ fn refuted_through_unit_bodies(
     refuted
 }
 
-/// Per variable: an atom (not external) with rules, none of which can derive it (each has it
-/// negated in its body, as the shifted rules of `p ; r :- not r.` do, or a body that clasp's
-/// equivalences make contradictory, see [`LiteralAliases::contradicts`], unless the rule is
-/// shifted from a disjunction, which clasp's equivalences see unshifted, supporting its atoms
-/// as a choice: `b ; r :- x. x :- not r.` leaves r possible), or whose bodies need such an
-/// atom (a least fixpoint: clasp's preprocessing propagates the falsity of an atom without
-/// support to the bodies containing it, so `{q} :- d. d :- not q. {r} :- q. v :- not r.`
-/// makes r false and v a fact): clasp's preprocessing makes it false.
-fn self_blocked(program: &ProgramState, aliases: &LiteralAliases) -> Vec<bool> {
+/// Per variable: an atom (not external, not in `fact`) with rules, none of which can derive it
+/// (each has it negated in its body, as the shifted rules of `p ; r :- not r.` do, or a body
+/// that clasp's equivalences make contradictory, see [`LiteralAliases::contradicts`], unless
+/// the rule is shifted from a disjunction, which clasp's equivalences see unshifted, supporting
+/// its atoms as a choice: `b ; r :- x. x :- not r.` leaves r possible), or whose bodies need
+/// such an atom or have `not f` with `f` in `fact` (a least fixpoint: clasp's preprocessing
+/// propagates the falsity of an atom without support and the facts to the bodies containing
+/// them, so `{q} :- d. d :- not q. {r} :- q. v :- not r.` makes r false and v a fact, and
+/// with the fact p, `x :- not p. v :- not x.` makes x false and v a fact): clasp's
+/// preprocessing makes it false.
+fn self_blocked(program: &ProgramState, aliases: &LiteralAliases, fact: &[bool]) -> Vec<bool> {
     // The least fixpoint by a worklist: each atom counts its live supports (a rule that can
-    // derive it and whose body does not need a blocked atom); an atom with rules that drops
-    // to none is blocked, and only the bodies containing it are looked at again.
+    // derive it and whose body does not need a blocked atom nor the complement of a fact); an
+    // atom with rules that drops to none is blocked, and only the bodies containing it are
+    // looked at again.
     let mut heads = vec![false; program.var_count];
-    let mut supports = vec![0usize; program.var_count];
-    let mut rules_of_body: Vec<Vec<usize>> = vec![Vec::new(); program.bodies.len()];
-    let mut derives: Vec<Vec<Var>> = Vec::with_capacity(program.rules.len());
+    let mut live = LiveSupports {
+        count: vec![0; program.var_count],
+        derives: Vec::with_capacity(program.rules.len()),
+        rules_of_body: vec![Vec::new(); program.bodies.len()],
+        dead_body: vec![false; program.bodies.len()],
+        blocked: vec![false; program.var_count],
+        queue: Vec::new(),
+        fact,
+    };
     for (r, rule) in program.rules.iter().enumerate() {
         rule.heads.iter().for_each(|h| heads[h.index()] = true);
-        rules_of_body[rule.body as usize].push(r);
+        live.rules_of_body[rule.body as usize].push(r);
         // clasp's equivalences see a disjunction unshifted, supporting its atoms as a
         // choice.
         let derivable = |h: &Var| rule.shifted || !aliases.contradicts(program, rule.body, *h);
-        let live: Vec<Var> = deriving_heads(program, rule)
+        let derived: Vec<Var> = deriving_heads(program, rule)
             .into_iter()
             .filter(derivable)
             .collect();
-        live.iter().for_each(|h| supports[h.index()] += 1);
-        derives.push(live);
+        derived.iter().for_each(|h| live.count[h.index()] += 1);
+        live.derives.push(derived);
     }
     for (atom, _) in program.atoms.externals() {
-        supports[program.atoms.var(atom).index()] += 1;
+        live.count[program.atoms.var(atom).index()] += 1;
     }
-    let mut blocked: Vec<bool> = (0..program.var_count)
-        .map(|v| heads[v] && supports[v] == 0)
+    for b in 0..program.bodies.len() {
+        if body_needs_false(program, b as u32, &live.blocked, fact) {
+            live.kill_body(b);
+        }
+    }
+    let unsupported: Vec<usize> = (0..program.var_count)
+        .filter(|&v| heads[v] && live.count[v] == 0)
         .collect();
+    unsupported.into_iter().for_each(|v| live.block(v));
     let bodies_with = positive_occurrences(program);
-    let mut dead_body = vec![false; program.bodies.len()];
-    let mut queue: Vec<usize> = (0..program.var_count).filter(|&v| blocked[v]).collect();
-    while let Some(v) = queue.pop() {
+    while let Some(v) = live.queue.pop() {
         for &b in &bodies_with[v] {
-            if dead_body[b] || !body_needs_blocked(program, b as u32, &blocked) {
-                continue;
+            if !live.dead_body[b] && body_needs_false(program, b as u32, &live.blocked, fact) {
+                live.kill_body(b);
             }
-            dead_body[b] = true;
-            for h in rules_of_body[b].iter().flat_map(|&r| &derives[r]) {
-                supports[h.index()] -= 1;
-                if supports[h.index()] == 0 && !blocked[h.index()] {
-                    blocked[h.index()] = true;
-                    queue.push(h.index());
+        }
+    }
+    live.blocked
+}
+
+/// The state of [`self_blocked`]'s fixpoint: the live supports of each atom.
+struct LiveSupports<'a> {
+    /// Per variable: its rules that can derive it with a body not yet dead (externals: one).
+    count: Vec<usize>,
+    /// Per rule: the heads it can derive.
+    derives: Vec<Vec<Var>>,
+    /// Per body: the rules with it.
+    rules_of_body: Vec<Vec<usize>>,
+    /// Per body: known not to hold.
+    dead_body: Vec<bool>,
+    /// Per variable: blocked (see [`self_blocked`]).
+    blocked: Vec<bool>,
+    /// Blocked atoms whose bodies are still to be looked at.
+    queue: Vec<usize>,
+    /// The atoms never blocked: facts.
+    fact: &'a [bool],
+}
+
+impl LiveSupports<'_> {
+    /// Body `b` holds in no model: its rules' heads lose a support each.
+    fn kill_body(&mut self, b: usize) {
+        self.dead_body[b] = true;
+        for r in std::mem::take(&mut self.rules_of_body[b]) {
+            for h in std::mem::take(&mut self.derives[r]) {
+                self.count[h.index()] -= 1;
+                if self.count[h.index()] == 0 {
+                    self.block(h.index());
                 }
             }
         }
     }
-    blocked
+
+    /// Atom `v` has no support left: blocked unless a fact or blocked already.
+    fn block(&mut self, v: usize) {
+        if !self.blocked[v] && !self.fact[v] {
+            self.blocked[v] = true;
+            self.queue.push(v);
+        }
+    }
 }
 
 /// For each variable, the bodies that contain it positively (as a literal or a weight
@@ -654,16 +700,20 @@ fn positive_occurrences(program: &ProgramState) -> Vec<Vec<usize>> {
     bodies_with
 }
 
-/// Whether body `b` cannot hold once the `blocked` atoms are false: a normal body with one of
-/// them positive, a weight body whose other elements stay below its bound.
-fn body_needs_blocked(program: &ProgramState, b: u32, blocked: &[bool]) -> bool {
-    let is_blocked = |l: &Lit| !l.is_negative() && blocked[l.var().index()];
+/// Whether body `b` cannot hold once the `blocked` atoms are false and the `fact` atoms true:
+/// a normal body with a blocked atom positive or a fact negated, a weight body whose other
+/// elements stay below its bound.
+fn body_needs_false(program: &ProgramState, b: u32, blocked: &[bool], fact: &[bool]) -> bool {
+    let is_false = |l: &Lit| match l.is_negative() {
+        false => blocked[l.var().index()],
+        true => fact[l.var().index()],
+    };
     match &program.bodies[b as usize].1 {
-        BodyKey::Normal(lits) => lits.iter().any(is_blocked),
+        BodyKey::Normal(lits) => lits.iter().any(is_false),
         BodyKey::Weight(bound, elements) => {
             let rest: i64 = elements
                 .iter()
-                .filter(|(l, _)| !is_blocked(l))
+                .filter(|(l, _)| !is_false(l))
                 .map(|(_, w)| *w)
                 .sum();
             rest < *bound
