@@ -321,6 +321,11 @@ pub(crate) fn check(rule: &Rule, order: &[usize], texts: &Texts<'_>) -> Vec<Diag
     let mut bad: Vec<u32> = Vec::new();
     let mut bound: Bound = rule.params.iter().map(|p| p.var).collect();
     let body = checked_body(rule);
+    // The body's own conditional literals and aggregates see only what the body binds: the
+    // variables of a head element's condition that gringo moves into the body stay local to
+    // it (`{ q(X) : r(W) } :- d(X), a : not s(W).` is unsafe).
+    let mut body_bound = bound.clone();
+    plan(&rule.body, &mut body_bound, globals, &|_| 0);
     let (_, left) = plan(&body, &mut bound, globals, &|_| 0);
     for i in left {
         if let Some(l) = body.get(i) {
@@ -369,7 +374,7 @@ pub(crate) fn check(rule: &Rule, order: &[usize], texts: &Texts<'_>) -> Vec<Diag
             Lit::Agg(agg) => {
                 let mut inner = Vec::new();
                 for e in &agg.elems {
-                    element_unsafe(&e.cond, &e.terms, None, &bound, globals, &mut inner);
+                    element_unsafe(&e.cond, &e.terms, None, &body_bound, globals, &mut inner);
                 }
                 let inner = local(inner);
                 if !inner.is_empty() {
@@ -384,7 +389,7 @@ pub(crate) fn check(rule: &Rule, order: &[usize], texts: &Texts<'_>) -> Vec<Diag
                 }
             }
             Lit::Cond(c) => {
-                let (inner, repeats) = conditional_unsafe(c, &bound, globals);
+                let (inner, repeats) = conditional_unsafe(c, &body_bound, globals);
                 let inner = local(inner);
                 if inner.is_empty() {
                     continue;
