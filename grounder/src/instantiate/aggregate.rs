@@ -6,7 +6,8 @@
 //! `#count`, `#sum` and `#sum+` become weight rules over the uncertain tuples, the certain ones
 //! folded into the bound: `value >= k` is `aux :- k - fixed <= #sum{w,l : ...}` (in a body, as
 //! gringo writes it: the only tuple's literal when no other tuple has a weight, else the
-//! certain tuples kept as `not` an atom without rules, see `bounds::SumForm`), `value <= k`
+//! certain tuples kept as `not` an atom without rules, see `bounds::SumForm`; in a head
+//! aggregate's bounds the certain tuples kept so too, the only tuple's literal never alone), `value <= k`
 //! is `not (value >= k+1)`, `=` both, `!=` the negation (aggregates and conditions that depend
 //! positively on their rule's head keep clingo's semantics, see `recursion`). `#min`/`#max` become disjunctions
 //! (`#max >= b` iff some tuple with weight `>= b` holds). An assignment `X = #agg{..}` is
