@@ -19,7 +19,9 @@
 //! head is no fact while grounding, as gringo settles only monotone recursive aggregates. A body conditional literal `l : c` is the
 //! conjunction over the condition's instances of `l`, or of `aux :- l. aux :- not c_i.` when
 //! the instance's condition is not certain (an instance whose literal is part of its own
-//! condition always holds and is dropped); a conjunction over a recursive condition that holds
+//! condition always holds and is dropped); the instances of one literal instance with two
+//! or more uncertain conditions are one element, written as gringo writes it (see
+//! `cond_element`); a conjunction over a recursive condition that holds
 //! anyway is the atom `aux :- .`, so its rule's head is no fact while grounding, as in gringo.
 //! Choice and head-aggregate rules become choice rules plus a constraint
 //! `:- body, not bound_holds`; when the elements cannot meet the bounds (see `satisfiable`)
@@ -38,6 +40,7 @@
 
 mod body;
 mod bounds;
+mod cond_element;
 mod conditional;
 mod elements;
 mod extremes;
