@@ -6,7 +6,8 @@
 //! `#count`, `#sum` and `#sum+` become weight rules over the uncertain tuples, the certain ones
 //! folded into the bound: `value >= k` is `aux :- k - fixed <= #sum{w,l : ...}` (in a body, as
 //! gringo writes it: the only tuple's literal when no other tuple has a weight, else the
-//! certain tuples kept as `not` an atom without rules, see `bounds::SumForm`), `value <= k`
+//! certain tuples kept as `not` an atom without rules, see `bounds::SumForm`; in a head
+//! aggregate's bounds the certain tuples kept so too, the only tuple's literal never alone), `value <= k`
 //! is `not (value >= k+1)`, `=` both, `!=` the negation (aggregates and conditions that depend
 //! positively on their rule's head keep clingo's semantics, see `recursion`). `#min`/`#max` become disjunctions
 //! (`#max >= b` iff some tuple with weight `>= b` holds). An assignment `X = #agg{..}` is
@@ -18,7 +19,9 @@
 //! head is no fact while grounding, as gringo settles only monotone recursive aggregates. A body conditional literal `l : c` is the
 //! conjunction over the condition's instances of `l`, or of `aux :- l. aux :- not c_i.` when
 //! the instance's condition is not certain (an instance whose literal is part of its own
-//! condition always holds and is dropped); a conjunction over a recursive condition that holds
+//! condition always holds and is dropped); the instances of one literal instance with two
+//! or more uncertain conditions are one element, written as gringo writes it (see
+//! `cond_element`); a conjunction over a recursive condition that holds
 //! anyway is the atom `aux :- .`, so its rule's head is no fact while grounding, as in gringo.
 //! Choice and head-aggregate rules become choice rules plus a constraint
 //! `:- body, not bound_holds`; when the elements cannot meet the bounds (see `satisfiable`)
@@ -37,6 +40,7 @@
 
 mod body;
 mod bounds;
+mod cond_element;
 mod conditional;
 mod elements;
 mod extremes;

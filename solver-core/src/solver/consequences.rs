@@ -341,17 +341,19 @@ impl PreprocessingOpen {
         for v in refuted_through_unit_bodies(program, added, refuted) {
             is_refuted[v.index()] = true;
         }
-        let disjunct = open_disjuncts(program, a, &shifted, &blocked_by_disjunct, &is_refuted);
         let forced = forced_through_only_supports(program, &is_refuted, aliases, forced);
-        let mut open = PreprocessingOpen {
-            disjunct,
-            tainted: vec![false; n],
-            forced,
+        let derivation = RootDerivation {
+            program,
+            a,
+            forced: &forced,
         };
-        if open.disjunct.iter().any(|&d| d) {
-            open.taint(program, a);
+        let disjunct = open_disjuncts(&derivation, &shifted, &blocked_by_disjunct, &is_refuted);
+        let tainted = derivation.true_only_through(&disjunct);
+        PreprocessingOpen {
+            disjunct,
+            tainted,
+            forced,
         }
-        open
     }
 
     /// Whether a constraint forces `v` on its own.
@@ -367,37 +369,56 @@ impl PreprocessingOpen {
             false => self.tainted.get(i) == Some(&true),
         }
     }
+}
 
-    /// Marks the tainted atoms (a fixpoint: tainting only grows).
-    fn taint(&mut self, program: &ProgramState, a: &Assignment) {
-        let n = program.var_count;
+/// The root assignment with the atoms a constraint forces on its own, to find the atoms true
+/// at the root that clasp's preprocessing does not see true.
+struct RootDerivation<'p> {
+    /// The program.
+    program: &'p ProgramState,
+    /// The assignment after propagation at the root.
+    a: &'p Assignment,
+    /// Per variable: an atom a constraint forces on its own (see [`PreprocessingOpen`]).
+    forced: &'p [bool],
+}
+
+impl RootDerivation<'_> {
+    /// Per variable: an atom true at the root, not forced, each rule that could derive it with
+    /// a body true at the root having an open literal: `not c` for an atom c of `open_false`,
+    /// or an atom so marked itself (a least fixpoint: marking only grows). Empty when
+    /// `open_false` is.
+    fn true_only_through(&self, open_false: &[bool]) -> Vec<bool> {
+        let (program, n) = (self.program, self.program.var_count);
+        let mut marked = vec![false; n];
+        if !open_false.iter().any(|&d| d) {
+            return marked;
+        }
         loop {
+            let is_open = |l: &Lit| match l.is_negative() {
+                true => open_false[l.var().index()],
+                false => marked[l.var().index()],
+            };
             // Per atom: whether some rule with a body true at the root derives it without an
             // open literal, and whether any such rule does.
             let (mut clean, mut derived) = (vec![false; n], vec![false; n]);
             for rule in program.rules.iter().filter(|r| !r.choice) {
                 let (lit, key) = &program.bodies[rule.body as usize];
-                if !a.is_true(*lit) {
+                if !self.a.is_true(*lit) {
                     continue;
                 }
-                let open =
-                    matches!(key, BodyKey::Normal(lits) if lits.iter().any(|l| self.is_open(*l)));
+                let open = matches!(key, BodyKey::Normal(lits) if lits.iter().any(is_open));
                 for h in deriving_heads(program, rule) {
                     derived[h.index()] = true;
                     clean[h.index()] |= !open;
                 }
             }
-            let mut changed = false;
-            for i in 0..n {
-                let tainted = derived[i] && !clean[i] && !self.forced[i];
-                if tainted && !self.tainted[i] {
-                    self.tainted[i] = true;
-                    changed = true;
-                }
+            let newly: Vec<usize> = (0..n)
+                .filter(|&i| derived[i] && !clean[i] && !self.forced[i] && !marked[i])
+                .collect();
+            if newly.is_empty() {
+                return marked;
             }
-            if !changed {
-                return;
-            }
+            newly.into_iter().for_each(|i| marked[i] = true);
         }
     }
 }
@@ -476,7 +497,9 @@ fn needed_atoms(key: &BodyKey, refuted: &[bool]) -> Option<Vec<Var>> {
 
 /// Per variable: an open disjunct (see [`PreprocessingOpen`]): false at the root, not
 /// refuted, each rule not shifted from a disjunction false at the root only through positive
-/// literals over open disjuncts or negative ones over disjuncts (a greatest fixpoint), and
+/// literals over open disjuncts or negative ones over disjuncts or over atoms true at the
+/// root only through such candidates' falsity (see [`RootDerivation::true_only_through`]) (a
+/// greatest fixpoint), and
 /// reached from a shifted rule false only through other disjuncts (`blocked`) along such
 /// rules' positive literals (a least fixpoint; `a ; b. b :- not a. :- not a.` leaves b open,
 /// `q ; b. {q}. :- not q. x :- not q. v :- not x.` does not leave x open: v is a fact):
@@ -484,32 +507,44 @@ fn needed_atoms(key: &BodyKey, refuted: &[bool]) -> Option<Vec<Var>> {
 /// open (clasp's disjunction supports r(2) and x as a choice does), so `a` is no fact;
 /// `p ; b ; x. x :- p, r. :- p.` does not leave x open (its other rule needs the refuted p).
 fn open_disjuncts(
-    program: &ProgramState,
-    a: &Assignment,
+    d: &RootDerivation,
     shifted: &[bool],
     blocked: &[bool],
     refuted: &[bool],
 ) -> Vec<bool> {
+    let (program, a) = (d.program, d.a);
     let n = program.var_count;
     let normal_lits = |body: u32| match &program.bodies[body as usize].1 {
         BodyKey::Normal(lits) => Some(lits),
         BodyKey::Weight(..) => None,
     };
-    // A false literal clasp's preprocessing may leave open: over a disjunct (negative), or
-    // over an atom of `set` (positive).
-    let open_in = |l: &Lit, set: &[bool]| match l.is_negative() {
-        true => shifted[l.var().index()],
+    // A false literal clasp's preprocessing may leave open: over a disjunct or an atom true
+    // only through open disjuncts (`through`, negative), or over an atom of `set` (positive).
+    let open_in = |l: &Lit, set: &[bool], through: &[bool]| match l.is_negative() {
+        true => shifted[l.var().index()] || through[l.var().index()],
         false => set[l.var().index()],
     };
-    let false_only_through =
-        |lits: &[Lit], set: &[bool]| lits.iter().all(|l| !a.is_false(*l) || open_in(l, set));
+    let false_only_through = |lits: &[Lit], set: &[bool], through: &[bool]| {
+        lits.iter()
+            .all(|l| !a.is_false(*l) || open_in(l, set, through))
+    };
     let mut candidate: Vec<bool> = (0..n)
         .map(|i| a.is_false(Var(i as u32).pos()) && !refuted[i])
         .collect();
+    // The atoms true at the root only through `not c` for candidates c that are blocked
+    // (`b ; r. b :- not x. x :- not b. :- b.` through a weight rule clasp reads after its
+    // first classification: x is true only through b's falsity, so `not x` leaves b open;
+    // known-mismatches seed 101054).
+    let true_through = |candidate: &[bool]| {
+        let open: Vec<bool> = (0..n).map(|i| candidate[i] && blocked[i]).collect();
+        d.true_only_through(&open)
+    };
+    let mut through = true_through(&candidate);
     loop {
         let mut changed = false;
         for rule in program.rules.iter().filter(|r| !r.shifted) {
-            let keeps = normal_lits(rule.body).is_some_and(|l| false_only_through(l, &candidate));
+            let keeps =
+                normal_lits(rule.body).is_some_and(|l| false_only_through(l, &candidate, &through));
             for h in rule.heads.iter() {
                 if candidate[h.index()] && !keeps {
                     candidate[h.index()] = false;
@@ -520,6 +555,7 @@ fn open_disjuncts(
         if !changed {
             break;
         }
+        through = true_through(&candidate);
     }
     let mut open: Vec<bool> = (0..n).map(|i| candidate[i] && blocked[i]).collect();
     loop {
@@ -533,7 +569,7 @@ fn open_disjuncts(
             let through_open = lits
                 .iter()
                 .any(|l| !l.is_negative() && a.is_false(*l) && open[l.var().index()]);
-            if !through_open || !false_only_through(lits, &candidate) {
+            if !through_open || !false_only_through(lits, &candidate, &through) {
                 continue;
             }
             for h in rule.heads.iter() {

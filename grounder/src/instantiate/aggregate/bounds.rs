@@ -11,14 +11,19 @@ use crate::term::intern::Val;
 /// How `sum >= k` is written when the elements leave it open.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum SumForm {
-    /// A weight rule over the uncertain elements, the certain weights folded into the bound.
-    Folded,
     /// As gringo writes a body aggregate: the literal of the only element when no other one
     /// has a weight (`#count{1 : p} >= 1` is `p`), else a weight rule keeping each certain
     /// element as the literal that always holds (`not` an atom without rules) and the bound
     /// unchanged. clasp's preprocessing does not read such a rule as the one literal it needs,
     /// which the literal aliases of brave/cautious consequences under a projection follow.
     Gringo,
+    /// As gringo writes the bounds of a head aggregate: a weight rule keeping each certain
+    /// element as the literal that always holds and the bound unchanged, as [`SumForm::Gringo`],
+    /// but never the one literal of the only element (`q(2). { q(2); b } 1.` is `x :- 2 <=
+    /// #sum{1:b; 1:not y}.`). clasp sees `b` false only after its first classification, when
+    /// `y` without rules becomes false; brave consequences under a projection follow that
+    /// (known-mismatches seed 101054).
+    Head,
 }
 
 impl Grounder<'_> {
@@ -119,7 +124,8 @@ impl Grounder<'_> {
                 return Ok(Tri::Lits(vec![only]));
             }
         }
-        if form == SumForm::Gringo && !uncertain.iter().any(|(l, _)| self.is_stand_in(*l)) {
+        let keeps_certain = matches!(form, SumForm::Gringo | SumForm::Head);
+        if keeps_certain && !uncertain.iter().any(|(l, _)| self.is_stand_in(*l)) {
             let always = GLit::neg(self.never_aux());
             for (w, _) in elems.iter().filter(|(w, l)| l.is_none() && weight(w) != 0) {
                 need += weight(w);

@@ -1,11 +1,14 @@
 //! Body conditional literals `l : c`: the conjunction over the condition's instances (see the
 //! module doc of `aggregate`).
 
+use fxhash::FxHashMap;
+
 use super::Tri;
 use crate::ast::Sign;
 use crate::instantiate::domain::AtomId;
 use crate::instantiate::{GLit, Grounder, Mode, Stop};
 use crate::normalize::rules::{AtomPat, CondAlt, CondLit, Lit, Rule};
+use crate::normalize::safety::lit_vars;
 use crate::term::eval::Binding;
 use crate::term::intern::Val;
 
@@ -23,9 +26,15 @@ impl Grounder<'_> {
             return Ok(possible.then(Vec::new));
         }
         let mut instances: Vec<(Tri, Vec<GLit>)> = Vec::new();
+        let mut keys: Vec<Vec<Option<Val>>> = Vec::new();
         let alt_lits: Vec<Lit> = c.alts.iter().map(|a| a.lit.clone()).collect();
-        let recursive =
-            self.condition_recursive(rule, &c.cond) && self.condition_recursive(rule, &alt_lits);
+        let cond_recursive = self.condition_recursive(rule, &c.cond);
+        let recursive = cond_recursive && self.condition_recursive(rule, &alt_lits);
+        let key_vars = element_key_vars(c);
+        // gringo groups a disjunction element's instances too, but writes them otherwise (no
+        // `c_1 | c_2 | .. :- k.`, which would give an external condition atom a rule: full
+        // seed 52006): one moved into the body from a disjunction keeps its instances apart.
+        let grouped = !moved_from_head(rule, c);
         self.sub_join(rule, &c.cond, binding, mode, &mut |g, b, lits| {
             // A condition with a literal and its complement never holds (gringo drops it).
             if lits.iter().any(|l| lits.contains(&l.negate())) {
@@ -41,15 +50,24 @@ impl Grounder<'_> {
                 alts => g.alternatives_tri(rule, alts, b)?,
             };
             instances.push((tri, lits.to_vec()));
+            keys.push(
+                key_vars
+                    .iter()
+                    .map(|&v| b.get(v as usize).copied().flatten())
+                    .collect(),
+            );
             Ok(())
         })?;
         let required = required_literals(&instances);
         let mut conj_lits = Vec::new();
-        for (tri, cond) in instances {
-            if implied_by(&tri, &cond, &required) {
-                continue;
-            }
-            match self.conditional_instance(tri, &cond, recursive)? {
+        for element in group_elements(instances, keys, &required, grouped) {
+            let lits = match element {
+                Element::Instance(tri, cond) => self.conditional_instance(tri, &cond, recursive)?,
+                Element::Grouped(tri, conds) => {
+                    Some(self.grouped_element(tri, &conds, cond_recursive)?)
+                }
+            };
+            match lits {
                 Some(lits) => conj_lits.extend(lits),
                 None => return Ok(None),
             }
@@ -122,10 +140,7 @@ impl Grounder<'_> {
         c: &CondLit,
         binding: &mut Binding,
     ) -> Result<bool, Stop> {
-        let from_head = rule
-            .body
-            .get(..rule.head_lits)
-            .is_some_and(|moved| moved.iter().any(|l| matches!(l, Lit::Cond(m) if **m == *c)));
+        let from_head = moved_from_head(rule, c);
         let mut blocked = false;
         self.sub_join(rule, &c.cond, binding, Mode::Domain, &mut |g, b, lits| {
             if lits.is_empty() && !blocked {
@@ -296,6 +311,73 @@ impl Grounder<'_> {
         }
         Ok(Some(vec![GLit::pos(x)]))
     }
+}
+
+/// One element of a body conditional literal (see `cond_element`): a single instance
+/// `(literal, condition)`, or a literal with at least two uncertain conditions.
+enum Element {
+    Instance(Tri, Vec<GLit>),
+    Grouped(Tri, Vec<Vec<GLit>>),
+}
+
+/// The variables that key gringo's elements: those of the literal's alternatives that its
+/// condition binds (the literal's own local variables; the global ones are fixed).
+fn element_key_vars(c: &CondLit) -> Vec<u32> {
+    let mut cond_vars = Vec::new();
+    c.cond.iter().for_each(|l| lit_vars(l, &mut cond_vars));
+    let mut vars = Vec::new();
+    for a in &c.alts {
+        lit_vars(&a.lit, &mut vars);
+        a.local.iter().for_each(|l| lit_vars(l, &mut vars));
+    }
+    vars.retain(|v| cond_vars.contains(v));
+    vars.sort_unstable();
+    vars.dedup();
+    vars
+}
+
+/// Whether `c` is a disjunct of the rule's head moved into its body (see `negheads`).
+fn moved_from_head(rule: &Rule, c: &CondLit) -> bool {
+    rule.body
+        .get(..rule.head_lits)
+        .is_some_and(|moved| moved.iter().any(|l| matches!(l, Lit::Cond(m) if **m == *c)))
+}
+
+/// The instances grouped into elements by their keys (each its own element unless
+/// `grouped`), in the order of each key's first instance; instances implied by a certain one
+/// (see [`implied_by`]) are left out, and the duplicate conditions of an element count once.
+fn group_elements(
+    instances: Vec<(Tri, Vec<GLit>)>,
+    keys: Vec<Vec<Option<Val>>>,
+    required: &[GLit],
+    grouped: bool,
+) -> Vec<Element> {
+    let mut order: Vec<(Tri, Vec<Vec<GLit>>)> = Vec::new();
+    let mut index: FxHashMap<Vec<Option<Val>>, usize> = FxHashMap::default();
+    for ((tri, cond), key) in instances.into_iter().zip(keys) {
+        if implied_by(&tri, &cond, required) {
+            continue;
+        }
+        if cond.is_empty() || !grouped {
+            order.push((tri, vec![cond]));
+            continue;
+        }
+        match index.get(&key) {
+            Some(&i) if !order[i].1.contains(&cond) => order[i].1.push(cond),
+            Some(_) => {}
+            None => {
+                index.insert(key, order.len());
+                order.push((tri, vec![cond]));
+            }
+        }
+    }
+    order
+        .into_iter()
+        .map(|(tri, mut conds)| match conds.len() {
+            1 => Element::Instance(tri, conds.pop().unwrap_or_default()),
+            _ => Element::Grouped(tri, conds),
+        })
+        .collect()
 }
 
 /// The literals the instances with a certain condition require, sorted (looked up by binary

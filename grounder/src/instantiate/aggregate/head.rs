@@ -90,7 +90,7 @@ impl Grounder<'_> {
         }
         let function = function.unwrap_or(AggregateFunction::Count);
         let weighted = self.weighted(function, &groups, mode)?;
-        let tri = self.bounds_tri(function, &weighted, &bvals, false, SumForm::Folded)?;
+        let tri = self.bounds_tri(function, &weighted, &bvals, false, SumForm::Head)?;
         // In a constraint's body `not not a` is `a`.
         let violated = match tri {
             Tri::Lits(l) if l.len() == 1 => Tri::Lits(l.iter().map(|x| x.negate()).collect()),
