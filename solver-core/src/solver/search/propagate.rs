@@ -88,6 +88,16 @@ impl Search {
         Ok(())
     }
 
+    /// Whether the clauses are the only propagator that reacts to a trail literal: no weight
+    /// constraint left, no optimization level (hence no bound, whose tag then needs no
+    /// tracking), no acyclicity constraint and no cyclic atom.
+    pub(super) fn clauses_only(&self) -> bool {
+        self.weights.is_idle()
+            && self.minimizer.is_inert()
+            && !self.acyclic.is_active()
+            && !self.unfounded.is_active()
+    }
+
     /// Assigns what the acyclicity constraint infers; `Ok(true)` if it assigned something.
     fn propagate_acyclic(&mut self) -> Result<bool, Conflict> {
         let mut implied = std::mem::take(&mut self.acyclic_implied);
