@@ -245,6 +245,23 @@ impl Assignment {
         Some(lit)
     }
 
+    /// Unassigns the trail literals from index `start` on, last first, calling `each` on each
+    /// (once its values are cleared); [`Assignment::pop`] in one loop over the tail.
+    #[inline]
+    pub(crate) fn unassign_tail(&mut self, start: usize, mut each: impl FnMut(Lit)) {
+        let Some(tail) = self.trail.get(start..) else {
+            return;
+        };
+        let (values, mask) = (&mut self.values[..=self.mask], self.mask);
+        for &lit in tail.iter().rev() {
+            let positive = lit.var().pos().index();
+            values[positive & mask] = Value::Unassigned;
+            values[(positive | 1) & mask] = Value::Unassigned;
+            each(lit);
+        }
+        self.trail.truncate(start);
+    }
+
     /// Replaces the reason of an assigned variable (used when clause refs move).
     pub(crate) fn set_reason(&mut self, var: Var, reason: Reason) {
         self.info[var.index()].reason = reason;

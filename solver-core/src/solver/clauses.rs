@@ -226,9 +226,10 @@ impl ClauseStore {
     }
 
     /// Propagates the clauses falsified by `false_lit` becoming false. Inlined into the
-    /// propagation loop: one call per trail literal, whose prologue and epilogue cost more
-    /// than the binary and ternary lists they guard.
-    #[inline]
+    /// propagation loop (always: the compiler's own choice varies with the loop's size): one
+    /// call per trail literal, whose prologue and epilogue cost more than the binary and
+    /// ternary lists they guard.
+    #[inline(always)]
     pub(crate) fn propagate(
         &mut self,
         false_lit: Lit,
@@ -248,7 +249,7 @@ impl ClauseStore {
 
     /// Long clauses watching `false_lit` (`watches`, taken out of its list and put back):
     /// find a new watch, propagate, or report a conflict.
-    #[inline]
+    #[inline(always)]
     fn propagate_long(
         &mut self,
         mut watches: Vec<Watch>,
@@ -402,7 +403,7 @@ impl ClauseStore {
 }
 
 /// Binary implications of `false_lit`: `binary` is its list.
-#[inline]
+#[inline(always)]
 fn propagate_binary(
     binary: &[Lit],
     false_lit: Lit,
@@ -419,7 +420,7 @@ fn propagate_binary(
 }
 
 /// Ternary implications of `false_lit`: `ternary` is its list.
-#[inline]
+#[inline(always)]
 fn propagate_ternary(
     ternary: &[(Lit, Lit)],
     false_lit: Lit,
@@ -462,7 +463,7 @@ enum Visit {
 /// searched from position 2 on, the values read through one
 /// [`Values`](super::assignment::Values) view (no bounds check per scanned literal).
 /// Inlined: it runs once per visited clause.
-#[inline]
+#[inline(always)]
 fn visit(
     arena: &mut [u32],
     occurrences: &mut OccurrenceTable,

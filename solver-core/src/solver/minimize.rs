@@ -79,8 +79,18 @@ impl Minimizer {
 
     /// Sets the bound; `strict` demands strictly better costs. Costs are normalised.
     pub(crate) fn set_bound(&mut self, bound: Option<Vec<i64>>, strict: bool) {
+        debug_assert!(bound.is_none() || !self.levels.is_empty(), "see `is_inert`");
         self.bound = bound;
         self.strict = strict;
+    }
+
+    /// Whether `on_true` and `undo` may be skipped (the backtracking of a search with no other
+    /// per-literal hook does): no levels, so no sums, and no bound, which without levels never
+    /// comes (only optimization sets one; see `set_bound`), so `tag_true`, then possibly stale,
+    /// is not read before the next `set_tag`.
+    #[inline]
+    pub(crate) fn is_inert(&self) -> bool {
+        self.levels.is_empty() && self.bound.is_none()
     }
 
     /// Updates the sums for `lit` having become true; `true` if the bound is now violated.

@@ -149,7 +149,7 @@ impl WeightStore {
     /// Whether every constraint is retired (no trigger left): the per-literal calls below
     /// then cost one test.
     #[inline]
-    fn is_idle(&self) -> bool {
+    pub(crate) fn is_idle(&self) -> bool {
         self.retired == self.constraints.len()
     }
 

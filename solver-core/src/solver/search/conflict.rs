@@ -170,6 +170,13 @@ impl Search {
     pub(super) fn unassign_from(&mut self, start: usize) {
         let (acyclic, unfounded) = (self.acyclic.is_active(), self.unfounded.is_active());
         let qhead = self.assignment.qhead;
+        if self.clauses_only() {
+            // Only the heuristic sees the unassigned literals (the other hooks are idle): one
+            // loop over the tail, no per-literal tests of the idle hooks.
+            let heuristic = &mut self.heuristic;
+            self.assignment
+                .unassign_tail(start, |lit| heuristic.on_unassign(lit));
+        }
         while self.assignment.trail.len() > start {
             let position = self.assignment.trail.len() - 1;
             let Some(lit) = self.assignment.pop() else {

@@ -57,14 +57,10 @@ impl Search {
     /// Processes the trail from `qhead`; stops early with `propagation_stopped` set when the
     /// limits say so (see the invariants).
     pub(super) fn propagate_queue(&mut self) -> Result<(), Conflict> {
-        while self.assignment.qhead < self.assignment.trail.len() {
-            if self.assignment.qhead % POLL_EVERY == POLL_EVERY - 1 && self.limits_reached() {
-                self.propagation_stopped = true;
-                return Ok(());
-            }
-            let p = self.assignment.trail[self.assignment.qhead];
-            self.assignment.qhead += 1;
-            self.stats.propagations += 1;
+        if self.clauses_only() {
+            return self.propagate_clause_queue();
+        }
+        while let Some(p) = self.next_queued() {
             self.weights.on_true(p);
             let violated = self.minimizer.on_true(p);
             if self.unfounded.is_active() {
@@ -86,6 +82,45 @@ impl Search {
             }
         }
         Ok(())
+    }
+
+    /// [`Search::propagate_queue`] when [`Search::clauses_only`] holds: the same literals in
+    /// the same order to the clauses alone, without the tests of the idle hooks.
+    fn propagate_clause_queue(&mut self) -> Result<(), Conflict> {
+        while let Some(p) = self.next_queued() {
+            if let Err(c) = self.clauses.propagate(!p, &mut self.assignment) {
+                self.weights.clear_pending();
+                return Err(Conflict::Clause(c));
+            }
+        }
+        Ok(())
+    }
+
+    /// The trail literal at `qhead`, which moves past it; `None` at the end of the trail or
+    /// when the limits stop the queue (`propagation_stopped` then set; see the invariants).
+    #[inline(always)]
+    fn next_queued(&mut self) -> Option<Lit> {
+        if self.assignment.qhead >= self.assignment.trail.len() {
+            return None;
+        }
+        if self.assignment.qhead % POLL_EVERY == POLL_EVERY - 1 && self.limits_reached() {
+            self.propagation_stopped = true;
+            return None;
+        }
+        let p = self.assignment.trail[self.assignment.qhead];
+        self.assignment.qhead += 1;
+        self.stats.propagations += 1;
+        Some(p)
+    }
+
+    /// Whether the clauses are the only propagator that reacts to a trail literal: no weight
+    /// constraint left, no optimization level (hence no bound, whose tag then needs no
+    /// tracking), no acyclicity constraint and no cyclic atom.
+    pub(super) fn clauses_only(&self) -> bool {
+        self.weights.is_idle()
+            && self.minimizer.is_inert()
+            && !self.acyclic.is_active()
+            && !self.unfounded.is_active()
     }
 
     /// Assigns what the acyclicity constraint infers; `Ok(true)` if it assigned something.
