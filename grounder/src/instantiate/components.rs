@@ -1,5 +1,12 @@
 //! Grounding the rules component by component (see `instantiate` for the round structure).
 //!
+//! A component of the rule graph is ground as its positive parts (`rulegraph`), one after
+//! another, each to its own fixpoint: a part's rules are the members of `ground_component`,
+//! its head predicates the component's. What gringo decides for the whole component stays
+//! so: whether it depends negatively on itself (`unstratified`, read for negated body
+//! aggregates by `keeps_negated_open` over all its predicates) and which body atoms are open
+//! (`open_body`, those unifying with a head of any part).
+//!
 //! # Invariants
 //! - Components are processed dependencies first; when a component is done its predicates are
 //!   marked complete, so negative literals and conditions over them are decided. A predicate
@@ -221,44 +228,43 @@ pub(crate) fn ground_all(
     let table: &crate::term::intern::Interner = g.table;
     let comps = crate::plan::rulegraph::rule_components(table, rules, &|r| !counted(r));
     let mut index = LocalIndex::default();
-    for (members, recursive) in comps {
-        let mut preds: Vec<u32> = members
-            .iter()
-            .flat_map(|&i| infos.heads.get(i).iter().copied())
-            .collect();
-        preds.sort_unstable();
-        preds.dedup();
-        for &i in &members {
-            for &h in distinct(infos.heads.get(i)).iter() {
-                if let Some(n) = remaining.get_mut(h as usize) {
-                    *n = n.saturating_sub(1);
-                }
-            }
-        }
-        let done: Vec<u32> = preds
-            .iter()
-            .copied()
-            .filter(|&p| remaining.get(p as usize) == Some(&0))
-            .collect();
+    for (parts, recursive) in comps {
+        let all: Vec<usize> = parts.iter().flatten().copied().collect();
+        let scc_preds = head_preds(&infos, &all);
         // Only a rule that asks whether a domain is final (`Grounder::settled`) reads the
         // set; a component without one (a positive loop) does not build it.
-        let asks = members
-            .iter()
-            .any(|&i| rules.get(i).is_some_and(asks_settled));
-        g.open_body =
-            asks.then(|| crate::plan::rulegraph::open_body_atoms(g.table, rules, &members));
-        index.set(&preds);
-        let grounded = ground_component(
-            g,
-            rules,
-            &infos,
-            &members,
-            (&preds, &done, &index),
-            recursive,
-        );
-        index.clear(&preds);
-        grounded?;
-        g.unstratified = false;
+        let asks = all.iter().any(|&i| rules.get(i).is_some_and(asks_settled));
+        g.open_body = asks.then(|| crate::plan::rulegraph::open_body_atoms(g.table, rules, &all));
+        let in_scc = |p: u32| scc_preds.binary_search(&p).is_ok();
+        let unstratified = recursive && unstratified(g, rules, &all, &in_scc);
+        for members in parts {
+            let preds = head_preds(&infos, &members);
+            for &i in &members {
+                for &h in distinct(infos.heads.get(i)).iter() {
+                    if let Some(n) = remaining.get_mut(h as usize) {
+                        *n = n.saturating_sub(1);
+                    }
+                }
+            }
+            let done: Vec<u32> = preds
+                .iter()
+                .copied()
+                .filter(|&p| remaining.get(p as usize) == Some(&0))
+                .collect();
+            index.set(&preds);
+            let grounded = ground_component(
+                g,
+                rules,
+                &infos,
+                &members,
+                (&preds, &done, &index),
+                (&scc_preds, unstratified),
+                recursive,
+            );
+            index.clear(&preds);
+            grounded?;
+            g.unstratified = false;
+        }
     }
     g.open_body = None;
     g.component_facts = None;
@@ -339,6 +345,17 @@ fn asks_settled(rule: &Rule) -> bool {
         || !rule.head.conditions().all(|c| c.iter().all(simple))
 }
 
+/// The head predicates of the rules `members`, sorted, each once.
+fn head_preds(infos: &RuleInfos, members: &[usize]) -> Vec<u32> {
+    let mut preds: Vec<u32> = members
+        .iter()
+        .flat_map(|&i| infos.heads.get(i).iter().copied())
+        .collect();
+    preds.sort_unstable();
+    preds.dedup();
+    preds
+}
+
 /// The distinct entries of `list`, sorted (`list` itself when it is: a rule's one head).
 fn distinct(list: &[u32]) -> std::borrow::Cow<'_, [u32]> {
     if list.windows(2).all(|pair| pair[0] < pair[1]) {
@@ -401,8 +418,9 @@ fn join_rule(
     Ok(())
 }
 
-/// Grounds the rules of one component (heading `preds`) to its fixpoint; `done` are the
-/// predicates complete afterwards (no rule left for them).
+/// Grounds the rules of one positive part of a component (heading `preds`) to its fixpoint;
+/// `done` are the predicates complete afterwards (no rule left for them); `scc_preds`: the
+/// whole component's head predicates, `unstratified`: whether it depends negatively on itself.
 ///
 /// Each round re-joins only the rules with a recursive literal that may match an atom new in
 /// the last round (`wake::Watchers`), in member order, and the deferred rules;
@@ -414,8 +432,10 @@ fn ground_component(
     infos: &RuleInfos,
     members: &[usize],
     (preds, done, index): (&[u32], &[u32], &LocalIndex),
+    (scc_preds, unstratified): (&[u32], bool),
     recursive: bool,
 ) -> Result<(), Stop> {
+    let in_scc = |p: u32| scc_preds.binary_search(&p).is_ok();
     // The component's predicates by local index (`index` is set for `preds`).
     let local = |p: u32| index.get(p);
     let in_comp = |p: u32| local(p).is_some();
@@ -450,7 +470,6 @@ fn ground_component(
         }
     }
     let watchers = Watchers::new(preds.len(), lits.into_iter());
-    let unstratified = recursive && unstratified(g, rules, members, &in_comp);
     // Per member: whether its negated body aggregates stay undecided (`Grounder::unstratified`).
     let open_negated: Vec<bool> = members
         .iter()
@@ -458,7 +477,7 @@ fn ground_component(
             unstratified
                 && rules
                     .get(i)
-                    .is_some_and(|r| keeps_negated_open(g, r, &in_comp))
+                    .is_some_and(|r| keeps_negated_open(g, r, &in_scc))
         })
         .collect();
     g.component_facts = recursive.then(fxhash::FxHashSet::default);

@@ -14,6 +14,15 @@
 //! to the first (so clingo reports their grounding infos, and lists their externals, in reverse
 //! statement order).
 //!
+//! gringo then splits each component by its *positive* edges (a body atom outside `not`, as
+//! `Lit::atoms` tells, unifying with a head; the elements of a negated aggregate count as
+//! positive, as before the split: taking them as negative loses answer sets of the regression
+//! aggregates-over-negated-elements): the parts, again dependencies first, are ground
+//! one after another, each to its fixpoint, so a part's heads are all known (facts included)
+//! when a later part is ground, and a negative literal over a later part stays undecided.
+//! `q(X) :- dom(X), b : s(W,W). s(3,X) :- dom(X), not q(Y) : dom(Y), a.` grounds `s` first:
+//! `s(3,3)` is a fact, so `b : s(3,3)` fails and `q` never enters a domain (seed 106427).
+//!
 //! # Invariants
 //! - Unification over-approximates (a repeated variable is not checked for consistency), so
 //!   every real dependency is an edge.
@@ -98,12 +107,13 @@ fn body_atoms<'a>(rule: &'a Rule, atoms: &mut Vec<(&'a AtomPat, bool)>) {
 }
 
 /// The components of the rules with heads that are not `skip`ped, dependencies first, each
-/// with whether it is recursive (several rules, or one depending on itself).
+/// as its positive parts (see the module doc) with whether it is recursive (several rules, or
+/// one depending on itself).
 pub(crate) fn rule_components(
     table: &Interner,
     rules: &[Rule],
     skip: &dyn Fn(&Rule) -> bool,
-) -> Vec<(Vec<usize>, bool)> {
+) -> Vec<(Vec<Vec<usize>>, bool)> {
     let nodes: Vec<usize> = (0..rules.len())
         .filter(|&i| {
             rules
@@ -116,11 +126,12 @@ pub(crate) fn rule_components(
     let mut atoms = Vec::new();
     let mut targets: Vec<u32> = Vec::new();
     let mut found: Vec<u32> = Vec::new();
+    let mut positive: Vec<(u32, u32)> = Vec::new();
     for (n, &i) in nodes.iter().enumerate() {
         let Some(rule) = rules.get(i) else { continue };
         body_atoms(rule, &mut atoms);
         targets.clear();
-        for &(atom, _) in &atoms {
+        for &(atom, pos) in &atoms {
             heads.candidates(atom, &mut found);
             for &m in &found {
                 let unifies = nodes
@@ -129,6 +140,9 @@ pub(crate) fn rule_components(
                     .is_some_and(|r| r.head.each_atom().any(|h| unify_atoms(table, atom, h)));
                 if unifies {
                     targets.push(m);
+                    if pos {
+                        positive.push((m, n as u32));
+                    }
                 }
             }
         }
@@ -140,18 +154,63 @@ pub(crate) fn rule_components(
     }
     let mut components = graph.components();
     components.reverse();
+    let rank = positive_ranks(&components, &positive, nodes.len());
     components
         .into_iter()
         .map(|comp| {
             let recursive = comp.len() > 1 || comp.first().is_some_and(|&n| graph.has_self_loop(n));
-            let mut members: Vec<usize> = comp
-                .iter()
-                .filter_map(|&n| nodes.get(n as usize).copied())
-                .collect();
-            members.sort_unstable();
-            (members, recursive)
+            (positive_parts(&comp, &rank, &nodes), recursive)
         })
         .collect()
+}
+
+/// Per node: the position of its component in the graph of the `positive` edges (provider,
+/// consumer) that stay within one of `components`, dependencies first (independent ones from
+/// the last to the first, as for the components themselves).
+fn positive_ranks(components: &[Vec<u32>], positive: &[(u32, u32)], n: usize) -> Vec<u32> {
+    let mut comp_of = vec![u32::MAX; n];
+    for (c, comp) in components.iter().enumerate() {
+        for &node in comp {
+            if let Some(slot) = comp_of.get_mut(node as usize) {
+                *slot = c as u32;
+            }
+        }
+    }
+    let mut graph = Graph::new(n);
+    for &(m, k) in positive {
+        if comp_of.get(m as usize) == comp_of.get(k as usize) {
+            graph.depend(m, k);
+        }
+    }
+    let mut rank = vec![0u32; n];
+    for (r, part) in graph.components().iter().rev().enumerate() {
+        for &node in part {
+            if let Some(slot) = rank.get_mut(node as usize) {
+                *slot = r as u32;
+            }
+        }
+    }
+    rank
+}
+
+/// The rules of the component `comp` (nodes) split by `rank` into its positive parts, in rank
+/// order, each part's rules in program order.
+fn positive_parts(comp: &[u32], rank: &[u32], nodes: &[usize]) -> Vec<Vec<usize>> {
+    let mut members: Vec<(u32, usize)> = comp
+        .iter()
+        .filter_map(|&n| Some((*rank.get(n as usize)?, *nodes.get(n as usize)?)))
+        .collect();
+    members.sort_unstable();
+    let mut parts: Vec<Vec<usize>> = Vec::new();
+    let mut last = None;
+    for (r, i) in members {
+        match parts.last_mut() {
+            Some(part) if last == Some(r) => part.push(i),
+            _ => parts.push(vec![i]),
+        }
+        last = Some(r);
+    }
+    parts
 }
 
 /// The body atoms (by occurrence) of the rules `members` of a component that unify with a
