@@ -4,7 +4,9 @@
 
 use fxhash::FxHashMap;
 
-use super::{plain_condition, Clauses, Delta, FlatRule, Heads, ProgramState, UfsUpdate};
+use super::{
+    plain_condition, Clauses, Delta, Disjunction, FlatRule, Heads, ProgramState, UfsUpdate,
+};
 use crate::api::SolveError;
 use crate::program::{Body, GroundProgram, HeadKind};
 use crate::solver::body::{atom_var, conjoin, literal_of, normalise_body, BodyKey};
@@ -160,6 +162,7 @@ impl<'p> Builder<'p> {
                 });
                 continue;
             }
+            let first = self.state.rules.len();
             for &head in &heads {
                 let others: Vec<Lit> = heads
                     .iter()
@@ -176,6 +179,9 @@ impl<'p> Builder<'p> {
                     });
                 }
             }
+            let (body, rules) = (key, first..self.state.rules.len());
+            let disjunction = Disjunction { heads, body, rules };
+            self.state.disjunctions.push(disjunction);
         }
         Ok(true)
     }
