@@ -222,13 +222,15 @@ impl LiteralAliases {
         changed
     }
 
-    /// The literal body `b` is: its one needed literal's representative, else its variable.
+    /// The literal body `b` is: its one needed literal's representative, `Lit::TRUE` when it
+    /// needs none, else its variable.
     fn body_literal(&self, program: &ProgramState, b: u32) -> Lit {
         if let Some(owner) = self.late_owner[b as usize] {
             return owner.pos();
         }
         match self.conjunction(program, b).as_deref() {
             Some([l]) => *l,
+            Some([]) => Lit::TRUE,
             _ => program.bodies[b as usize].0,
         }
     }
@@ -240,7 +242,9 @@ impl LiteralAliases {
     }
 
     /// The representatives of the literals the body `key` needs all of, when it is such a
-    /// conjunction (sorted; see [`conjunction_of`]).
+    /// conjunction (sorted; see [`conjunction_of`]), without those that are `Lit::TRUE`: clasp's
+    /// preprocessing drops the facts from a body before it reads it as one literal (`x. r :- a,
+    /// x.` makes r equal to a, whatever the order of the rules).
     pub(super) fn key_conjunction(&self, key: &BodyKey) -> Option<Vec<Lit>> {
         let mapped = match self.without_false_atoms(key)? {
             BodyKey::Normal(lits) => BodyKey::Normal(self.sorted_roots(&lits)),
@@ -250,6 +254,7 @@ impl LiteralAliases {
             }
         };
         let mut lits = conjunction_of(&mapped)?;
+        lits.retain(|&l| l != Lit::TRUE);
         lits.sort_unstable();
         Some(lits)
     }
