@@ -326,10 +326,7 @@ impl PreprocessingOpen {
         // the atoms a constraint makes false.
         let mut forced = std::collections::HashSet::new();
         let mut refuted = Vec::new();
-        for rule in program.rules.iter().filter(|r| r.heads.is_empty()) {
-            let BodyKey::Normal(lits) = &program.bodies[rule.body as usize].1 else {
-                continue;
-            };
+        for lits in constraint_bodies(program) {
             let mut left = lits.iter().filter(|l| !a.is_true(**l));
             if let (Some(l), None) = (left.next(), left.next()) {
                 match l.is_negative() {
@@ -403,6 +400,17 @@ impl PreprocessingOpen {
             }
         }
     }
+}
+
+/// The normal bodies of the integrity constraints that are rules, and the one literal of each
+/// constraint clause clasp reads as one (see [`ProgramState::unit_constraints`]).
+fn constraint_bodies(program: &ProgramState) -> impl Iterator<Item = &[Lit]> {
+    let rules = program.rules.iter().filter(|r| r.heads.is_empty());
+    let bodies = rules.filter_map(|r| match &program.bodies[r.body as usize].1 {
+        BodyKey::Normal(lits) => Some(lits.as_slice()),
+        BodyKey::Weight(..) => None,
+    });
+    bodies.chain(program.unit_constraints.iter().map(std::slice::from_ref))
 }
 
 /// Per variable: an atom forced true, given the representatives `forced` of the atoms the

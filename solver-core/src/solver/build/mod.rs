@@ -165,6 +165,11 @@ pub(crate) struct ProgramState {
     pub(crate) rules: Vec<FlatRule>,
     /// Every disjunctive rule of several head atoms of every delta, before shifting.
     pub(crate) disjunctions: Vec<Disjunction>,
+    /// Of the integrity constraints of two or more literals (clauses, not rules), the one
+    /// literal left of each once the positive literals over facts the delta gave before it
+    /// are dropped, when one is left: brave/cautious consequences read it as a constraint of
+    /// that literal, as clasp does.
+    pub(crate) unit_constraints: Vec<Lit>,
     /// Number of variables (constant, atoms, bodies).
     pub(crate) var_count: usize,
     /// Whether each variable is an atom.
@@ -442,6 +447,7 @@ impl ProgramState {
         self.freed_bodies = Some(self.body_count());
         self.rules = Vec::new();
         self.disjunctions = Vec::new();
+        self.unit_constraints = Vec::new();
         self.bodies = Vec::new();
         self.body_ids = Default::default();
         self.condition_ids = Default::default();
