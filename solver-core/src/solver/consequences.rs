@@ -11,6 +11,7 @@ use super::added_facts::AddedFacts;
 use super::assignment::Assignment;
 use super::body::{conjunction_of, BodyKey};
 use super::build::{FlatRule, ProgramState};
+use super::dropped_disjunctions::aliases_and_dropped_rules;
 use super::lit::{Lit, Var};
 use super::literal_aliases::LiteralAliases;
 use super::search::Search;
@@ -46,8 +47,8 @@ impl Consequences {
         let tracked = tracked_atoms(program);
         let is_atom = |v: &Var| program.is_atom.get(v.index()) == Some(&true);
         let atom = |v: &Var| is_atom(v).then(|| program.atoms.atom_of(*v));
-        let literal_aliases = LiteralAliases::new(program);
-        let settled = settled_atoms(program, search, &literal_aliases);
+        let (literal_aliases, dropped) = aliases_and_dropped_rules(program);
+        let settled = settled_atoms(program, search, &literal_aliases, &dropped);
         let aliases = tracked_aliases(program, &tracked, &settled, &literal_aliases);
         Consequences {
             brave,
@@ -201,6 +202,7 @@ fn settled_atoms(
     program: &ProgramState,
     search: &mut Search,
     aliases: &LiteralAliases,
+    dropped: &[bool],
 ) -> Vec<Atom> {
     if !search.propagate_root() {
         return Vec::new();
@@ -218,7 +220,7 @@ fn settled_atoms(
     let mut fact = vec![false; program.var_count];
     let mut proved_choice = vec![false; program.var_count];
     loop {
-        let blocked = self_blocked(program, aliases, &fact);
+        let blocked = self_blocked(program, aliases, &fact, dropped);
         // A positive literal true at the root holds only when clasp has a proof of it
         // (`value_true`, not the `value_weak_true` of an atom only forced): settled so far,
         // an external, or forced by a constraint and a head of a choice rule whose body
@@ -243,8 +245,9 @@ fn settled_atoms(
         let new: Vec<Var> = program
             .rules
             .iter()
-            .filter(|r| !r.choice && body_true(r.body))
-            .filter_map(|r| match deriving_heads(program, r).as_slice() {
+            .zip(dropped.iter().chain(std::iter::repeat(&false)))
+            .filter(|(r, &d)| !d && !r.choice && body_true(r.body))
+            .filter_map(|(r, _)| match deriving_heads(program, r).as_slice() {
                 [only] if !fact[only.index()] => Some(*only),
                 _ => None,
             })
@@ -323,10 +326,7 @@ impl PreprocessingOpen {
         // the atoms a constraint makes false.
         let mut forced = std::collections::HashSet::new();
         let mut refuted = Vec::new();
-        for rule in program.rules.iter().filter(|r| r.heads.is_empty()) {
-            let BodyKey::Normal(lits) = &program.bodies[rule.body as usize].1 else {
-                continue;
-            };
+        for lits in constraint_bodies(program) {
             let mut left = lits.iter().filter(|l| !a.is_true(**l));
             if let (Some(l), None) = (left.next(), left.next()) {
                 match l.is_negative() {
@@ -421,6 +421,17 @@ impl RootDerivation<'_> {
             newly.into_iter().for_each(|i| marked[i] = true);
         }
     }
+}
+
+/// The normal bodies of the integrity constraints that are rules, and the one literal of each
+/// constraint clause clasp reads as one (see [`ProgramState::unit_constraints`]).
+fn constraint_bodies(program: &ProgramState) -> impl Iterator<Item = &[Lit]> {
+    let rules = program.rules.iter().filter(|r| r.heads.is_empty());
+    let bodies = rules.filter_map(|r| match &program.bodies[r.body as usize].1 {
+        BodyKey::Normal(lits) => Some(lits.as_slice()),
+        BodyKey::Weight(..) => None,
+    });
+    bodies.chain(program.unit_constraints.iter().map(std::slice::from_ref))
 }
 
 /// Per variable: an atom forced true, given the representatives `forced` of the atoms the
@@ -619,13 +630,19 @@ fn refuted_through_unit_bodies(
 /// (each has it negated in its body, as the shifted rules of `p ; r :- not r.` do, or a body
 /// that clasp's equivalences make contradictory, see [`LiteralAliases::contradicts`], unless
 /// the rule is shifted from a disjunction, which clasp's equivalences see unshifted, supporting
-/// its atoms as a choice: `b ; r :- x. x :- not r.` leaves r possible), or whose bodies need
-/// such an atom or have `not f` with `f` in `fact` (a least fixpoint: clasp's preprocessing
-/// propagates the falsity of an atom without support and the facts to the bodies containing
-/// them, so `{q} :- d. d :- not q. {r} :- q. v :- not r.` makes r false and v a fact, and
-/// with the fact p, `x :- not p. v :- not x.` makes x false and v a fact): clasp's
-/// preprocessing makes it false.
-fn self_blocked(program: &ProgramState, aliases: &LiteralAliases, fact: &[bool]) -> Vec<bool> {
+/// its atoms as a choice: `b ; r :- x. x :- not r.` leaves r possible; or shifted from a
+/// disjunction clasp drops as satisfied, marked in `dropped`, see `dropped_disjunctions.rs`:
+/// `q1 :- not b. q2 ; q1 :- not b.` blocks q2), or whose bodies need such an atom or have
+/// `not f` with `f` in `fact` (a least fixpoint: clasp's preprocessing propagates the falsity
+/// of an atom without support and the facts to the bodies containing them, so `{q} :- d.
+/// d :- not q. {r} :- q. v :- not r.` makes r false and v a fact, and with the fact p,
+/// `x :- not p. v :- not x.` makes x false and v a fact): clasp's preprocessing makes it false.
+fn self_blocked(
+    program: &ProgramState,
+    aliases: &LiteralAliases,
+    fact: &[bool],
+    dropped: &[bool],
+) -> Vec<bool> {
     // The least fixpoint by a worklist: each atom counts its live supports (a rule that can
     // derive it and whose body does not need a blocked atom nor the complement of a fact); an
     // atom with rules that drops to none is blocked, and only the bodies containing it are
@@ -645,7 +662,8 @@ fn self_blocked(program: &ProgramState, aliases: &LiteralAliases, fact: &[bool])
         live.rules_of_body[rule.body as usize].push(r);
         // clasp's equivalences see a disjunction unshifted, supporting its atoms as a
         // choice.
-        let derivable = |h: &Var| rule.shifted || !aliases.contradicts(program, rule.body, *h);
+        let contradicts = |h: &Var| !rule.shifted && aliases.contradicts(program, rule.body, *h);
+        let derivable = |h: &Var| dropped.get(r) != Some(&true) && !contradicts(h);
         let derived: Vec<Var> = deriving_heads(program, rule)
             .into_iter()
             .filter(derivable)

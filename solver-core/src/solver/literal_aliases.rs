@@ -3,10 +3,10 @@
 //!
 //! # Algorithm
 //! An atom with exactly one rule (identical copies counted once, rules whose normal body has
-//! the atom itself, positively or negated, not counted: they cannot support it), a non-choice rule with
-//! that atom as its only head and not shifted from a disjunction, is equivalent to the rule's
-//! body;
-//! its negative literal to the body's complement. A body is the literal it needs alone: a
+//! the atom itself, positively or negated, not counted: they cannot support it; nor are the
+//! shifted rules of a disjunction clasp drops as satisfied, see `dropped_disjunctions.rs`), a
+//! non-choice rule with that atom as its only head and not shifted from a disjunction, is
+//! equivalent to the rule's body; its negative literal to the body's complement. A body is the literal it needs alone: a
 //! normal body of one literal, or a weight body needing every element (the weights without
 //! the lightest stay below the bound, clasp's test for reading it as a normal body) once its
 //! elements are replaced by their representatives and equal ones merged (`1 <= #sum{p;q}` with
@@ -78,10 +78,11 @@ pub(super) struct LiteralAliases {
 }
 
 impl LiteralAliases {
-    /// The aliases of `program`'s rules.
-    pub(super) fn new(program: &ProgramState) -> LiteralAliases {
+    /// The aliases of `program`'s rules, the rules `dropped` marks left out (see
+    /// `dropped_disjunctions.rs`; an empty slice leaves none out).
+    pub(super) fn new(program: &ProgramState, dropped: &[bool]) -> LiteralAliases {
         let n = program.var_count;
-        let all = RuleCounts::new(program, |_| true);
+        let all = RuleCounts::new(program, dropped, |_| true);
         let late = late_negative_units(program);
         let mut late_owner: Vec<Option<Var>> = vec![None; program.bodies.len()];
         for (v, body) in all.only_body.iter().enumerate() {
@@ -112,7 +113,7 @@ impl LiteralAliases {
         };
         aliases.settle(program);
         let closure = UpperClosure::new(program);
-        let kept = RuleCounts::new(program, |b| closure.supported[b as usize]);
+        let kept = RuleCounts::new(program, dropped, |b| closure.supported[b as usize]);
         let shared = aliases.shared_supports(program, &kept);
         let single_left = (0..n).any(|v| all.rules_of[v] > 1 && kept.only_body[v].is_some());
         let false_atoms = closure.false_atoms(program);
@@ -221,13 +222,15 @@ impl LiteralAliases {
         changed
     }
 
-    /// The literal body `b` is: its one needed literal's representative, else its variable.
+    /// The literal body `b` is: its one needed literal's representative, `Lit::TRUE` when it
+    /// needs none, else its variable.
     fn body_literal(&self, program: &ProgramState, b: u32) -> Lit {
         if let Some(owner) = self.late_owner[b as usize] {
             return owner.pos();
         }
         match self.conjunction(program, b).as_deref() {
             Some([l]) => *l,
+            Some([]) => Lit::TRUE,
             _ => program.bodies[b as usize].0,
         }
     }
@@ -235,7 +238,15 @@ impl LiteralAliases {
     /// The representatives of the literals body `b` needs all of, when it is such a
     /// conjunction (see [`conjunction_of`]).
     fn conjunction(&self, program: &ProgramState, b: u32) -> Option<Vec<Lit>> {
-        let mapped = match self.without_false_atoms(&program.bodies[b as usize].1)? {
+        self.key_conjunction(&program.bodies[b as usize].1)
+    }
+
+    /// The representatives of the literals the body `key` needs all of, when it is such a
+    /// conjunction (sorted; see [`conjunction_of`]), without those that are `Lit::TRUE`: clasp's
+    /// preprocessing drops the facts from a body before it reads it as one literal (`x. r :- a,
+    /// x.` makes r equal to a, whatever the order of the rules).
+    pub(super) fn key_conjunction(&self, key: &BodyKey) -> Option<Vec<Lit>> {
+        let mapped = match self.without_false_atoms(key)? {
             BodyKey::Normal(lits) => BodyKey::Normal(self.sorted_roots(&lits)),
             BodyKey::Weight(bound, _) if bound <= 0 => BodyKey::Normal(Vec::new()),
             BodyKey::Weight(bound, elements) => {
@@ -243,6 +254,7 @@ impl LiteralAliases {
             }
         };
         let mut lits = conjunction_of(&mapped)?;
+        lits.retain(|&l| l != Lit::TRUE);
         lits.sort_unstable();
         Some(lits)
     }
@@ -392,8 +404,8 @@ struct RuleCounts {
 }
 
 impl RuleCounts {
-    /// The counts over the rules whose bodies `keep` accepts.
-    fn new(program: &ProgramState, keep: impl Fn(u32) -> bool) -> RuleCounts {
+    /// The counts over the rules whose bodies `keep` accepts, those `dropped` marks aside.
+    fn new(program: &ProgramState, dropped: &[bool], keep: impl Fn(u32) -> bool) -> RuleCounts {
         let n = program.var_count;
         let mut counts = RuleCounts {
             rules_of: vec![0; n],
@@ -403,10 +415,14 @@ impl RuleCounts {
             single_rule_heads: vec![true; program.bodies.len()],
         };
         let mut seen = std::collections::HashSet::new();
+        let is_dropped = |i: usize| dropped.get(i) == Some(&true);
         let distinct = program
             .rules
             .iter()
-            .filter(|r| keep(r.body) && seen.insert((&r.heads, r.body, r.choice)));
+            .enumerate()
+            .filter(|&(i, r)| !is_dropped(i) && keep(r.body))
+            .map(|(_, r)| r)
+            .filter(|r| seen.insert((&r.heads, r.body, r.choice)));
         for rule in distinct {
             let supports = |h: &&Var| !needs_itself(program, rule.body, **h);
             for h in rule.heads.iter().filter(supports) {

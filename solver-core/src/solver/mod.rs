@@ -32,6 +32,7 @@ mod consequences;
 mod disjunctive;
 mod domain;
 mod driver;
+mod dropped_disjunctions;
 mod enumerate;
 mod heuristic;
 mod limits;

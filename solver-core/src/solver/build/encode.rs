@@ -4,7 +4,9 @@
 
 use fxhash::FxHashMap;
 
-use super::{plain_condition, Clauses, Delta, FlatRule, Heads, ProgramState, UfsUpdate};
+use super::{
+    plain_condition, Clauses, Delta, Disjunction, FlatRule, Heads, ProgramState, UfsUpdate,
+};
 use crate::api::SolveError;
 use crate::program::{Body, GroundProgram, HeadKind};
 use crate::solver::body::{atom_var, conjoin, literal_of, normalise_body, BodyKey};
@@ -52,6 +54,38 @@ impl Completing {
     }
 }
 
+/// The heads of the facts (non-choice rules of one head and an empty body) a delta gave so far,
+/// per variable.
+#[derive(Default)]
+struct GivenFacts(Vec<bool>);
+
+impl GivenFacts {
+    /// Notes the rule of `heads` and body `key` if it is a fact.
+    fn note(&mut self, choice: bool, heads: &[Var], key: &BodyKey) {
+        let [head] = heads else { return };
+        if choice || !matches!(key, BodyKey::Normal(lits) if lits.is_empty()) {
+            return;
+        }
+        if self.0.len() <= head.index() {
+            self.0.resize(head.index() + 1, false);
+        }
+        self.0[head.index()] = true;
+    }
+
+    /// The one literal left of the integrity constraint `lits` (two or more) once the positive
+    /// literals over the facts given so far are dropped, if one is left: clasp reads such a
+    /// constraint as that literal's (`b. :- b, -b.` as `:- -b.`; see
+    /// [`ProgramState::unit_constraints`]).
+    fn unit_constraint(&self, lits: &[Lit]) -> Option<Lit> {
+        let given = |l: &&Lit| !l.is_negative() && self.0.get(l.var().index()) == Some(&true);
+        let mut left = lits.iter().filter(|l| !given(l));
+        match (left.next(), left.next()) {
+            (Some(&l), None) => Some(l),
+            _ => None,
+        }
+    }
+}
+
 /// Working state of one delta's translation.
 pub(super) struct Builder<'p> {
     /// The delta in variable space.
@@ -76,6 +110,8 @@ pub(super) struct Builder<'p> {
     pub(super) out: Delta,
     /// A clause being simplified (see [`Builder::clause`]).
     scratch: Vec<Lit>,
+    /// The facts the delta gave before the rule being read.
+    given_facts: GivenFacts,
 }
 
 impl<'p> Builder<'p> {
@@ -96,6 +132,7 @@ impl<'p> Builder<'p> {
             output_bodies: Vec::new(),
             completes_old_external: false,
             scratch: Vec::new(),
+            given_facts: GivenFacts::default(),
             out: Delta {
                 units: Vec::new(),
                 clauses: Clauses::default(),
@@ -144,11 +181,14 @@ impl<'p> Builder<'p> {
             let choice = rule.kind == HeadKind::Choice;
             let key = match key {
                 BodyKey::Normal(lits) if !choice && heads.is_empty() && lits.len() > 1 => {
+                    let unit = self.given_facts.unit_constraint(&lits);
+                    self.state.unit_constraints.extend(unit);
                     self.constraint_clause(lits);
                     continue;
                 }
                 key => key,
             };
+            self.given_facts.note(choice, &heads, &key);
             self.state.has_disjunctions |= !choice && heads.len() > 1;
             if choice || heads.len() <= 1 {
                 let body = self.intern(key);
@@ -160,6 +200,7 @@ impl<'p> Builder<'p> {
                 });
                 continue;
             }
+            let first = self.state.rules.len();
             for &head in &heads {
                 let others: Vec<Lit> = heads
                     .iter()
@@ -176,6 +217,9 @@ impl<'p> Builder<'p> {
                     });
                 }
             }
+            let (body, rules) = (key, first..self.state.rules.len());
+            let disjunction = Disjunction { heads, body, rules };
+            self.state.disjunctions.push(disjunction);
         }
         Ok(true)
     }

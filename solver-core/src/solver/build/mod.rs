@@ -78,6 +78,17 @@ pub(crate) struct FlatRule {
     pub(crate) shifted: bool,
 }
 
+/// A disjunctive rule of several head atoms as clasp's preprocessing reads it, before shifting
+/// (brave/cautious consequences need it: see `consequences::dropped_disjunctions`).
+pub(crate) struct Disjunction {
+    /// Its head atoms (variables, sorted, each once; two or more).
+    pub(crate) heads: Heads,
+    /// Its normalised body (not interned: only the shifted rules' bodies have variables).
+    pub(crate) body: BodyKey,
+    /// The indices in [`ProgramState::rules`] of its shifted rules.
+    pub(crate) rules: std::ops::Range<usize>,
+}
+
 /// The head atoms of a [`FlatRule`]: none or one inline (most rules: no allocation per rule),
 /// several in a vector. Read as a slice.
 #[derive(Clone, Debug)]
@@ -152,6 +163,13 @@ pub(crate) struct ProgramState {
     pub(crate) bodies: Vec<(Lit, BodyKey)>,
     /// Every rule of every delta, shifted.
     pub(crate) rules: Vec<FlatRule>,
+    /// Every disjunctive rule of several head atoms of every delta, before shifting.
+    pub(crate) disjunctions: Vec<Disjunction>,
+    /// Of the integrity constraints of two or more literals (clauses, not rules), the one
+    /// literal left of each once the positive literals over facts the delta gave before it
+    /// are dropped, when one is left: brave/cautious consequences read it as a constraint of
+    /// that literal, as clasp does.
+    pub(crate) unit_constraints: Vec<Lit>,
     /// Number of variables (constant, atoms, bodies).
     pub(crate) var_count: usize,
     /// Whether each variable is an atom.
@@ -428,6 +446,8 @@ impl ProgramState {
     pub(crate) fn free_rule_tables(&mut self) {
         self.freed_bodies = Some(self.body_count());
         self.rules = Vec::new();
+        self.disjunctions = Vec::new();
+        self.unit_constraints = Vec::new();
         self.bodies = Vec::new();
         self.body_ids = Default::default();
         self.condition_ids = Default::default();

@@ -1,0 +1,76 @@
+//! The disjunctive rules clasp's preprocessing drops as satisfied, which brave/cautious
+//! consequences need to tell the atoms clasp makes false (see `consequences::self_blocked`)
+//! and those it makes equal to a body (see `literal_aliases.rs`).
+//!
+//! # Algorithm
+//! clasp keeps a disjunction `h1 ; ... ; hn :- B.` as one head of its body `B` through its
+//! equivalence preprocessing, and shifts it only after. When it simplifies the heads of a
+//! body, also of two bodies it merges because they are equal (the same literals once atoms
+//! are replaced by the literals they are equivalent to), it drops a disjunctive head one of
+//! whose atoms is a normal head of that body (`PrgBody::superfluousHead`): the atom holds
+//! whenever the body does, so the disjunction is satisfied, and it supports none of its atoms.
+//! `q1 :- not b. q2 ; q1 :- not b.` leaves q2 without a rule (false), so `s :- not q2.` makes s
+//! a fact (known-mismatches seed 77430); so does `q1 :- c. c :- not b.` for the body `c`,
+//! which is `not b`. A choice head does not count (`{q1} :- not b. q2 ; q1 :- not b.` keeps
+//! the disjunction).
+//!
+//! Bodies are equal when their keys are, or when both are conjunctions with the same
+//! representatives under [`LiteralAliases`].
+
+use super::body::BodyKey;
+use super::build::ProgramState;
+use super::literal_aliases::LiteralAliases;
+
+/// The literal aliases with the rules clasp drops as shifted from satisfied disjunctions (see
+/// the module docs), marked per rule: the disjunctions' bodies are compared under the
+/// aliases of all rules, and the aliases computed again without the dropped rules when there
+/// are any (an atom left with one rule is equal to its body).
+pub(super) fn aliases_and_dropped_rules(program: &ProgramState) -> (LiteralAliases, Vec<bool>) {
+    let aliases = LiteralAliases::new(program, &[]);
+    let dropped = dropped_disjunctions(program, &aliases);
+    match dropped.contains(&true) {
+        true => (LiteralAliases::new(program, &dropped), dropped),
+        false => (aliases, dropped),
+    }
+}
+
+/// Per rule of `program.rules`: a rule shifted from a disjunction clasp drops (see the module
+/// docs).
+fn dropped_disjunctions(program: &ProgramState, aliases: &LiteralAliases) -> Vec<bool> {
+    let mut dropped = vec![false; program.rules.len()];
+    if program.disjunctions.is_empty() {
+        return dropped;
+    }
+    let normal_bodies = normal_bodies(program);
+    let same = |a: &BodyKey, b: &BodyKey| {
+        a == b || {
+            let (x, y) = (aliases.key_conjunction(a), aliases.key_conjunction(b));
+            x.is_some() && x == y
+        }
+    };
+    for disjunction in &program.disjunctions {
+        let satisfied = disjunction.heads.iter().any(|h| {
+            let bodies = normal_bodies.get(h.index()).map(Vec::as_slice);
+            let keys = bodies.unwrap_or_default().iter();
+            keys.map(|&b| &program.bodies[b as usize].1)
+                .any(|key| same(key, &disjunction.body))
+        });
+        if satisfied {
+            let rules = dropped.get_mut(disjunction.rules.clone());
+            rules.into_iter().flatten().for_each(|r| *r = true);
+        }
+    }
+    dropped
+}
+
+/// Per variable: the bodies of the normal rules (not choices, not shifted) with it as the only
+/// head.
+fn normal_bodies(program: &ProgramState) -> Vec<Vec<u32>> {
+    let mut bodies: Vec<Vec<u32>> = vec![Vec::new(); program.var_count];
+    for rule in program.rules.iter().filter(|r| !r.choice && !r.shifted) {
+        if let [head] = rule.heads.as_slice() {
+            bodies[head.index()].push(rule.body);
+        }
+    }
+    bodies
+}
