@@ -247,6 +247,13 @@ pub(crate) fn ground_all(
             .any(|&i| rules.get(i).is_some_and(asks_settled));
         g.open_body =
             asks.then(|| crate::plan::rulegraph::open_body_atoms(g.table, rules, &members));
+        g.own_head_negations = match asks && recursive {
+            true => {
+                let nowhere = |a: &crate::normalize::rules::AtomPat| g.never_defined.contains(a);
+                crate::plan::rulegraph::own_head_negations(g.table, rules, &members, &nowhere)
+            }
+            false => Default::default(),
+        };
         index.set(&preds);
         let grounded = ground_component(
             g,
@@ -261,6 +268,7 @@ pub(crate) fn ground_all(
         g.unstratified = false;
     }
     g.open_body = None;
+    g.own_head_negations = Default::default();
     g.component_facts = None;
     for p in &mut g.store.preds {
         p.complete = true;
