@@ -1,5 +1,5 @@
 //! The disjunctive rules clasp's preprocessing drops as satisfied, which brave/cautious
-//! consequences need to tell the atoms clasp makes false (see `consequences::self_blocked`)
+//! consequences need to tell the atoms clasp makes false (see `blocked::self_blocked`)
 //! and those it makes equal to a body (see `literal_aliases.rs`).
 //!
 //! # Algorithm

@@ -23,6 +23,7 @@ mod acyclic;
 mod added_facts;
 mod analyze;
 mod assignment;
+mod blocked;
 mod body;
 mod build;
 mod classification;
