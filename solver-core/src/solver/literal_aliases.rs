@@ -121,14 +121,11 @@ impl LiteralAliases {
             || single_left
             || aliases.bodies_simplify_together(program, &all, &closure, &false_atoms)
         {
-            // The second round's shared supports read the false atoms as false: `p :- q, not x.
-            // p :- q, not y.` with x and y without rules are both `q` then.
-            aliases.false_atoms = false_atoms;
-            let shared = aliases.shared_supports(program, &kept);
             aliases.only_body = kept.only_body;
             for (v, body) in shared {
                 aliases.only_body[v.index()] = Some(body);
             }
+            aliases.false_atoms = false_atoms;
             aliases.settle(program);
         }
         aliases
