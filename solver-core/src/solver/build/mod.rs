@@ -79,7 +79,7 @@ pub(crate) struct FlatRule {
 }
 
 /// A disjunctive rule of several head atoms as clasp's preprocessing reads it, before shifting
-/// (brave/cautious consequences need it: see `consequences::dropped_disjunctions`).
+/// (brave/cautious consequences need it: see `dropped_disjunctions.rs`).
 pub(crate) struct Disjunction {
     /// Its head atoms (variables, sorted, each once; two or more).
     pub(crate) heads: Heads,
