@@ -32,7 +32,9 @@ pub struct Tm {
 }
 
 /// One alternative of an argument list or tuple: terms and whether a `,` ended it.
-pub type Tuple = (Vec<Tm>, bool);
+/// One alternative of an argument list: its terms, whether a comma ends it, and where it was
+/// written (from its first term to its last term or comma: gringo's location of a tuple).
+pub type Tuple = (Vec<Tm>, bool, (usize, usize));
 
 /// The state the grammar actions share for one source.
 pub struct Ctx {
@@ -264,14 +266,14 @@ impl Ctx {
     /// `name(alt1; alt2; ...)`: a function, or a pool of functions when several
     /// alternatives have other than one argument.
     pub fn function(&mut self, name: String, alternatives: Vec<Tuple>, l: usize, r: usize) -> Tm {
-        if alternatives.len() == 1 || alternatives.iter().all(|(args, _)| args.len() == 1) {
+        if alternatives.len() == 1 || alternatives.iter().all(|(args, _, _)| args.len() == 1) {
             let args = self.pool_args(alternatives, l, r);
             let depth = args.iter().map(|tm| tm.depth).max().unwrap_or(0) + 1;
             let (args, _) = self.finish_all(args);
             return self.node(TermKind::Function { name, args }, depth, l, r);
         }
         let mut functions = Vec::new();
-        for (args, _) in alternatives {
+        for (args, _, _) in alternatives {
             let depth = args.iter().map(|tm| tm.depth).max().unwrap_or(0) + 1;
             let (args, _) = self.finish_all(args);
             let kind = TermKind::Function {
@@ -306,12 +308,12 @@ impl Ctx {
         if alternatives.len() == 1 {
             return alternatives
                 .into_iter()
-                .flat_map(|(args, _)| args)
+                .flat_map(|(args, _, _)| args)
                 .collect();
         }
         let terms: Vec<Tm> = alternatives
             .into_iter()
-            .flat_map(|(args, _)| args)
+            .flat_map(|(args, _, _)| args)
             .collect();
         let (terms, depth) = self.finish_all(terms);
         vec![self.node(TermKind::Pool(terms), depth + 1, l, r)]
@@ -320,7 +322,7 @@ impl Ctx {
     /// `( alt1; alt2; ... )`: a parenthesized term, a tuple, or a pool of them.
     pub fn parens(&mut self, alternatives: Vec<Tuple>, l: usize, r: usize) -> Tm {
         let mut items = Vec::new();
-        for (terms, comma) in alternatives {
+        for (terms, comma, (from, to)) in alternatives {
             if terms.len() == 1 && !comma {
                 items.extend(terms);
                 continue;
@@ -331,7 +333,7 @@ impl Ctx {
                 name: String::new(),
                 args,
             };
-            items.push(self.node(kind, depth, l, r));
+            items.push(self.node(kind, depth, from, to));
         }
         if items.len() == 1 {
             if let Some(tm) = items.pop() {
@@ -348,7 +350,7 @@ impl Ctx {
     /// A pool of tuples, one per alternative (even of one term).
     fn tuple_pool(&mut self, alternatives: Vec<Tuple>, l: usize, r: usize) -> Tm {
         let mut tuples = Vec::new();
-        for (terms, _) in alternatives {
+        for (terms, _, _) in alternatives {
             let depth = terms.iter().map(|tm| tm.depth).max().unwrap_or(0) + 1;
             let (args, _) = self.finish_all(terms);
             let kind = TermKind::Function {
@@ -373,13 +375,13 @@ impl Ctx {
         r: usize,
     ) -> Atom {
         let span = self.span(l, r);
-        let args = if alternatives.len() > 1 && alternatives.iter().any(|(args, _)| args.len() != 1)
-        {
-            self.tuple_pools.insert(span.clone());
-            vec![self.tuple_pool(alternatives, l, r)]
-        } else {
-            self.pool_args(alternatives, l, r)
-        };
+        let args =
+            if alternatives.len() > 1 && alternatives.iter().any(|(args, _, _)| args.len() != 1) {
+                self.tuple_pools.insert(span.clone());
+                vec![self.tuple_pool(alternatives, l, r)]
+            } else {
+                self.pool_args(alternatives, l, r)
+            };
         let (args, _) = self.finish_all(args);
         Atom {
             negative,
@@ -418,7 +420,7 @@ impl Ctx {
         r: usize,
     ) -> Option<RawStatement> {
         let mut pairs = Vec::with_capacity(alternatives.len());
-        for (terms, _) in alternatives {
+        for (terms, _, _) in alternatives {
             let (mut terms, _) = self.finish_all(terms);
             if terms.len() != 2 {
                 let span = terms

@@ -130,7 +130,10 @@ impl Grounder<'_> {
             }
             Ok(())
         })?;
-        for e in agg.elems.iter().filter(|e| may_ignore(agg.function, e)) {
+        for (index, e) in agg.elems.iter().enumerate() {
+            if !may_ignore(agg.function, e) {
+                continue;
+            }
             let cond: Vec<Lit> = e.domain_cond().iter().map(matched_as).collect();
             for outer in &outers {
                 for (&v, val) in globals.iter().zip(outer) {
@@ -145,7 +148,7 @@ impl Grounder<'_> {
                     .map(|(&v, _)| v)
                     .collect();
                 self.sub_join(rule, &cond, &mut binding, Mode::Domain, &mut |g, b, _| {
-                    g.accumulated(agg.function, e, (&bound, b));
+                    g.accumulated(agg.function, (index, e), (&bound, b));
                     Ok(())
                 })?;
             }
@@ -158,7 +161,7 @@ impl Grounder<'_> {
     fn accumulated(
         &mut self,
         function: AggregateFunction,
-        e: &AggElem,
+        (index, e): (usize, &AggElem),
         (outer, b): (&[u32], &Binding),
     ) {
         let Some(span) = &e.weight_span else { return };
@@ -172,7 +175,7 @@ impl Grounder<'_> {
         if !Self::ignored_weight(function, &tuple) {
             return;
         }
-        let key = self.instance_key(outer, e, b);
+        let key = self.instance_key(outer, (index, e), b);
         if let Some(info) = self.tuple_ignored(span, &tuple, key) {
             self.infos.push(info);
         }
@@ -193,8 +196,15 @@ impl Grounder<'_> {
     /// condition's literals over predicates with atoms that are no facts. gringo grounds an
     /// element once per binding of those (its "important" variables; the tuple's values are
     /// the rest), so `#sum+{-1,k : p(W)}` is accumulated once per atom `p(W)` of a choice but
-    /// once in all when the `p` atoms are facts.
-    fn instance_key(&mut self, outer: &[u32], e: &AggElem, b: &Binding) -> Vec<Option<Val>> {
+    /// once in all when the `p` atoms are facts. The element's position `index` comes first:
+    /// the elements a pool in one condition unfolds into (`#sup : q(W), W = (2;3)`) are
+    /// accumulated apart, as gringo unpools them into elements of their own.
+    fn instance_key(
+        &mut self,
+        outer: &[u32],
+        (index, e): (usize, &AggElem),
+        b: &Binding,
+    ) -> Vec<Option<Val>> {
         let mut vars = outer.to_vec();
         for lit in &e.cond {
             if let Lit::Atom(_, pat) = lit {
@@ -205,8 +215,9 @@ impl Grounder<'_> {
         }
         vars.sort_unstable();
         vars.dedup();
-        vars.iter()
-            .map(|&v| b.get(v as usize).copied().flatten())
+        let position = Val::Num(i32::try_from(index).unwrap_or(i32::MAX));
+        std::iter::once(Some(position))
+            .chain(vars.iter().map(|&v| b.get(v as usize).copied().flatten()))
             .collect()
     }
 
