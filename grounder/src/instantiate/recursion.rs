@@ -3,7 +3,8 @@
 //! A literal of a rule is *recursive* when its predicate lies in the same component of the
 //! positive dependency graph as one of the rule's head predicates (head predicates depend on
 //! the positive body atoms, the atoms of conditions, of non-negated aggregate elements and of
-//! head conditions). There, replacing a formula by a classically equivalent one can change
+//! head conditions) and its atom unifies with a head of the rule component being ground
+//! (`Grounder::open_body`: gringo's dependencies are by unification). There, replacing a formula by a classically equivalent one can change
 //! the stable models, so clingo's semantics (Ferraris' reduct of the nested implications) is
 //! kept with disjunctive rules, as gringo emits them:
 //! - a body conditional literal's instance `l : c` stands for `x ≡ c → l`: `x :- l.`,
@@ -286,9 +287,9 @@ pub(crate) fn monotone_atom(agg: &AggLit, assignment: bool) -> bool {
 
 /// Positive recursion through conditions: the disjunctive rules and implications gringo adds.
 impl Grounder<'_> {
-    /// Whether `pred` shares a positive dependency component with a head atom of `rule`.
-    fn in_head_cycle(&self, rule: &Rule, pred: Pred) -> bool {
-        self.shares_component(&self.positive_scc, rule, pred)
+    /// Whether `atom` shares a positive dependency component with a head atom of `rule`.
+    fn in_head_cycle(&self, rule: &Rule, atom: &AtomPat) -> bool {
+        self.shares_component(&self.positive_scc, rule, atom)
     }
 
     /// Whether the elements of `agg` (a body aggregate of `rule`) are still being accumulated
@@ -306,7 +307,7 @@ impl Grounder<'_> {
             return self.any_accumulated(rule, atoms);
         }
         atoms.any(|l| match l {
-            Lit::Atom(_, a) => self.shares_component(&self.negated_accumulation_scc, rule, a.pred),
+            Lit::Atom(_, a) => self.shares_component(&self.negated_accumulation_scc, rule, a),
             _ => false,
         })
     }
@@ -325,7 +326,7 @@ impl Grounder<'_> {
     /// under `not` whose predicate depends positively on a head atom's (`negations_over_head`).
     fn any_accumulated<'a>(&self, rule: &Rule, mut lits: impl Iterator<Item = &'a Lit>) -> bool {
         lits.any(|l| match l {
-            Lit::Atom(Sign::None, a) => self.shares_component(&self.accumulation_scc, rule, a.pred),
+            Lit::Atom(Sign::None, a) => self.shares_component(&self.accumulation_scc, rule, a),
             Lit::Atom(_, a) => self.negation_over_head(rule, a.pred),
             _ => false,
         })
@@ -342,8 +343,20 @@ impl Grounder<'_> {
         })
     }
 
-    /// Whether `pred` lies in the same component of `scc` as a head atom of `rule`.
-    fn shares_component(&self, scc: &[u32], rule: &Rule, pred: Pred) -> bool {
+    /// Whether the body atom `atom` of `rule` lies in the same component of `scc` as a head
+    /// atom of `rule` and unifies with a head of the rule component being ground (`open_body`,
+    /// when known): gringo's dependencies are by unification, so a rule deriving `p(4)` and
+    /// `p(3)` does not feed a body atom `p(1)`, and with `r :- p(1).` the condition of
+    /// `p(4) :- q : r.` is no recursion: its conjunction is decided (`p(4).`, seed 114545).
+    fn shares_component(&self, scc: &[u32], rule: &Rule, atom: &AtomPat) -> bool {
+        if self
+            .open_body
+            .as_ref()
+            .is_some_and(|open| !open.contains(atom))
+        {
+            return false;
+        }
+        let pred = atom.pred;
         let scc_of = |p: Pred| {
             self.store
                 .find_pred(p)
@@ -370,13 +383,13 @@ impl Grounder<'_> {
             cond.iter()
                 .for_each(|l| positive_atoms(l, false, &mut atoms, &mut negated));
         }
-        atoms.iter().any(|a| self.in_head_cycle(rule, a.pred))
+        atoms.iter().any(|a| self.in_head_cycle(rule, a))
     }
 
     /// Whether a condition has a positive literal that is recursive in `rule`.
     pub(crate) fn condition_recursive(&self, rule: &Rule, cond: &[Lit]) -> bool {
         cond.iter().any(|l| match l {
-            Lit::Atom(Sign::None, a) => self.in_head_cycle(rule, a.pred),
+            Lit::Atom(Sign::None, a) => self.in_head_cycle(rule, a),
             _ => false,
         })
     }

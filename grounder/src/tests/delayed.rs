@@ -77,3 +77,17 @@ fn recursive_sum_that_holds_stays_in_the_body() {
     let fact = last_delayed_fact(&lines);
     assert!(lines.contains(&format!("b:-a,{fact}.")), "{lines:?}");
 }
+
+/// A condition whose atom unifies with no head of the rule's component is no recursion, even
+/// when the predicates form a cycle (`r` reads `p(1)`, the rule derives `p(4)`): gringo
+/// decides the conjunction, so `p(4)` is a fact; with `r :- p(4).` it is `#delayed` (seed
+/// 114545).
+#[test]
+fn condition_over_non_unifying_head_is_decided() {
+    assert_eq!(rule_lines("p(4) :- q : r. r :- p(1)."), ["p(4)."]);
+    let lines = rule_lines("p(4) :- q : r. r :- p(4).");
+    assert!(
+        lines.iter().any(|l| l.starts_with("p(4):-__aux(")),
+        "{lines:?}"
+    );
+}
