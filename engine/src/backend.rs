@@ -88,6 +88,17 @@ impl Shot {
         self.solver.end_deltas();
     }
 
+    /// Translates the pending step now, dropping the rules of `program` when it is that step
+    /// (see `MultiShot::translate_pending`); ends the current call.
+    pub(crate) fn translate_pending(
+        &mut self,
+        program: &mut Arc<GroundProgram>,
+        consequences: bool,
+    ) -> Result<(), SolveError> {
+        self.call += 1;
+        self.solver.translate_pending(program, consequences)
+    }
+
     /// Sets (or releases) an external; ends the current call.
     pub(crate) fn assign_external(&mut self, atom: Atom, value: ExternalValue) {
         self.call += 1;

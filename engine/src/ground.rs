@@ -37,6 +37,9 @@ pub(crate) struct Ground {
     /// statement), not one made for `--project`: brave/cautious consequences then range over
     /// its atoms only, and the shown facts outside it do not count (clasp).
     pub(crate) projection_statement: bool,
+    /// [`crate::Control::translate_for_search`] dropped the program's rules (the other
+    /// statements stay).
+    pub(crate) rules_dropped: bool,
 }
 
 /// Where a [`Ground`] came from.
@@ -64,6 +67,7 @@ impl Ground {
             index: OnceLock::new(),
             print_order: OnceLock::new(),
             external_positions,
+            rules_dropped: false,
         }
     }
 
@@ -74,6 +78,13 @@ impl Ground {
             empty_projection: false,
         };
         Ground::new(Arc::default(), ProgramSymbols::default(), origin)
+    }
+
+    /// Drops the symbols of the atoms and outputs, and the index by symbol (the outputs keep
+    /// their names; see [`crate::Control::translate_for_search`]).
+    pub(crate) fn drop_symbols(&mut self) {
+        self.symbols = ProgramSymbols::default();
+        self.index = OnceLock::new();
     }
 
     /// The atom of a symbol, if the program has one.

@@ -67,7 +67,8 @@
 //! | `clingo.clingo_main(app, args)` (the command line) | [`cli::run`], [`cli::run_and_exit`]; [`output::Printer`] prints clingo's output |
 //!
 //! Ours only: [`Control::parse`] (syntax errors before grounding), [`Control::incmode`],
-//! [`Control::end_grounding`] (free the grounder's memory for good), [`Control::text`] and
+//! [`Control::end_grounding`] (free the grounder's memory for good),
+//! [`Control::translate_for_search`] (also the ground program's rules), [`Control::text`] and
 //! [`Control::aspif`] (clingo's `--text` and `--mode=gringo` output).
 //!
 //! ```

@@ -330,10 +330,19 @@ impl<'a> Run<'a> {
         // `Control::solve` clears the interrupt handle for the new search, so "Solving..." is
         // printed only after it: a Ctrl-C once that line is out always stops the search. It
         // also builds the solver's constraints, which polls the interrupt only between long
-        // phases: it runs watched, as reading and grounding do (see `worker`).
+        // phases: it runs watched, as reading and grounding do (see `worker`). Unless the
+        // rules are read later (`--check-models` has its copy; `--stats` counts them), they
+        // are dropped before the solver builds its clause store, which reuses their memory.
+        let keep_rules = self.options.output.stats > 0;
         let flag = self.reading.clone();
-        let control = &self.control;
-        let mut handle = match worker::reading(flag.as_deref(), || control.solve()) {
+        let control = &mut self.control;
+        let started = worker::reading(flag.as_deref(), || {
+            if !keep_rules {
+                control.translate_for_search()?;
+            }
+            control.solve()
+        });
+        let mut handle = match started {
             Ok(handle) => handle,
             Err(error) => return self.fail(&error, true),
         };

@@ -276,6 +276,15 @@ impl Control {
             .ok_or_else(|| Error::Usage(format!("{what} before the program was grounded")))
     }
 
+    /// [`Control::require_ground`] for what prints the rules.
+    fn require_rules(&self, what: &str) -> Result<&Arc<Ground>, Error> {
+        let ground = self.require_ground(what)?;
+        match ground.rules_dropped {
+            true => Err(Error::Usage(format!("{what} after translate_for_search"))),
+            false => Ok(ground),
+        }
+    }
+
     /// Replaces the constant `name` by `term` (`-c name=term`); the grounder parses `term`.
     /// Only before the first grounding.
     ///
@@ -535,7 +544,8 @@ impl Control {
         &self.infos
     }
 
-    /// The ground program so far (the union of the groundings' deltas), once grounded.
+    /// The ground program so far (the union of the groundings' deltas), once grounded
+    /// (without its rules after [`Control::translate_for_search`]).
     ///
     /// ```
     /// # fn main() -> Result<(), engine::Error> {
@@ -577,7 +587,7 @@ impl Control {
     /// # Ok(()) }
     /// ```
     pub fn text(&self) -> Result<String, Error> {
-        let ground = self.require_ground("text")?;
+        let ground = self.require_rules("text")?;
         match ground.grounded() {
             Some(grounded) => Ok(backend::print_text(&grounded)),
             None => Err(Error::Usage(
@@ -597,7 +607,7 @@ impl Control {
     /// # Ok(()) }
     /// ```
     pub fn aspif(&self) -> Result<String, Error> {
-        Ok(backend::write_aspif(&self.require_ground("aspif")?.program))
+        Ok(backend::write_aspif(&self.require_rules("aspif")?.program))
     }
 }
 

@@ -117,6 +117,55 @@ impl Control {
         SolveHandle::start(Arc::clone(ground), shot, &literals, options)
     }
 
+    /// Prepares the searches of a caller that only solves from now on and prints nothing of
+    /// the ground program: ends grounding ([`Control::end_grounding`]), then lets the solver
+    /// translate the program now (the first step of the next solve call) and drops the
+    /// program's rules right after the translation, before the solver builds its clause
+    /// store, which then reuses their memory (on a million-rule program the rules are about
+    /// a tenth of the memory of the search). The symbols of the atoms go too. What the
+    /// printed models and the summary read stays: the outputs (with their names) and their
+    /// printing order, the minimize statements, the externals, the projection. Afterwards
+    /// [`Control::ground_program`] has no rules, [`Control::text`] and [`Control::aspif`]
+    /// fail, [`Control::program_with_externals`] is `None`, and models have no symbols
+    /// ([`crate::Model::symbols`] and [`crate::Model::atoms`] are empty, use
+    /// [`crate::Model::shown_names`]). Nothing is dropped (and the translation waits for the
+    /// solve call) while a model still holds the program. A translation error comes now, as
+    /// the next solve call would give it.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), engine::Error> {
+    /// let mut ctl = engine::Control::new();
+    /// ctl.add("base", "a. b :- a. { c }. #show b/0. #show c/0.")?;
+    /// ctl.ground()?;
+    /// ctl.translate_for_search()?;
+    /// assert!(ctl.ground_program().unwrap().rules.is_empty());
+    /// assert!(ctl.text().is_err());
+    /// ctl.options_mut().models = Some(0);
+    /// let models: Vec<_> = ctl.solve()?.map(|m| m.shown_names()).collect();
+    /// assert_eq!(models, [vec!["b"], vec!["b", "c"]]);
+    /// assert!(ctl.solve()?.next().unwrap().symbols().is_empty());
+    /// # Ok(()) }
+    /// ```
+    pub fn translate_for_search(&mut self) -> Result<(), Error> {
+        self.end_grounding();
+        self.release_propagator_ground();
+        let (Some(ground), Some(shot)) = (self.ground.as_mut(), self.shot.as_ref()) else {
+            return Ok(());
+        };
+        let Some(ground) = Arc::get_mut(ground) else {
+            return Ok(());
+        };
+        // The printing order reads the rules (which atoms are facts or have rules). The
+        // symbols go first, so that the translation's allocations reuse their memory.
+        ground.print_order();
+        ground.drop_symbols();
+        let consequences = matches!(self.options.enum_mode, EnumMode::Brave | EnumMode::Cautious);
+        let mut shot = backend::lock(shot);
+        let translated = shot.translate_pending(&mut ground.program, consequences);
+        ground.rules_dropped = ground.program.rules.is_empty();
+        translated.map_err(Error::Solve)
+    }
+
     /// Registers a user propagator for the following solve calls (clingo's
     /// `register_propagator`): its `init` runs at the start of each call, with the program
     /// ground so far; every model of those calls satisfies the clauses it adds. Ends the

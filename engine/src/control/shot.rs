@@ -109,7 +109,8 @@ impl Control {
     /// # Ok(()) }
     /// ```
     pub fn program_with_externals(&self) -> Option<GroundProgram> {
-        let mut program = GroundProgram::clone(&self.ground.as_ref()?.program);
+        let ground = self.ground.as_ref().filter(|g| !g.rules_dropped)?;
+        let mut program = GroundProgram::clone(&ground.program);
         program
             .externals
             .retain_mut(|(atom, value)| match self.externals.get(atom) {
@@ -261,7 +262,7 @@ impl Control {
 
     /// Drops the propagators' reference to the last call's program: `Arc::make_mut` would
     /// clone the whole program to extend it (the next call sets it again before `init`).
-    fn release_propagator_ground(&self) {
+    pub(super) fn release_propagator_ground(&self) {
         *super::search::lock_slot(&self.propagator_ground) = None;
     }
 }

@@ -559,12 +559,14 @@ impl Added {
         call
     }
 
-    /// Frees every part's rules and facts (see `Session::end_grounding`).
+    /// Frees every part's rules and facts, and the predicates with a head (see
+    /// `Session::end_grounding`: no statement is rewritten or ground any more).
     pub(crate) fn release_rules(&mut self) {
         for part in &mut self.parts {
             part.rules = Vec::new();
             part.facts = Vec::new();
         }
+        self.heads = FxHashSet::default();
     }
 
     /// Gives the rules lent to `call` back and records its parts as ground.

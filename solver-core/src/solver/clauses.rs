@@ -100,6 +100,15 @@ pub(crate) struct ClauseStore {
 }
 
 impl ClauseStore {
+    /// Makes room in the lists by literal for the literals of `vars` variables: exactly when
+    /// the table is empty (the first step: its variables, the calls' tag included, are known
+    /// before its clauses come), with the usual doubling after that. The lists themselves are
+    /// still made only for the literals that get a clause.
+    pub(crate) fn reserve_vars(&mut self, vars: usize) {
+        let table = &mut self.occurrences.0;
+        table.reserve((2 * vars).saturating_sub(table.len()));
+    }
+
     /// Adds a problem clause of at least two distinct, non-complementary literals.
     pub(crate) fn add_problem(&mut self, lits: &[Lit]) {
         self.problem_count += 1;

@@ -227,6 +227,16 @@ pub(crate) struct Outputs {
     pub(crate) any: bool,
 }
 
+impl Outputs {
+    /// Frees what only brave/cautious consequences and later deltas read (`tracked`,
+    /// `conditions`, `seen`); see [`ProgramState::free_rule_tables`].
+    fn free_consequence_tables(&mut self) {
+        self.tracked = Vec::new();
+        self.conditions = Vec::new();
+        self.seen = FxHashSet::default();
+    }
+}
+
 /// Whether an output condition is empty or one positive literal: such an output is tracked by
 /// that atom (clasp's output tracking), any other by the conjunction of its condition.
 pub(crate) fn plain_condition(condition: &[Literal]) -> bool {
@@ -440,8 +450,8 @@ impl ProgramState {
     }
 
     /// Frees what only later deltas and the consequences of a solve call read: the rules in
-    /// flat form, the bodies, their interning tables and the non-HCF rules (the number of
-    /// bodies stays for the statistics). A later [`ProgramState::translate`] fails. The
+    /// flat form, the bodies, their interning tables, the non-HCF rules and the outputs'
+    /// consequence tables (the number of bodies stays for the statistics). A later [`ProgramState::translate`] fails. The
     /// search's own structures (clauses, weight constraints, unfounded sets) are apart.
     pub(crate) fn free_rule_tables(&mut self) {
         self.freed_bodies = Some(self.body_count());
@@ -452,6 +462,7 @@ impl ProgramState {
         self.body_ids = Default::default();
         self.condition_ids = Default::default();
         self.non_hcf = (Vec::new(), Vec::new());
+        self.outputs.free_consequence_tables();
     }
 
     /// Whether [`ProgramState::free_rule_tables`] freed the rule and body tables.

@@ -51,6 +51,7 @@ impl Search {
             return;
         }
         self.assignment.grow(vars);
+        self.clauses.reserve_vars(vars);
         self.grow_parts(is_atom);
     }
 

@@ -1,6 +1,8 @@
 //! The steps of a [`MultiShot`] solver: adding a delta to the running search, starting a solve
 //! call (its assumptions, tag and driver state), and ending it (dropping what belongs to it).
 
+use std::sync::Arc;
+
 use super::tester::new_tester;
 use super::MultiShot;
 use crate::api::{EnumMode, Interrupt, OptMode, SolveError, SolveOptions};
@@ -81,6 +83,68 @@ impl MultiShot {
         // The step's program is no longer needed: freed before the search takes the clauses
         // (the peak of memory of a large program).
         drop(pending);
+        self.apply_translated(translated, free);
+        Ok(())
+    }
+
+    /// Translates the pending step now, as the next solve call would first, for a caller
+    /// that holds it too (`caller`, the program it gave [`MultiShot::add_shared`]) and needs
+    /// no more of its rules: when `caller` is the pending step and no one else holds it, its
+    /// rules are dropped right after the translation, before the search takes the clauses
+    /// (whose allocations then reuse their memory); the caller keeps the rest (outputs,
+    /// minimize statements, externals). Otherwise the step is translated as by a solve call
+    /// and `caller` is left as it is. After [`MultiShot::end_deltas`] the rule tables are
+    /// freed too unless `consequences` (the next call computes brave or cautious
+    /// consequences, which read them). Ends the current call; a failed translation breaks
+    /// the solver as in a solve call.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use solver_core::{GroundProgram, HeadKind, Literal, MultiShot, SolveOptions};
+    /// let mut program = GroundProgram::new(); // `{a}. b :- a.`
+    /// let (a, b) = (program.new_atom(), program.new_atom());
+    /// program.add_rule(HeadKind::Choice, vec![a], vec![]);
+    /// program.add_rule(HeadKind::Disjunction, vec![b], vec![Literal::positive(a)]);
+    /// let mut program = Arc::new(program);
+    /// let mut solver = MultiShot::new();
+    /// solver.add_shared(Arc::clone(&program)).unwrap();
+    /// solver.end_deltas();
+    /// solver.translate_pending(&mut program, false).unwrap();
+    /// assert!(program.rules.is_empty() && program.atom_count == 2);
+    /// let all = SolveOptions { models: 0, ..SolveOptions::default() };
+    /// solver.solve(&[], all).unwrap();
+    /// let models: Vec<_> = std::iter::from_fn(|| solver.next_model()).map(|m| m.atoms).collect();
+    /// assert_eq!(models.len(), 2);
+    /// assert!(models.contains(&vec![a, b]) && models.contains(&vec![]));
+    /// ```
+    pub fn translate_pending(
+        &mut self,
+        caller: &mut Arc<GroundProgram>,
+        consequences: bool,
+    ) -> Result<(), SolveError> {
+        self.end_call();
+        let free = self.deltas_ended && !consequences;
+        let shared = self
+            .pending
+            .as_ref()
+            .is_some_and(|p| Arc::ptr_eq(p, caller));
+        if !shared {
+            return self.flush_and_free(free);
+        }
+        if let Some(error) = &self.broken {
+            return Err(error.clone());
+        }
+        self.pending = None;
+        let translated = self.translate(caller, &|| false)?;
+        if let Some(program) = Arc::get_mut(caller) {
+            program.rules = Vec::new();
+        }
+        self.apply_translated(translated, free);
+        Ok(())
+    }
+
+    /// Frees the rule tables when `free`, then adds a translated step to the search.
+    fn apply_translated(&mut self, translated: Option<(Delta, u32)>, free: bool) {
         if free {
             self.program.free_rule_tables();
         }
@@ -93,7 +157,6 @@ impl MultiShot {
             }
             self.apply(out, old_atoms);
         }
-        Ok(())
     }
 
     /// Translates a checked delta and adds it to the search; a failure breaks the solver.
