@@ -219,6 +219,27 @@ e :- #count{X: s(X)} = 0. f :- r(X) : X = 1..3.""",
         ],
     },
     {
+        # A negation over a head of its own rule keeps its atom (gringo numbers b(1) though
+        # nothing defines it yet); the solve fixes it false, the clean-up removes it, and the
+        # later rule for b(1) defines a new atom (multishot script 22 of difftest-multishot).
+        # Not compared: clingo also lists b(1) among the symbolic atoms before it has a rule
+        # (ours lists the atoms of rule heads only).
+        "name": "negated_own_head_solved_then_defined",
+        "program": """#program step(t). {a(t)}. b(t) :- a(t), not b(t-1).""",
+        "steps": [
+            {"ground": [["step", [2]]]}, {"solve": True},
+            {"ground": [["step", [1]]]}, {"solve": True},
+        ],
+    },
+    {
+        # The same without a solve in between: b(1) keeps its atom, which the rule defines.
+        "name": "negated_own_head_defined_before_solve",
+        "program": """#program step(t). {a(t)}. b(t) :- a(t), not b(t-1).""",
+        "steps": [
+            {"ground": [["step", [2]]]}, {"ground": [["step", [1]]]}, {"solve": True},
+        ],
+    },
+    {
         # clingo's incremental loop over a small planning problem.
         "name": "incremental_path",
         "program": """#program base. edge(1,2). edge(2,3). edge(3,4). edge(1,5). edge(5,1).

@@ -217,3 +217,13 @@ fn released_then_defined_by_rule() {
 fn released_then_chosen() {
     run("released_then_chosen");
 }
+
+#[test]
+fn negated_own_head_solved_then_defined_is_a_new_atom() {
+    run("negated_own_head_solved_then_defined");
+}
+
+#[test]
+fn negated_own_head_defined_before_solve_keeps_its_atom() {
+    run("negated_own_head_defined_before_solve");
+}

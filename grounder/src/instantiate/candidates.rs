@@ -2,7 +2,7 @@
 //! given the binding so far (positive atoms from the domain's indexes, restricted to a
 //! semi-naive range; negative literals, comparisons and intervals decided or enumerated).
 
-use super::{compare, Cand, GLit, Grounder, JoinPlan, JoinScratch, Stop};
+use super::{compare, Cand, GLit, Grounder, JoinPlan, JoinScratch, Mode, Stop};
 use crate::ast::{CompareOp, Sign};
 use crate::instantiate::domain::AtomId;
 use crate::normalize::rules::{AtomPat, Lit, Rule};
@@ -35,7 +35,11 @@ impl<'a> Grounder<'a> {
                 let range = plan.ranges.and_then(|r| r.get(index)).copied();
                 self.atom_candidates(rule, pat, range.unwrap_or((0, u32::MAX)), binding, s);
             }
-            Lit::Atom(sign, pat) => self.negative_candidates(rule, *sign, pat, binding, s)?,
+            Lit::Atom(sign, pat) => {
+                let own = self.negates_own_head(rule, plan, index);
+                let emit = own && plan.mode == Mode::Emit;
+                self.negative_candidates(rule, (*sign, pat), binding, (own, emit), s)?
+            }
             Lit::Cmp(CompareOp::Eq, T::Var(v), T::Call(name, args)) => {
                 self.call_candidates(rule, *v, (*name, args), binding, s)?
             }
@@ -110,6 +114,16 @@ impl<'a> Grounder<'a> {
                 .is_some_and(|open| !open.contains(pat))
     }
 
+    /// Whether the literal at `index` of `plan` is a negated body literal of the rule being
+    /// ground whose atom unifies with a head of that rule (`Grounder::own_head_negations`).
+    fn negates_own_head(&self, rule: &Rule, plan: JoinPlan, index: usize) -> bool {
+        !self.own_head_negations.is_empty()
+            && std::ptr::eq(plan.lits, rule.body.as_slice())
+            && self
+                .current_rule
+                .is_some_and(|r| self.own_head_negations.contains(&(r, index)))
+    }
+
     /// A negated literal: decided when its domain is final ([`Self::settled`]: its predicate
     /// is complete, or its atom unifies with no head, as gringo's dependencies by unification
     /// make it non-recursive) or the atom is a fact from before the component being grounded,
@@ -117,24 +131,33 @@ impl<'a> Grounder<'a> {
     /// the component (`component_facts`) does not decide it: whether a member joined earlier
     /// derived it would otherwise decide the literal, and the statement order would change the
     /// ground rules and the domains (seed 20539 of the full grammar).
+    ///
+    /// A literal over a head of its own rule (`own`) is never decided by the domain, also not
+    /// when a rule with aggregates or conditions over the component is emitted after the
+    /// component's fixpoint: gringo grounds its body while the head is open. When `emit`, its
+    /// atom goes to `open_negated`, which `simplify` leaves open: gringo writes
+    /// `r(3) :- not r(1).` for `dom(1..3). r(3) :- dom(X), not r(X).` (default seed 58824).
     pub(super) fn negative_candidates(
         &mut self,
         rule: &Rule,
-        sign: Sign,
-        pat: &AtomPat,
+        (sign, pat): (Sign, &AtomPat),
         binding: &Binding,
+        (own, emit): (bool, bool),
         s: &mut JoinScratch,
     ) -> Result<(), Stop> {
         let Some(atom) = self.ground_atom(rule, pat, binding) else {
             return Ok(());
         };
-        let complete = self.settled(atom, pat);
+        let complete = !own && self.settled(atom, pat);
         let fact = self.store.is_fact(atom)
             && !self
                 .component_facts
                 .as_ref()
                 .is_some_and(|facts| facts.contains(&atom));
         let derivable = self.store.info(atom).is_some_and(|i| i.in_domain);
+        if emit && !fact {
+            self.open_negated.insert(atom);
+        }
         match sign {
             Sign::Not if fact => {}
             Sign::Not if complete && !derivable => s.push_assign(None, &[]),

@@ -235,6 +235,13 @@ pub(crate) fn ground_all(
         // set; a component without one (a positive loop) does not build it.
         let asks = all.iter().any(|&i| rules.get(i).is_some_and(asks_settled));
         g.open_body = asks.then(|| crate::plan::rulegraph::open_body_atoms(g.table, rules, &all));
+        g.own_head_negations = match asks && recursive {
+            true => {
+                let nowhere = |a: &crate::normalize::rules::AtomPat| g.never_defined.contains(a);
+                crate::plan::rulegraph::own_head_negations(g.table, rules, &all, &nowhere)
+            }
+            false => Default::default(),
+        };
         let in_scc = |p: u32| scc_preds.binary_search(&p).is_ok();
         let unstratified = recursive && unstratified(g, rules, &all, &in_scc);
         for members in parts {
@@ -267,6 +274,7 @@ pub(crate) fn ground_all(
         }
     }
     g.open_body = None;
+    g.own_head_negations = Default::default();
     g.component_facts = None;
     for p in &mut g.store.preds {
         p.complete = true;

@@ -12,7 +12,9 @@
 //! clingo's clean-up after a solve drops the atoms the solver fixed false). It keeps its
 //! position in `members` and the indexes, which lookups skip, so removing costs O(1) and
 //! positions stay stable; its term no longer finds it, so a later grounding deriving the same
-//! term makes a new atom (clingo gives it a new aspif number too).
+//! term makes a new atom (clingo gives it a new aspif number too). An atom outside every
+//! domain that the output numbered (`not r(1)` over a head of its own rule, kept with no rule
+//! for `r(1)`) is removed the same way: only its term is taken from it.
 //!
 //! # Invariants
 //! - `by_val[atoms[i].val] == i` for every non-auxiliary atom not removed from its domain.
@@ -235,22 +237,27 @@ impl Store {
     }
 
     /// Takes `a` out of its domain for good (see the module doc): joins no longer match it and
-    /// its term no longer finds it. Returns whether it was in its domain.
+    /// its term no longer finds it. An atom outside its domain (only referenced, as `not r(1)`
+    /// over a head of its own rule, which gringo numbers) loses its term too. Returns whether
+    /// its term found it.
     pub fn remove_from_domain(&mut self, a: AtomId) -> bool {
         let Some(info) = self.atoms.get_mut(a.0 as usize) else {
             return false;
         };
-        if !info.in_domain || info.val.is_none() {
+        let Some(val) = info.val else {
+            return false;
+        };
+        if self.by_val.get(&val) != Some(&a) {
             return false;
         }
         debug_assert!(!info.fact, "a fact is never removed from its domain");
-        info.in_domain = false;
-        info.pos = NOT_MEMBER;
-        if let Some(val) = info.val {
-            self.by_val.remove(&val);
-        }
-        if let Some(dom) = self.preds.get_mut(info.pred as usize) {
-            dom.removed += 1;
+        self.by_val.remove(&val);
+        if info.in_domain {
+            info.in_domain = false;
+            info.pos = NOT_MEMBER;
+            if let Some(dom) = self.preds.get_mut(info.pred as usize) {
+                dom.removed += 1;
+            }
         }
         true
     }
@@ -434,5 +441,27 @@ mod tests {
             found(&mut store, &table, pred, 1, &key, all),
             vec![atoms[0].1, again]
         );
+    }
+
+    /// An atom outside its domain (only referenced) loses its term when removed, once; its
+    /// term then makes a new atom, which a second removal of the old one leaves alone.
+    #[test]
+    fn removed_non_member_loses_its_term() {
+        let mut table = Interner::default();
+        let mut store = Store::default();
+        let name = table.name("b");
+        let pred = store.pred(Pred {
+            name,
+            arity: 1,
+            negative: false,
+        });
+        let v = table.fun(name, false, &[Val::Num(1)]);
+        let old = store.atom(v, pred);
+        assert!(store.remove_from_domain(old));
+        assert_eq!(store.find(v), None);
+        let again = store.atom(v, pred);
+        assert_ne!(again, old);
+        assert!(!store.remove_from_domain(old));
+        assert_eq!(store.find(v), Some(again));
     }
 }

@@ -373,6 +373,12 @@ pub(crate) struct Grounder<'a> {
     /// providers are all ground already, so its domain is final (gringo's dependencies are by
     /// unification: `not not r(1)` is decided before a rule deriving `r(m)` is ground).
     pub open_body: Option<FxHashSet<AtomPat>>,
+    /// While a component is ground: its negated body literals, as `(rule, position)`, whose
+    /// atom unifies with a head of their own rule (see `rulegraph::own_head_negations`).
+    pub own_head_negations: FxHashSet<(usize, usize)>,
+    /// The atoms of the ground literals of `own_head_negations`: gringo keeps `not a` even
+    /// when `a` never gets a rule, so `simplify` leaves `a` open (see `negative_candidates`).
+    pub open_negated: FxHashSet<AtomId>,
 }
 
 /// A ground head element: its atom, its tuple and the literals of its condition.
@@ -441,6 +447,8 @@ impl<'a> Grounder<'a> {
             component_facts: None,
             never_defined: FxHashSet::default(),
             open_body: None,
+            own_head_negations: FxHashSet::default(),
+            open_negated: FxHashSet::default(),
         }
     }
 

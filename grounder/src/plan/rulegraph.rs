@@ -29,8 +29,8 @@
 
 use fxhash::{FxHashMap, FxHashSet};
 
-use crate::ast::{BinaryOp, UnaryOp};
-use crate::normalize::rules::{AtomPat, Rule};
+use crate::ast::{BinaryOp, Sign, UnaryOp};
+use crate::normalize::rules::{AtomPat, Lit, Rule};
 use crate::plan::depgraph::Graph;
 use crate::term::eval::T;
 use crate::term::intern::{Interner, Val};
@@ -241,6 +241,32 @@ pub(crate) fn open_body_atoms(
         }
     }
     open
+}
+
+/// The negated body literals, as `(rule, position in its body)`, of the rules `members` whose
+/// atom unifies with a head atom of their own rule (`r(3) :- dom(X), not r(X).`): gringo
+/// grounds such a literal while its rule's own head is still open, so it keeps the literal
+/// even when its atom never gets a rule (and whatever the order of the component's rules).
+/// Atoms for which `defined_nowhere` holds (no head unifies with them once repeated variables
+/// are checked, see `undefined::never_defined`) are left out: gringo decides them.
+pub(crate) fn own_head_negations(
+    table: &Interner,
+    rules: &[Rule],
+    members: &[usize],
+    defined_nowhere: &dyn Fn(&AtomPat) -> bool,
+) -> FxHashSet<(usize, usize)> {
+    let mut own = FxHashSet::default();
+    for &i in members {
+        let Some(rule) = rules.get(i) else { continue };
+        for (k, lit) in rule.body.iter().enumerate() {
+            let Lit::Atom(sign, atom) = lit else { continue };
+            let unifies = || rule.head.each_atom().any(|h| unify_atoms(table, atom, h));
+            if *sign != Sign::None && unifies() && !defined_nowhere(atom) {
+                own.insert((i, k));
+            }
+        }
+    }
+    own
 }
 
 /// Per predicate name, the nodes whose rules have a head atom of a predicate of that name:

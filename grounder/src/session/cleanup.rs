@@ -6,7 +6,9 @@
 //!   (`Store::remove_from_domain`): later groundings do not instantiate rules whose positive
 //!   body needs it, a negative literal over it is true, and a later grounding deriving the
 //!   same term makes a new atom with a new aspif number (so no `redefinition of atom`; the old
-//!   atom stays false).
+//!   atom stays false). So is an atom outside its domain that a grounding numbered without a
+//!   rule (`b(2) :- a(2), not b(1).` of `b(t) :- a(t), not b(t-1).`, as gringo keeps it): the
+//!   solver fixes it false, and `step(1)` ground after the solve defines a new `b(1)`.
 //! - An atom fixed true becomes a fact: later rules drop it from their bodies and are dropped
 //!   when it is negated; no fact rule is written for it (the solver has it true already).
 //!
