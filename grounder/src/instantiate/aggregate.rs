@@ -91,7 +91,7 @@ pub(crate) fn open_sum(elems: &[Weighted], k: i64) -> Result<(i64, Vec<(GLit, i6
 }
 
 /// The summed weight of the certain elements and the uncertain ones with their weights.
-fn split_weights(elems: &[Weighted]) -> (i64, Vec<(GLit, i64)>) {
+pub(crate) fn split_weights(elems: &[Weighted]) -> (i64, Vec<(GLit, i64)>) {
     let fixed = elems
         .iter()
         .filter(|(_, l)| l.is_none())

@@ -19,12 +19,18 @@
 //!   `y` is `not not a`); `value <= k` with negative weights is `-value >= -k` the same way,
 //!   and `!=` is one atom `A` defined by a rule for `>` and one for `<` (negative weights on
 //!   `y ≡ l → A` in both), not the negation of `=` nor a disjunction of two atoms; the weights
-//!   of one literal are added up first;
+//!   of one literal are added up first. When the bound is non-monotone as gringo's analysis
+//!   finds it (weights of both signs, or `!=` a value inside the range), each element's
+//!   condition is an atom that also implies it (`c :- e.`, `:- e, not not d.` for `e ≡ c, not
+//!   d`), and that atom itself stands in `y | e`, as gringo writes it (clasp's preprocessing
+//!   then leaves `e` open even when its condition never holds: `r(Y), not r(Y)`); otherwise
+//!   an element of several literals is multiplied out into clauses (see `head_clauses`);
 //! - a recursive `#max != b` says that each element of weight `b` implies some element of
 //!   greater weight (`#min`: smaller), each implication `e → D` as `y` above.
 //!
-//! These disjunctions can make a program non-head-cycle-free; the solver then refuses it
-//! rather than answer from the shifted rules (which may miss models).
+//! These disjunctions can make a program non-head-cycle-free; the solver then checks each
+//! candidate's minimality (`solver-core`'s `disjunctive.rs`) rather than trust the shifted
+//! rules.
 //!
 //! A void rule (a body literal false whatever its variables are: `#false`, `not #true`, a
 //! comparison of two values that fails) never fires, so it adds no edge: its head conditions
@@ -39,7 +45,7 @@
 use fxhash::{FxHashMap, FxHashSet};
 
 use crate::ast::{AggregateFunction, CompareOp, Sign};
-use crate::instantiate::aggregate::{open_sum, weight, SumForm, Tri, Weighted};
+use crate::instantiate::aggregate::{open_sum, split_weights, weight, SumForm, Tri, Weighted};
 use crate::instantiate::domain::AtomId;
 use crate::instantiate::{GBody, GLit, GRule, Grounder, Stop};
 use crate::normalize::rules::{AggLit, AtomPat, CondLit, Lit, Pred, Rule};
@@ -264,6 +270,25 @@ fn merge_literals(elems: &[Weighted]) -> Vec<Weighted> {
         .filter(|(w, _)| *w != 0)
         .map(|(w, l)| (Val::Num(clamp(w)), l))
         .collect()
+}
+
+/// Whether gringo's analysis of a recursive `#sum`/`#count` with the bound `op n` finds it
+/// non-monotone (then it writes each element's condition as an atom that also implies it, see
+/// [`Grounder::condition_implied`]): the uncertain elements with a positive literal have
+/// weights of both signs, or the bound is `!= n` with `n` strictly inside the value range.
+fn nonmonotone_sum(elems: &[Weighted], op: CompareOp, n: i64) -> bool {
+    let (fixed, uncertain) = split_weights(elems);
+    let signs = |positive: bool| {
+        uncertain
+            .iter()
+            .any(|&(l, w)| l.positive && w != 0 && (w > 0) == positive)
+    };
+    if signs(true) && signs(false) {
+        return true;
+    }
+    let min = fixed + uncertain.iter().map(|(_, w)| (*w).min(0)).sum::<i64>();
+    let max = fixed + uncertain.iter().map(|(_, w)| (*w).max(0)).sum::<i64>();
+    op == CompareOp::Ne && min < n && n < max
 }
 
 /// Whether gringo takes a recursive body aggregate (its sign aside) that lies within its
@@ -516,6 +541,13 @@ impl Grounder<'_> {
     /// disjunctive head: `k :- lits.`, `c :- k.` (positive `c`), `:- k, not not e.` (`not e`).
     fn conjunction_atom(&mut self, lits: &[GLit]) -> Result<AtomId, Stop> {
         let k = self.define_aux(vec![lits.to_vec()])?;
+        self.conjunction_implied(k, lits)?;
+        Ok(k)
+    }
+
+    /// The rules that make an atom `k` defined by `k :- lits.` imply the conjunction `lits`:
+    /// `c :- k.` (positive `c`), `:- k, not not e.` (`c = not e`).
+    fn conjunction_implied(&mut self, k: AtomId, lits: &[GLit]) -> Result<(), Stop> {
         for &c in lits {
             let (head, body) = if c.positive {
                 (vec![c.atom], vec![GLit::pos(k)])
@@ -528,7 +560,36 @@ impl Grounder<'_> {
                 body: GBody::Normal(body),
             })?;
         }
-        Ok(k)
+        Ok(())
+    }
+
+    /// Makes the auxiliary atom of an element's condition (a disjunction of conjunctions, see
+    /// `disj_lit`) imply its condition, so that it can stand in a disjunctive head itself, as
+    /// gringo writes the elements of a non-monotone recursive aggregate: one conjunction is
+    /// implied as in [`Grounder::conjunction_implied`]; several by `h_1 | .. | h_n :- aux.`,
+    /// `h_i` an alternative's atom, its conjunction atom, or for `not e` the body literal
+    /// `not not e`. The atom leaves `aux_alternatives`, so [`Grounder::head_clauses`] writes
+    /// it as itself and the rules are made once.
+    fn condition_implied(&mut self, aux: AtomId) -> Result<(), Stop> {
+        let Some(alts) = self.aux_alternatives.remove(&aux) else {
+            return Ok(());
+        };
+        if let [only] = alts.as_slice() {
+            return self.conjunction_implied(aux, only);
+        }
+        let (mut head, mut body) = (Vec::with_capacity(alts.len()), vec![GLit::pos(aux)]);
+        for alt in &alts {
+            match alt.as_slice() {
+                [l] if l.positive => head.push(l.atom),
+                [l] => body.push(self.not_not(l.negate())?),
+                _ => head.push(self.conjunction_atom(alt)?),
+            }
+        }
+        self.push_rule(GRule {
+            choice: false,
+            head,
+            body: GBody::Normal(body),
+        })
     }
 }
 
@@ -634,6 +695,13 @@ impl Grounder<'_> {
             return self.sum_tri(elems, op, b, SumForm::Gringo);
         };
         let n = i64::from(n);
+        if nonmonotone_sum(elems, op, n) {
+            for (_, l) in elems {
+                if let Some(l) = l.filter(|l| l.positive) {
+                    self.condition_implied(l.atom)?;
+                }
+            }
+        }
         match op {
             Ge => self.recursive_sum_ge(elems, n),
             Gt => self.recursive_sum_ge(elems, n + 1),
