@@ -57,6 +57,7 @@ impl Search {
     /// Processes the trail from `qhead`; stops early with `propagation_stopped` set when the
     /// limits say so (see the invariants).
     pub(super) fn propagate_queue(&mut self) -> Result<(), Conflict> {
+        self.clauses.prepare();
         if self.clauses_only() {
             return self.propagate_clause_queue();
         }
