@@ -426,7 +426,7 @@ impl RootDerivation<'_> {
 
 /// The normal bodies of the integrity constraints that are rules, and the one literal of each
 /// constraint clause clasp reads as one (see [`ProgramState::unit_constraints`]).
-fn constraint_bodies(program: &ProgramState) -> impl Iterator<Item = &[Lit]> {
+pub(super) fn constraint_bodies(program: &ProgramState) -> impl Iterator<Item = &[Lit]> {
     let rules = program.rules.iter().filter(|r| r.heads.is_empty());
     let bodies = rules.filter_map(|r| match &program.bodies[r.body as usize].1 {
         BodyKey::Normal(lits) => Some(lits.as_slice()),
@@ -603,7 +603,7 @@ fn open_disjuncts(
 /// [`AddedFacts::unit_body_when_added`]) with `x` false makes `y` false, following such chains
 /// (`q ; a. r :- q. :- r.` makes q false, and the disjunction becomes the fact `a`; so does
 /// `q ; a. f. r :- q, f. :- r.`, not `q ; a. r :- q, f. f. :- r.`).
-fn refuted_through_unit_bodies(
+pub(super) fn refuted_through_unit_bodies(
     program: &ProgramState,
     added: &AddedFacts,
     mut refuted: Vec<Var>,

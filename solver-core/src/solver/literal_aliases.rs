@@ -57,6 +57,7 @@
 use super::body::{conjunction_of, BodyKey};
 use super::build::ProgramState;
 use super::classification::late_negative_units;
+use super::dropped_disjunctions::DisjunctionReading;
 use super::lit::{Lit, Var};
 
 /// Representatives of literals under the equivalences of single-rule atoms.
@@ -75,14 +76,17 @@ pub(super) struct LiteralAliases {
     /// Per variable: an atom without rules that the second classification round reads as
     /// false (empty in the first round; see the module docs).
     false_atoms: Vec<bool>,
+    /// Per variable: an atom a constraint makes false before the preprocessing (see
+    /// [`DisjunctionReading::refuted`]), false in both rounds.
+    refuted: Vec<bool>,
 }
 
 impl LiteralAliases {
-    /// The aliases of `program`'s rules, the rules `dropped` marks left out (see
-    /// `dropped_disjunctions.rs`; an empty slice leaves none out).
-    pub(super) fn new(program: &ProgramState, dropped: &[bool]) -> LiteralAliases {
+    /// The aliases of `program`'s rules as `reading` has clasp read its disjunctions (see
+    /// `dropped_disjunctions.rs`).
+    pub(super) fn new(program: &ProgramState, reading: &DisjunctionReading) -> LiteralAliases {
         let n = program.var_count;
-        let all = RuleCounts::new(program, dropped, |_| true);
+        let all = RuleCounts::new(program, reading, |_| true);
         let late = late_negative_units(program);
         let mut late_owner: Vec<Option<Var>> = vec![None; program.bodies.len()];
         for (v, body) in all.only_body.iter().enumerate() {
@@ -110,10 +114,11 @@ impl LiteralAliases {
             body_of_var,
             late_body_of,
             false_atoms: Vec::new(),
+            refuted: reading.refuted.clone(),
         };
         aliases.settle(program);
         let closure = UpperClosure::new(program);
-        let kept = RuleCounts::new(program, dropped, |b| closure.supported[b as usize]);
+        let kept = RuleCounts::new(program, reading, |b| closure.supported[b as usize]);
         let shared = aliases.shared_supports(program, &kept);
         let single_left = (0..n).any(|v| all.rules_of[v] > 1 && kept.only_body[v].is_some());
         let false_atoms = closure.false_atoms(program);
@@ -263,7 +268,8 @@ impl LiteralAliases {
     /// normal body false (`None`), a negative one holds (a weight body's bound drops by its
     /// weight).
     fn without_false_atoms(&self, key: &BodyKey) -> Option<BodyKey> {
-        let is_false = |l: &Lit| self.false_atoms.get(l.var().index()) == Some(&true);
+        let marked = |atoms: &[bool], l: &Lit| atoms.get(l.var().index()) == Some(&true);
+        let is_false = |l: &Lit| marked(&self.false_atoms, l) || marked(&self.refuted, l);
         match key {
             BodyKey::Normal(lits) if lits.iter().any(|l| is_false(l) && !l.is_negative()) => None,
             BodyKey::Normal(lits) => Some(BodyKey::Normal(
@@ -404,8 +410,13 @@ struct RuleCounts {
 }
 
 impl RuleCounts {
-    /// The counts over the rules whose bodies `keep` accepts, those `dropped` marks aside.
-    fn new(program: &ProgramState, dropped: &[bool], keep: impl Fn(u32) -> bool) -> RuleCounts {
+    /// The counts over the rules whose bodies `keep` accepts, those `reading` drops aside and
+    /// those it reads unshifted as normal rules.
+    fn new(
+        program: &ProgramState,
+        reading: &DisjunctionReading,
+        keep: impl Fn(u32) -> bool,
+    ) -> RuleCounts {
         let n = program.var_count;
         let mut counts = RuleCounts {
             rules_of: vec![0; n],
@@ -415,21 +426,21 @@ impl RuleCounts {
             single_rule_heads: vec![true; program.bodies.len()],
         };
         let mut seen = std::collections::HashSet::new();
-        let is_dropped = |i: usize| dropped.get(i) == Some(&true);
+        let is_dropped = |i: usize| reading.dropped.get(i) == Some(&true);
         let distinct = program
             .rules
             .iter()
             .enumerate()
             .filter(|&(i, r)| !is_dropped(i) && keep(r.body))
-            .map(|(_, r)| r)
-            .filter(|r| seen.insert((&r.heads, r.body, r.choice)));
-        for rule in distinct {
+            .filter(|(_, r)| seen.insert((&r.heads, r.body, r.choice)));
+        for (i, rule) in distinct {
+            let shifted = rule.shifted && reading.unshifted.get(i) != Some(&true);
             let supports = |h: &&Var| !needs_itself(program, rule.body, **h);
             for h in rule.heads.iter().filter(supports) {
                 counts.rules_of[h.index()] += 1;
             }
-            counts.with_heads[rule.body as usize] |= !rule.heads.is_empty() && !rule.shifted;
-            if let (false, false, [h]) = (rule.choice, rule.shifted, rule.heads.as_slice()) {
+            counts.with_heads[rule.body as usize] |= !rule.heads.is_empty() && !shifted;
+            if let (false, false, [h]) = (rule.choice, shifted, rule.heads.as_slice()) {
                 if supports(&h) {
                     counts.only_body[h.index()] = Some(rule.body);
                     counts.normal_bodies[h.index()].push(rule.body);
