@@ -27,7 +27,13 @@
 //! its weight, and the rules whose bodies need one positively are dropped (gringo's
 //! `N = #sum+{2:p; W:q(W)}` writes the fact part as `not x` with `x` an atom without rules;
 //! `v :- 4 <= #sum{2:not x; 2:q}.` is `v :- q.` in the second round, and with `#project q.`
-//! v shows with q). Without a trigger there is one round, and `not x` stays in the body
+//! v shows with q). In either round a weight element whose representative is a constant
+//! leaves its body (a true one lowering the bound), and a conjunction with a false literal is
+//! false. The second round also sees what clasp's propagation of the false atoms assigned:
+//! an atom loses the rules whose bodies come to false (false itself when none is left),
+//! recomputed until the false bodies stay the same (`c :- not x. y :- not c. s :- r. s :-
+//! y.` makes s equal to r).
+//! Without a trigger there is one round, and `not x` stays in the body
 //! (`v :- 4 <= #sum{2:not x; 2:q}.` alone is not q). The triggers modelled:
 //! - an atom with several rules whose supported bodies all come to the same literal (`v :- x1.
 //!   v :- x2.` with `x1` and `x2` the heads of one body: clasp merges the supports;
@@ -79,6 +85,9 @@ pub(super) struct LiteralAliases {
     /// Per variable: an atom a constraint makes false before the preprocessing (see
     /// [`DisjunctionReading::refuted`]), false in both rounds.
     refuted: Vec<bool>,
+    /// Per variable: an atom all of whose supported rules the second round finds false
+    /// bodies for (see [`Self::second_round`]): false itself.
+    lost_rules: Vec<bool>,
 }
 
 impl LiteralAliases {
@@ -115,6 +124,7 @@ impl LiteralAliases {
             late_body_of,
             false_atoms: Vec::new(),
             refuted: reading.refuted.clone(),
+            lost_rules: Vec::new(),
         };
         aliases.settle(program);
         let closure = UpperClosure::new(program);
@@ -126,14 +136,48 @@ impl LiteralAliases {
             || single_left
             || aliases.bodies_simplify_together(program, &all, &closure, &false_atoms)
         {
-            aliases.only_body = kept.only_body;
-            for (v, body) in shared {
-                aliases.only_body[v.index()] = Some(body);
-            }
             aliases.false_atoms = false_atoms;
-            aliases.settle(program);
+            aliases.second_round(program, reading, &closure, kept, &shared);
         }
         aliases
+    }
+
+    /// The second classification round (see the module docs): the atoms' only rules among
+    /// those with supported bodies (`shared` overriding), settled, then again without the
+    /// rules whose bodies that makes false, until those stay the same (clasp's propagation
+    /// after the first round assigns them: `a :- q. a :- y. y :- not c. c :- not x.` with x
+    /// without rules leaves `a :- q.`; seed 23522 of the full grammar).
+    fn second_round(
+        &mut self,
+        program: &ProgramState,
+        reading: &DisjunctionReading,
+        closure: &UpperClosure,
+        mut counts: RuleCounts,
+        shared: &[(Var, u32)],
+    ) {
+        let mut false_bodies = vec![false; program.bodies.len()];
+        let supported = RuleCounts::new(program, reading, |b| closure.supported[b as usize]);
+        for _ in 0..=program.bodies.len() {
+            self.only_body = std::mem::take(&mut counts.only_body);
+            for &(v, body) in shared.iter().filter(|(_, b)| !false_bodies[*b as usize]) {
+                self.only_body[v.index()] = Some(body);
+            }
+            self.settle(program);
+            let now: Vec<bool> = (0..program.bodies.len() as u32)
+                .map(|b| {
+                    closure.supported[b as usize] && self.body_literal(program, b) == Lit::FALSE
+                })
+                .collect();
+            if now == false_bodies {
+                return;
+            }
+            false_bodies = now;
+            let live = |b: u32| closure.supported[b as usize] && !false_bodies[b as usize];
+            counts = RuleCounts::new(program, reading, live);
+            self.lost_rules = (0..program.var_count)
+                .map(|v| supported.rules_of[v] > 0 && counts.rules_of[v] == 0)
+                .collect();
+        }
     }
 
     /// Recomputes the parents until none changes.
@@ -219,8 +263,12 @@ impl LiteralAliases {
 
     /// One round of recomputing each single-rule atom's parent; whether any changed.
     fn refine(&mut self, program: &ProgramState) -> bool {
+        let lost_rules = |v: usize| self.lost_rules.get(v) == Some(&true);
         let parents: Vec<Option<Lit>> = (0..self.parent.len())
-            .map(|v| self.only_body[v].map(|b| self.body_literal(program, b)))
+            .map(|v| match lost_rules(v) {
+                true => Some(Lit::FALSE),
+                false => self.only_body[v].map(|b| self.body_literal(program, b)),
+            })
             .collect();
         let changed = parents != self.parent;
         self.parent = parents;
@@ -254,12 +302,13 @@ impl LiteralAliases {
         let mapped = match self.without_false_atoms(key)? {
             BodyKey::Normal(lits) => BodyKey::Normal(self.sorted_roots(&lits)),
             BodyKey::Weight(bound, _) if bound <= 0 => BodyKey::Normal(Vec::new()),
-            BodyKey::Weight(bound, elements) => {
-                BodyKey::Weight(bound, self.merged(bound, &elements))
-            }
+            BodyKey::Weight(bound, elements) => self.without_constants(bound, &elements),
         };
         let mut lits = conjunction_of(&mapped)?;
         lits.retain(|&l| l != Lit::TRUE);
+        if lits.contains(&Lit::FALSE) {
+            return Some(vec![Lit::FALSE]);
+        }
         lits.sort_unstable();
         Some(lits)
     }
@@ -284,6 +333,33 @@ impl LiteralAliases {
                 let left = elements.iter().copied().filter(|(l, _)| !is_false(l));
                 Some(BodyKey::Weight(bound.saturating_sub(held), left.collect()))
             }
+        }
+    }
+
+    /// A weight body on its elements' representatives (see [`Self::merged`]), the elements
+    /// whose representative is a constant left out, a true one lowering the bound by its
+    /// weight (clasp's preprocessing removes the atoms with a value from the bodies: with
+    /// `c :- not x. y :- not c.` and x without rules, `v :- 1 <= #sum{1:q; 1:y}.` is `v :- q.`
+    /// in the second round; seed 23522 of the full grammar).
+    fn without_constants(&self, bound: i64, elements: &[(Lit, i64)]) -> BodyKey {
+        let merged = self.merged(bound, elements);
+        let is_constant = |l: &Lit| l.var() == Var::TRUE;
+        let held: i64 = merged
+            .iter()
+            .filter(|(l, _)| *l == Lit::TRUE)
+            .fold(0i64, |sum, (_, w)| sum.saturating_add(*w));
+        if held == 0 && !merged.iter().any(|(l, _)| is_constant(l)) {
+            return BodyKey::Weight(bound, merged);
+        }
+        let open: Vec<(Lit, i64)> = merged
+            .into_iter()
+            .filter(|(l, _)| !is_constant(l))
+            .collect();
+        let reachable = open.iter().fold(0i64, |sum, (_, w)| sum.saturating_add(*w));
+        match bound.saturating_sub(held) {
+            left if left <= 0 => BodyKey::Normal(Vec::new()),
+            left if reachable < left => BodyKey::Normal(vec![Lit::FALSE]),
+            left => BodyKey::Weight(left, self.merged(left, &open)),
         }
     }
 
