@@ -19,7 +19,7 @@
 //!
 //! Before all that, clasp propagates the atoms its integrity constraints make false on their
 //! own (`:- a.`, also once the facts are dropped from the body, and backwards through rules
-//! `a :- b.`: see `consequences::refuted_through_unit_bodies`) into the disjunctions
+//! `a :- b.`: see `refuted_atoms.rs`) into the disjunctions
 //! (`PrgDisj::propagateAssigned`): a false atom leaves the disjunction, and a disjunction
 //! left with one atom is a normal rule of that atom, which its equivalences then see (`{q}.
 //! r ; n :- q. :- n.` makes r equal to q; known-mismatches seed 119078). So the shifted
@@ -29,21 +29,8 @@
 use super::added_facts::AddedFacts;
 use super::body::BodyKey;
 use super::build::ProgramState;
-use super::consequences::{constraint_bodies, refuted_through_unit_bodies};
-use super::literal_aliases::LiteralAliases;
-
-/// How clasp's preprocessing reads the rules shifted from disjunctions (see the module docs).
-#[derive(Default)]
-pub(super) struct DisjunctionReading {
-    /// Per rule of `program.rules`: left out (of a satisfied disjunction, or deriving a
-    /// refuted atom).
-    pub(super) dropped: Vec<bool>,
-    /// Per rule: a shifted rule read as a normal rule (the one atom its disjunction has left
-    /// once the refuted atoms are gone).
-    pub(super) unshifted: Vec<bool>,
-    /// Per variable: an atom the integrity constraints make false before the preprocessing.
-    pub(super) refuted: Vec<bool>,
-}
+use super::literal_aliases::{DisjunctionReading, LiteralAliases};
+use super::refuted_atoms::{constraint_bodies, refuted_through_unit_bodies};
 
 /// The literal aliases with the rules clasp drops as shifted from satisfied disjunctions or
 /// deriving refuted atoms (see the module docs), marked per rule: the disjunctions' bodies

@@ -63,8 +63,20 @@
 use super::body::{conjunction_of, BodyKey};
 use super::build::ProgramState;
 use super::classification::late_negative_units;
-use super::dropped_disjunctions::DisjunctionReading;
 use super::lit::{Lit, Var};
+
+/// How clasp's preprocessing reads the rules shifted from disjunctions (see `dropped_disjunctions.rs`).
+#[derive(Default)]
+pub(super) struct DisjunctionReading {
+    /// Per rule of `program.rules`: left out (of a satisfied disjunction, or deriving a
+    /// refuted atom).
+    pub(super) dropped: Vec<bool>,
+    /// Per rule: a shifted rule read as a normal rule (the one atom its disjunction has left
+    /// once the refuted atoms are gone).
+    pub(super) unshifted: Vec<bool>,
+    /// Per variable: an atom the integrity constraints make false before the preprocessing.
+    pub(super) refuted: Vec<bool>,
+}
 
 /// Representatives of literals under the equivalences of single-rule atoms.
 pub(super) struct LiteralAliases {
@@ -140,44 +152,6 @@ impl LiteralAliases {
             aliases.second_round(program, reading, &closure, kept, &shared);
         }
         aliases
-    }
-
-    /// The second classification round (see the module docs): the atoms' only rules among
-    /// those with supported bodies (`shared` overriding), settled, then again without the
-    /// rules whose bodies that makes false, until those stay the same (clasp's propagation
-    /// after the first round assigns them: `a :- q. a :- y. y :- not c. c :- not x.` with x
-    /// without rules leaves `a :- q.`; seed 23522 of the full grammar).
-    fn second_round(
-        &mut self,
-        program: &ProgramState,
-        reading: &DisjunctionReading,
-        closure: &UpperClosure,
-        mut counts: RuleCounts,
-        shared: &[(Var, u32)],
-    ) {
-        let mut false_bodies = vec![false; program.bodies.len()];
-        let supported = RuleCounts::new(program, reading, |b| closure.supported[b as usize]);
-        for _ in 0..=program.bodies.len() {
-            self.only_body = std::mem::take(&mut counts.only_body);
-            for &(v, body) in shared.iter().filter(|(_, b)| !false_bodies[*b as usize]) {
-                self.only_body[v.index()] = Some(body);
-            }
-            self.settle(program);
-            let now: Vec<bool> = (0..program.bodies.len() as u32)
-                .map(|b| {
-                    closure.supported[b as usize] && self.body_literal(program, b) == Lit::FALSE
-                })
-                .collect();
-            if now == false_bodies {
-                return;
-            }
-            false_bodies = now;
-            let live = |b: u32| closure.supported[b as usize] && !false_bodies[b as usize];
-            counts = RuleCounts::new(program, reading, live);
-            self.lost_rules = (0..program.var_count)
-                .map(|v| supported.rules_of[v] > 0 && counts.rules_of[v] == 0)
-                .collect();
-        }
     }
 
     /// Recomputes the parents until none changes.
@@ -336,33 +310,6 @@ impl LiteralAliases {
         }
     }
 
-    /// A weight body on its elements' representatives (see [`Self::merged`]), the elements
-    /// whose representative is a constant left out, a true one lowering the bound by its
-    /// weight (clasp's preprocessing removes the atoms with a value from the bodies: with
-    /// `c :- not x. y :- not c.` and x without rules, `v :- 1 <= #sum{1:q; 1:y}.` is `v :- q.`
-    /// in the second round; seed 23522 of the full grammar).
-    fn without_constants(&self, bound: i64, elements: &[(Lit, i64)]) -> BodyKey {
-        let merged = self.merged(bound, elements);
-        let is_constant = |l: &Lit| l.var() == Var::TRUE;
-        let held: i64 = merged
-            .iter()
-            .filter(|(l, _)| *l == Lit::TRUE)
-            .fold(0i64, |sum, (_, w)| sum.saturating_add(*w));
-        if held == 0 && !merged.iter().any(|(l, _)| is_constant(l)) {
-            return BodyKey::Weight(bound, merged);
-        }
-        let open: Vec<(Lit, i64)> = merged
-            .into_iter()
-            .filter(|(l, _)| !is_constant(l))
-            .collect();
-        let reachable = open.iter().fold(0i64, |sum, (_, w)| sum.saturating_add(*w));
-        match bound.saturating_sub(held) {
-            left if left <= 0 => BodyKey::Normal(Vec::new()),
-            left if reachable < left => BodyKey::Normal(vec![Lit::FALSE]),
-            left => BodyKey::Weight(left, self.merged(left, &open)),
-        }
-    }
-
     /// The representatives of `lits`, sorted and without repetitions.
     pub(super) fn sorted_roots(&self, lits: &[Lit]) -> Vec<Lit> {
         let mut roots: Vec<Lit> = lits.iter().map(|&l| self.root(l)).collect();
@@ -453,6 +400,74 @@ impl LiteralAliases {
         }
         let against_head = !self.root(head.pos());
         roots.windows(2).any(|w| w[0] == !w[1]) || roots.contains(&against_head)
+    }
+}
+
+/// The second classification round and the constants it reads.
+impl LiteralAliases {
+    /// The second classification round (see the module docs): the atoms' only rules among
+    /// those with supported bodies (`shared` overriding), settled, then again without the
+    /// rules whose bodies that makes false, until those stay the same (clasp's propagation
+    /// after the first round assigns them: `a :- q. a :- y. y :- not c. c :- not x.` with x
+    /// without rules leaves `a :- q.`; seed 23522 of the full grammar).
+    fn second_round(
+        &mut self,
+        program: &ProgramState,
+        reading: &DisjunctionReading,
+        closure: &UpperClosure,
+        mut counts: RuleCounts,
+        shared: &[(Var, u32)],
+    ) {
+        let mut false_bodies = vec![false; program.bodies.len()];
+        let supported = RuleCounts::new(program, reading, |b| closure.supported[b as usize]);
+        for _ in 0..=program.bodies.len() {
+            self.only_body = std::mem::take(&mut counts.only_body);
+            for &(v, body) in shared.iter().filter(|(_, b)| !false_bodies[*b as usize]) {
+                self.only_body[v.index()] = Some(body);
+            }
+            self.settle(program);
+            let now: Vec<bool> = (0..program.bodies.len() as u32)
+                .map(|b| {
+                    closure.supported[b as usize] && self.body_literal(program, b) == Lit::FALSE
+                })
+                .collect();
+            if now == false_bodies {
+                return;
+            }
+            false_bodies = now;
+            let live = |b: u32| closure.supported[b as usize] && !false_bodies[b as usize];
+            counts = RuleCounts::new(program, reading, live);
+            self.lost_rules = (0..program.var_count)
+                .map(|v| supported.rules_of[v] > 0 && counts.rules_of[v] == 0)
+                .collect();
+        }
+    }
+
+    /// A weight body on its elements' representatives (see [`Self::merged`]), the elements
+    /// whose representative is a constant left out, a true one lowering the bound by its
+    /// weight (clasp's preprocessing removes the atoms with a value from the bodies: with
+    /// `c :- not x. y :- not c.` and x without rules, `v :- 1 <= #sum{1:q; 1:y}.` is `v :- q.`
+    /// in the second round; seed 23522 of the full grammar).
+    fn without_constants(&self, bound: i64, elements: &[(Lit, i64)]) -> BodyKey {
+        let merged = self.merged(bound, elements);
+        let is_constant = |l: &Lit| l.var() == Var::TRUE;
+        let held: i64 = merged
+            .iter()
+            .filter(|(l, _)| *l == Lit::TRUE)
+            .fold(0i64, |sum, (_, w)| sum.saturating_add(*w));
+        if held == 0 && !merged.iter().any(|(l, _)| is_constant(l)) {
+            return BodyKey::Weight(bound, merged);
+        }
+        let open: Vec<(Lit, i64)> = merged
+            .into_iter()
+            .filter(|(l, _)| !is_constant(l))
+            .collect();
+        let reachable = open.iter().fold(0i64, |sum, (_, w)| sum.saturating_add(*w));
+        match bound.saturating_sub(held) {
+            left if left <= 0 => BodyKey::Normal(Vec::new()),
+            left if reachable < left => BodyKey::Normal(vec![Lit::FALSE]),
+            left => BodyKey::Weight(left, self.merged(left, &open)),
+        }
     }
 }
 
