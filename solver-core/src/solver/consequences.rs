@@ -15,6 +15,7 @@ use super::build::ProgramState;
 use super::dropped_disjunctions::aliases_and_dropped_rules;
 use super::lit::{Lit, Var};
 use super::literal_aliases::LiteralAliases;
+use super::refuted_atoms::{constraint_bodies, refuted_through_unit_bodies};
 use super::search::Search;
 use crate::program::{Atom, Literal};
 
@@ -424,17 +425,6 @@ impl RootDerivation<'_> {
     }
 }
 
-/// The normal bodies of the integrity constraints that are rules, and the one literal of each
-/// constraint clause clasp reads as one (see [`ProgramState::unit_constraints`]).
-fn constraint_bodies(program: &ProgramState) -> impl Iterator<Item = &[Lit]> {
-    let rules = program.rules.iter().filter(|r| r.heads.is_empty());
-    let bodies = rules.filter_map(|r| match &program.bodies[r.body as usize].1 {
-        BodyKey::Normal(lits) => Some(lits.as_slice()),
-        BodyKey::Weight(..) => None,
-    });
-    bodies.chain(program.unit_constraints.iter().map(std::slice::from_ref))
-}
-
 /// Per variable: an atom forced true, given the representatives `forced` of the atoms the
 /// constraints force, closed under clasp's backpropagation: a forced atom with one rule left
 /// once the rules needing a `refuted` atom are dropped forces that rule's body, and so the
@@ -595,36 +585,6 @@ fn open_disjuncts(
             return open;
         }
     }
-}
-
-/// The atoms clasp's preprocessing makes false from `refuted` (the atoms integrity constraints
-/// make false on their own): a rule `x :- y.` (one head, one positive body literal, which
-/// clasp's body is equal to, once the facts known when clasp adds the rule are dropped: see
-/// [`AddedFacts::unit_body_when_added`]) with `x` false makes `y` false, following such chains
-/// (`q ; a. r :- q. :- r.` makes q false, and the disjunction becomes the fact `a`; so does
-/// `q ; a. f. r :- q, f. :- r.`, not `q ; a. r :- q, f. f. :- r.`).
-fn refuted_through_unit_bodies(
-    program: &ProgramState,
-    added: &AddedFacts,
-    mut refuted: Vec<Var>,
-) -> Vec<Var> {
-    let mut is_refuted = vec![false; program.var_count];
-    refuted.iter().for_each(|v| is_refuted[v.index()] = true);
-    let mut next = 0;
-    while let Some(&x) = refuted.get(next) {
-        next += 1;
-        let rules = program.rules.iter().enumerate();
-        for (i, _) in rules.filter(|(_, r)| !r.choice && *r.heads == [x]) {
-            let Some(y) = added.unit_body_when_added(program, i) else {
-                continue;
-            };
-            if !y.is_negative() && !is_refuted[y.var().index()] {
-                is_refuted[y.var().index()] = true;
-                refuted.push(y.var());
-            }
-        }
-    }
-    refuted
 }
 
 /// Under a projection, the untracked atoms clasp's preprocessing makes equal to a tracked atom

@@ -16,22 +16,75 @@
 //!
 //! Bodies are equal when their keys are, or when both are conjunctions with the same
 //! representatives under [`LiteralAliases`].
+//!
+//! Before all that, clasp propagates the atoms its integrity constraints make false on their
+//! own (`:- a.`, also once the facts are dropped from the body, and backwards through rules
+//! `a :- b.`: see `refuted_atoms.rs`) into the disjunctions
+//! (`PrgDisj::propagateAssigned`): a false atom leaves the disjunction, and a disjunction
+//! left with one atom is a normal rule of that atom, which its equivalences then see (`{q}.
+//! r ; n :- q. :- n.` makes r equal to q; known-mismatches seed 119078). So the shifted
+//! rules of the refuted atoms are dropped, and the one rule left is read unshifted, its
+//! negated refuted atoms true.
 
+use super::added_facts::AddedFacts;
 use super::body::BodyKey;
 use super::build::ProgramState;
-use super::literal_aliases::LiteralAliases;
+use super::literal_aliases::{DisjunctionReading, LiteralAliases};
+use super::refuted_atoms::{constraint_bodies, refuted_through_unit_bodies};
 
-/// The literal aliases with the rules clasp drops as shifted from satisfied disjunctions (see
-/// the module docs), marked per rule: the disjunctions' bodies are compared under the
-/// aliases of all rules, and the aliases computed again without the dropped rules when there
-/// are any (an atom left with one rule is equal to its body).
+/// The literal aliases with the rules clasp drops as shifted from satisfied disjunctions or
+/// deriving refuted atoms (see the module docs), marked per rule: the disjunctions' bodies
+/// are compared under the aliases of the rules left once the refuted atoms are gone, and the
+/// aliases computed again without the dropped rules when there are any (an atom left with one
+/// rule is equal to its body).
 pub(super) fn aliases_and_dropped_rules(program: &ProgramState) -> (LiteralAliases, Vec<bool>) {
-    let aliases = LiteralAliases::new(program, &[]);
-    let dropped = dropped_disjunctions(program, &aliases);
-    match dropped.contains(&true) {
-        true => (LiteralAliases::new(program, &dropped), dropped),
-        false => (aliases, dropped),
+    let mut reading = without_refuted_disjuncts(program);
+    let aliases = LiteralAliases::new(program, &reading);
+    let satisfied = dropped_disjunctions(program, &aliases);
+    if !satisfied.contains(&true) {
+        return (aliases, reading.dropped);
     }
+    for (r, dropped) in reading.dropped.iter_mut().enumerate() {
+        *dropped |= satisfied[r];
+    }
+    (LiteralAliases::new(program, &reading), reading.dropped)
+}
+
+/// The disjunctions as clasp reads them once the atoms its integrity constraints make false
+/// have left them (see the module docs).
+fn without_refuted_disjuncts(program: &ProgramState) -> DisjunctionReading {
+    let n = program.rules.len();
+    let mut reading = DisjunctionReading {
+        dropped: vec![false; n],
+        unshifted: vec![false; n],
+        refuted: vec![false; program.var_count],
+    };
+    if program.disjunctions.is_empty() {
+        return reading;
+    }
+    let unit_atoms = constraint_bodies(program).filter_map(|lits| match lits {
+        [l] if !l.is_negative() => Some(l.var()),
+        _ => None,
+    });
+    let added = AddedFacts::new(program);
+    for v in refuted_through_unit_bodies(program, &added, unit_atoms.collect()) {
+        reading.refuted[v.index()] = true;
+    }
+    for disjunction in &program.disjunctions {
+        let is_refuted = |r: &usize| {
+            let heads = program.rules[*r].heads.as_slice();
+            heads.iter().any(|h| reading.refuted[h.index()])
+        };
+        let (gone, left): (Vec<usize>, Vec<usize>) =
+            disjunction.rules.clone().partition(is_refuted);
+        let all_left = disjunction.heads.iter();
+        let left_atoms = all_left.filter(|h| !reading.refuted[h.index()]).count();
+        if let ([only], 1, false) = (left.as_slice(), left_atoms, gone.is_empty()) {
+            reading.unshifted[*only] = true;
+            gone.iter().for_each(|&r| reading.dropped[r] = true);
+        }
+    }
+    reading
 }
 
 /// Per rule of `program.rules`: a rule shifted from a disjunction clasp drops (see the module

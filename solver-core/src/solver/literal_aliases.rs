@@ -27,7 +27,13 @@
 //! its weight, and the rules whose bodies need one positively are dropped (gringo's
 //! `N = #sum+{2:p; W:q(W)}` writes the fact part as `not x` with `x` an atom without rules;
 //! `v :- 4 <= #sum{2:not x; 2:q}.` is `v :- q.` in the second round, and with `#project q.`
-//! v shows with q). Without a trigger there is one round, and `not x` stays in the body
+//! v shows with q). In either round a weight element whose representative is a constant
+//! leaves its body (a true one lowering the bound), and a conjunction with a false literal is
+//! false. The second round also sees what clasp's propagation of the false atoms assigned:
+//! an atom loses the rules whose bodies come to false (false itself when none is left),
+//! recomputed until the false bodies stay the same (`c :- not x. y :- not c. s :- r. s :-
+//! y.` makes s equal to r).
+//! Without a trigger there is one round, and `not x` stays in the body
 //! (`v :- 4 <= #sum{2:not x; 2:q}.` alone is not q). The triggers modelled:
 //! - an atom with several rules whose supported bodies all come to the same literal (`v :- x1.
 //!   v :- x2.` with `x1` and `x2` the heads of one body: clasp merges the supports;
@@ -59,6 +65,19 @@ use super::build::ProgramState;
 use super::classification::late_negative_units;
 use super::lit::{Lit, Var};
 
+/// How clasp's preprocessing reads the rules shifted from disjunctions (see `dropped_disjunctions.rs`).
+#[derive(Default)]
+pub(super) struct DisjunctionReading {
+    /// Per rule of `program.rules`: left out (of a satisfied disjunction, or deriving a
+    /// refuted atom).
+    pub(super) dropped: Vec<bool>,
+    /// Per rule: a shifted rule read as a normal rule (the one atom its disjunction has left
+    /// once the refuted atoms are gone).
+    pub(super) unshifted: Vec<bool>,
+    /// Per variable: an atom the integrity constraints make false before the preprocessing.
+    pub(super) refuted: Vec<bool>,
+}
+
 /// Representatives of literals under the equivalences of single-rule atoms.
 pub(super) struct LiteralAliases {
     /// Per variable: the literal its atom is equivalent to (see the module invariants).
@@ -75,14 +94,20 @@ pub(super) struct LiteralAliases {
     /// Per variable: an atom without rules that the second classification round reads as
     /// false (empty in the first round; see the module docs).
     false_atoms: Vec<bool>,
+    /// Per variable: an atom a constraint makes false before the preprocessing (see
+    /// [`DisjunctionReading::refuted`]), false in both rounds.
+    refuted: Vec<bool>,
+    /// Per variable: an atom all of whose supported rules the second round finds false
+    /// bodies for (see [`Self::second_round`]): false itself.
+    lost_rules: Vec<bool>,
 }
 
 impl LiteralAliases {
-    /// The aliases of `program`'s rules, the rules `dropped` marks left out (see
-    /// `dropped_disjunctions.rs`; an empty slice leaves none out).
-    pub(super) fn new(program: &ProgramState, dropped: &[bool]) -> LiteralAliases {
+    /// The aliases of `program`'s rules as `reading` has clasp read its disjunctions (see
+    /// `dropped_disjunctions.rs`).
+    pub(super) fn new(program: &ProgramState, reading: &DisjunctionReading) -> LiteralAliases {
         let n = program.var_count;
-        let all = RuleCounts::new(program, dropped, |_| true);
+        let all = RuleCounts::new(program, reading, |_| true);
         let late = late_negative_units(program);
         let mut late_owner: Vec<Option<Var>> = vec![None; program.bodies.len()];
         for (v, body) in all.only_body.iter().enumerate() {
@@ -110,10 +135,12 @@ impl LiteralAliases {
             body_of_var,
             late_body_of,
             false_atoms: Vec::new(),
+            refuted: reading.refuted.clone(),
+            lost_rules: Vec::new(),
         };
         aliases.settle(program);
         let closure = UpperClosure::new(program);
-        let kept = RuleCounts::new(program, dropped, |b| closure.supported[b as usize]);
+        let kept = RuleCounts::new(program, reading, |b| closure.supported[b as usize]);
         let shared = aliases.shared_supports(program, &kept);
         let single_left = (0..n).any(|v| all.rules_of[v] > 1 && kept.only_body[v].is_some());
         let false_atoms = closure.false_atoms(program);
@@ -121,12 +148,8 @@ impl LiteralAliases {
             || single_left
             || aliases.bodies_simplify_together(program, &all, &closure, &false_atoms)
         {
-            aliases.only_body = kept.only_body;
-            for (v, body) in shared {
-                aliases.only_body[v.index()] = Some(body);
-            }
             aliases.false_atoms = false_atoms;
-            aliases.settle(program);
+            aliases.second_round(program, reading, &closure, kept, &shared);
         }
         aliases
     }
@@ -214,8 +237,12 @@ impl LiteralAliases {
 
     /// One round of recomputing each single-rule atom's parent; whether any changed.
     fn refine(&mut self, program: &ProgramState) -> bool {
+        let lost_rules = |v: usize| self.lost_rules.get(v) == Some(&true);
         let parents: Vec<Option<Lit>> = (0..self.parent.len())
-            .map(|v| self.only_body[v].map(|b| self.body_literal(program, b)))
+            .map(|v| match lost_rules(v) {
+                true => Some(Lit::FALSE),
+                false => self.only_body[v].map(|b| self.body_literal(program, b)),
+            })
             .collect();
         let changed = parents != self.parent;
         self.parent = parents;
@@ -249,12 +276,13 @@ impl LiteralAliases {
         let mapped = match self.without_false_atoms(key)? {
             BodyKey::Normal(lits) => BodyKey::Normal(self.sorted_roots(&lits)),
             BodyKey::Weight(bound, _) if bound <= 0 => BodyKey::Normal(Vec::new()),
-            BodyKey::Weight(bound, elements) => {
-                BodyKey::Weight(bound, self.merged(bound, &elements))
-            }
+            BodyKey::Weight(bound, elements) => self.without_constants(bound, &elements),
         };
         let mut lits = conjunction_of(&mapped)?;
         lits.retain(|&l| l != Lit::TRUE);
+        if lits.contains(&Lit::FALSE) {
+            return Some(vec![Lit::FALSE]);
+        }
         lits.sort_unstable();
         Some(lits)
     }
@@ -263,7 +291,8 @@ impl LiteralAliases {
     /// normal body false (`None`), a negative one holds (a weight body's bound drops by its
     /// weight).
     fn without_false_atoms(&self, key: &BodyKey) -> Option<BodyKey> {
-        let is_false = |l: &Lit| self.false_atoms.get(l.var().index()) == Some(&true);
+        let marked = |atoms: &[bool], l: &Lit| atoms.get(l.var().index()) == Some(&true);
+        let is_false = |l: &Lit| marked(&self.false_atoms, l) || marked(&self.refuted, l);
         match key {
             BodyKey::Normal(lits) if lits.iter().any(|l| is_false(l) && !l.is_negative()) => None,
             BodyKey::Normal(lits) => Some(BodyKey::Normal(
@@ -374,6 +403,74 @@ impl LiteralAliases {
     }
 }
 
+/// The second classification round and the constants it reads.
+impl LiteralAliases {
+    /// The second classification round (see the module docs): the atoms' only rules among
+    /// those with supported bodies (`shared` overriding), settled, then again without the
+    /// rules whose bodies that makes false, until those stay the same (clasp's propagation
+    /// after the first round assigns them: `a :- q. a :- y. y :- not c. c :- not x.` with x
+    /// without rules leaves `a :- q.`; seed 23522 of the full grammar).
+    fn second_round(
+        &mut self,
+        program: &ProgramState,
+        reading: &DisjunctionReading,
+        closure: &UpperClosure,
+        mut counts: RuleCounts,
+        shared: &[(Var, u32)],
+    ) {
+        let mut false_bodies = vec![false; program.bodies.len()];
+        let supported = RuleCounts::new(program, reading, |b| closure.supported[b as usize]);
+        for _ in 0..=program.bodies.len() {
+            self.only_body = std::mem::take(&mut counts.only_body);
+            for &(v, body) in shared.iter().filter(|(_, b)| !false_bodies[*b as usize]) {
+                self.only_body[v.index()] = Some(body);
+            }
+            self.settle(program);
+            let now: Vec<bool> = (0..program.bodies.len() as u32)
+                .map(|b| {
+                    closure.supported[b as usize] && self.body_literal(program, b) == Lit::FALSE
+                })
+                .collect();
+            if now == false_bodies {
+                return;
+            }
+            false_bodies = now;
+            let live = |b: u32| closure.supported[b as usize] && !false_bodies[b as usize];
+            counts = RuleCounts::new(program, reading, live);
+            self.lost_rules = (0..program.var_count)
+                .map(|v| supported.rules_of[v] > 0 && counts.rules_of[v] == 0)
+                .collect();
+        }
+    }
+
+    /// A weight body on its elements' representatives (see [`Self::merged`]), the elements
+    /// whose representative is a constant left out, a true one lowering the bound by its
+    /// weight (clasp's preprocessing removes the atoms with a value from the bodies: with
+    /// `c :- not x. y :- not c.` and x without rules, `v :- 1 <= #sum{1:q; 1:y}.` is `v :- q.`
+    /// in the second round; seed 23522 of the full grammar).
+    fn without_constants(&self, bound: i64, elements: &[(Lit, i64)]) -> BodyKey {
+        let merged = self.merged(bound, elements);
+        let is_constant = |l: &Lit| l.var() == Var::TRUE;
+        let held: i64 = merged
+            .iter()
+            .filter(|(l, _)| *l == Lit::TRUE)
+            .fold(0i64, |sum, (_, w)| sum.saturating_add(*w));
+        if held == 0 && !merged.iter().any(|(l, _)| is_constant(l)) {
+            return BodyKey::Weight(bound, merged);
+        }
+        let open: Vec<(Lit, i64)> = merged
+            .into_iter()
+            .filter(|(l, _)| !is_constant(l))
+            .collect();
+        let reachable = open.iter().fold(0i64, |sum, (_, w)| sum.saturating_add(*w));
+        match bound.saturating_sub(held) {
+            left if left <= 0 => BodyKey::Normal(Vec::new()),
+            left if reachable < left => BodyKey::Normal(vec![Lit::FALSE]),
+            left => BodyKey::Weight(left, self.merged(left, &open)),
+        }
+    }
+}
+
 /// A body as [`LiteralAliases::bodies_simplify_together`] compares it.
 struct SimplifiedBody {
     /// Its index in the program's bodies (clasp's order of bodies).
@@ -404,8 +501,13 @@ struct RuleCounts {
 }
 
 impl RuleCounts {
-    /// The counts over the rules whose bodies `keep` accepts, those `dropped` marks aside.
-    fn new(program: &ProgramState, dropped: &[bool], keep: impl Fn(u32) -> bool) -> RuleCounts {
+    /// The counts over the rules whose bodies `keep` accepts, those `reading` drops aside and
+    /// those it reads unshifted as normal rules.
+    fn new(
+        program: &ProgramState,
+        reading: &DisjunctionReading,
+        keep: impl Fn(u32) -> bool,
+    ) -> RuleCounts {
         let n = program.var_count;
         let mut counts = RuleCounts {
             rules_of: vec![0; n],
@@ -415,21 +517,21 @@ impl RuleCounts {
             single_rule_heads: vec![true; program.bodies.len()],
         };
         let mut seen = std::collections::HashSet::new();
-        let is_dropped = |i: usize| dropped.get(i) == Some(&true);
+        let is_dropped = |i: usize| reading.dropped.get(i) == Some(&true);
         let distinct = program
             .rules
             .iter()
             .enumerate()
             .filter(|&(i, r)| !is_dropped(i) && keep(r.body))
-            .map(|(_, r)| r)
-            .filter(|r| seen.insert((&r.heads, r.body, r.choice)));
-        for rule in distinct {
+            .filter(|(_, r)| seen.insert((&r.heads, r.body, r.choice)));
+        for (i, rule) in distinct {
+            let shifted = rule.shifted && reading.unshifted.get(i) != Some(&true);
             let supports = |h: &&Var| !needs_itself(program, rule.body, **h);
             for h in rule.heads.iter().filter(supports) {
                 counts.rules_of[h.index()] += 1;
             }
-            counts.with_heads[rule.body as usize] |= !rule.heads.is_empty() && !rule.shifted;
-            if let (false, false, [h]) = (rule.choice, rule.shifted, rule.heads.as_slice()) {
+            counts.with_heads[rule.body as usize] |= !rule.heads.is_empty() && !shifted;
+            if let (false, false, [h]) = (rule.choice, shifted, rule.heads.as_slice()) {
                 if supports(&h) {
                     counts.only_body[h.index()] = Some(rule.body);
                     counts.normal_bodies[h.index()].push(rule.body);

@@ -41,6 +41,7 @@ mod lit;
 mod literal_aliases;
 mod minimize;
 mod propagator;
+mod refuted_atoms;
 mod restart;
 mod search;
 mod shot;
