@@ -406,7 +406,9 @@ impl LiteralAliases {
 /// The second classification round and the constants it reads.
 impl LiteralAliases {
     /// The second classification round (see the module docs): the atoms' only rules among
-    /// those with supported bodies (`shared` overriding), settled, then again without the
+    /// those with supported bodies (`shared` overriding, and the atoms whose several bodies
+    /// the false atoms make one literal: `p :- q, not x. p :- q, not y.` with x and y
+    /// without rules is `p :- q.`), settled, then again without the
     /// rules whose bodies that makes false, until those stay the same (clasp's propagation
     /// after the first round assigns them: `a :- q. a :- y. y :- not c. c :- not x.` with x
     /// without rules leaves `a :- q.`; seed 23522 of the full grammar).
@@ -421,9 +423,12 @@ impl LiteralAliases {
         let mut false_bodies = vec![false; program.bodies.len()];
         let supported = RuleCounts::new(program, reading, |b| closure.supported[b as usize]);
         for _ in 0..=program.bodies.len() {
+            let merged = self.shared_supports(program, &counts);
             self.only_body = std::mem::take(&mut counts.only_body);
-            for &(v, body) in shared.iter().filter(|(_, b)| !false_bodies[*b as usize]) {
-                self.only_body[v.index()] = Some(body);
+            for &(v, body) in shared.iter().chain(&merged) {
+                if !false_bodies[body as usize] {
+                    self.only_body[v.index()] = Some(body);
+                }
             }
             self.settle(program);
             let now: Vec<bool> = (0..program.bodies.len() as u32)
