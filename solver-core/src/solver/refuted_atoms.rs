@@ -13,10 +13,15 @@ use super::body::BodyKey;
 use super::build::ProgramState;
 use super::lit::{Lit, Var};
 
-/// The normal bodies of the integrity constraints that are rules, and the one literal of each
-/// constraint clause clasp reads as one (see [`ProgramState::unit_constraints`]).
+/// The normal bodies of the integrity constraints that are rules (not choice rules without
+/// heads), and the one literal of each constraint clause clasp reads as one (see
+/// [`ProgramState::unit_constraints`]).
 pub(super) fn constraint_bodies(program: &ProgramState) -> impl Iterator<Item = &[Lit]> {
-    let rules = program.rules.iter().filter(|r| r.heads.is_empty());
+    // A choice rule without heads (`{} :- b.`) constrains nothing.
+    let rules = program
+        .rules
+        .iter()
+        .filter(|r| r.heads.is_empty() && !r.choice);
     let bodies = rules.filter_map(|r| match &program.bodies[r.body as usize].1 {
         BodyKey::Normal(lits) => Some(lits.as_slice()),
         BodyKey::Weight(..) => None,
