@@ -4,9 +4,10 @@
 //! positive dependency graph as one of the rule's head predicates (head predicates depend on
 //! the positive body atoms, the atoms of conditions, of non-negated aggregate elements and of
 //! head conditions) and its atom unifies with a head of the rule component being ground
-//! (`Grounder::open_body`: gringo's dependencies are by unification). There, replacing a formula by a classically equivalent one can change
-//! the stable models, so clingo's semantics (Ferraris' reduct of the nested implications) is
-//! kept with disjunctive rules, as gringo emits them:
+//! (`Grounder::open_body`: gringo's dependencies are by unification). There, replacing a
+//! formula by a classically equivalent one can change the stable models, so clingo's
+//! semantics (Ferraris' reduct of the nested implications) is kept with disjunctive rules, as
+//! gringo emits them:
 //! - a body conditional literal's instance `l : c` stands for `x ≡ c → l`: `x :- l.`,
 //!   `x :- not c_i.` (as before) and, when the condition is recursive, `x | c_i :- not not l.`
 //!   for each positive `c_i` and `x :- not not e, not not l.` for each `c_i = not e` (the

@@ -65,7 +65,8 @@ use super::build::ProgramState;
 use super::classification::late_negative_units;
 use super::lit::{Lit, Var};
 
-/// How clasp's preprocessing reads the rules shifted from disjunctions (see `dropped_disjunctions.rs`).
+/// How clasp's preprocessing reads the rules shifted from disjunctions (see
+/// `dropped_disjunctions.rs`).
 #[derive(Default)]
 pub(super) struct DisjunctionReading {
     /// Per rule of `program.rules`: left out (of a satisfied disjunction, or deriving a

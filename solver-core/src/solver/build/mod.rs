@@ -451,8 +451,9 @@ impl ProgramState {
 
     /// Frees what only later deltas and the consequences of a solve call read: the rules in
     /// flat form, the bodies, their interning tables, the non-HCF rules and the outputs'
-    /// consequence tables (the number of bodies stays for the statistics). A later [`ProgramState::translate`] fails. The
-    /// search's own structures (clauses, weight constraints, unfounded sets) are apart.
+    /// consequence tables (the number of bodies stays for the statistics). A later
+    /// [`ProgramState::translate`] fails. The search's own structures (clauses, weight
+    /// constraints, unfounded sets) are apart.
     pub(crate) fn free_rule_tables(&mut self) {
         self.freed_bodies = Some(self.body_count());
         self.rules = Vec::new();
