@@ -6,7 +6,8 @@
 //! # Algorithm
 //! A constraint of one positive literal, once the facts known when clasp adds it are dropped,
 //! refutes its atom; a rule `x :- y.` with `x` refuted refutes `y` (a worklist over the
-//! refuted atoms, each added once).
+//! refuted atoms, each added once; the normal rules indexed by their one head, so that each
+//! rule is looked at once).
 
 use super::added_facts::AddedFacts;
 use super::body::BodyKey;
@@ -42,11 +43,17 @@ pub(super) fn refuted_through_unit_bodies(
 ) -> Vec<Var> {
     let mut is_refuted = vec![false; program.var_count];
     refuted.iter().for_each(|v| is_refuted[v.index()] = true);
+    // The normal rules of one head, by that head: each rule is looked at once in all.
+    let mut rules_of: Vec<Vec<usize>> = vec![Vec::new(); program.var_count];
+    for (i, rule) in program.rules.iter().enumerate() {
+        if let (false, [h]) = (rule.choice, rule.heads.as_slice()) {
+            rules_of[h.index()].push(i);
+        }
+    }
     let mut next = 0;
     while let Some(&x) = refuted.get(next) {
         next += 1;
-        let rules = program.rules.iter().enumerate();
-        for (i, _) in rules.filter(|(_, r)| !r.choice && *r.heads == [x]) {
+        for &i in &rules_of[x.index()] {
             let Some(y) = added.unit_body_when_added(program, i) else {
                 continue;
             };
