@@ -32,7 +32,9 @@
 //! false. The second round also sees what clasp's propagation of the false atoms assigned:
 //! an atom loses the rules whose bodies come to false (false itself when none is left),
 //! recomputed until the false bodies stay the same (`c :- not x. y :- not c. s :- r. s :-
-//! y.` makes s equal to r).
+//! y.` makes s equal to r). An atom with a normal rule whose body comes to true is a fact,
+//! whatever its other rules (`d :- not q. d :- not x. r :- q, d.` makes r equal to q), and
+//! an atom's bodies are merged again when that makes them one literal.
 //! Without a trigger there is one round, and `not x` stays in the body
 //! (`v :- 4 <= #sum{2:not x; 2:q}.` alone is not q). The triggers modelled:
 //! - an atom with several rules whose supported bodies all come to the same literal (`v :- x1.
@@ -101,6 +103,9 @@ pub(super) struct LiteralAliases {
     /// Per variable: an atom all of whose supported rules the second round finds false
     /// bodies for (see [`Self::second_round`]): false itself.
     lost_rules: Vec<bool>,
+    /// Per variable, in the second round: the bodies of its normal rules (it the only head);
+    /// one that comes to `Lit::TRUE` makes it a fact, whatever its other rules.
+    normal_bodies: Vec<Vec<u32>>,
 }
 
 impl LiteralAliases {
@@ -138,6 +143,7 @@ impl LiteralAliases {
             false_atoms: Vec::new(),
             refuted: reading.refuted.clone(),
             lost_rules: Vec::new(),
+            normal_bodies: Vec::new(),
         };
         aliases.settle(program);
         let closure = UpperClosure::new(program);
@@ -162,29 +168,6 @@ impl LiteralAliases {
                 break;
             }
         }
-    }
-
-    /// The atoms with two or more rules left in `kept`, each a normal rule with the atom as its
-    /// only head, whose bodies are all the same literal, each with one of those bodies (see the
-    /// module docs: they make clasp classify again).
-    fn shared_supports(&self, program: &ProgramState, kept: &RuleCounts) -> Vec<(Var, u32)> {
-        let mut shared = Vec::new();
-        for (v, bodies) in kept.normal_bodies.iter().enumerate() {
-            let mut distinct = bodies.clone();
-            distinct.sort_unstable();
-            distinct.dedup();
-            if distinct.len() < 2 || distinct.len() != kept.rules_of[v] as usize {
-                continue;
-            }
-            let first = self.body_literal(program, distinct[0]);
-            if distinct[1..]
-                .iter()
-                .all(|&b| self.body_literal(program, b) == first)
-            {
-                shared.push((Var(v as u32), distinct[0]));
-            }
-        }
-        shared
     }
 
     /// Whether clasp's strong simplification at the end of the first classification, which
@@ -236,12 +219,20 @@ impl LiteralAliases {
         })
     }
 
-    /// One round of recomputing each single-rule atom's parent; whether any changed.
+    /// One round of recomputing each single-rule atom's parent, and of each atom with a
+    /// normal rule whose body holds (second round); whether any changed.
     fn refine(&mut self, program: &ProgramState) -> bool {
         let lost_rules = |v: usize| self.lost_rules.get(v) == Some(&true);
+        let holds = |b: &u32| self.body_literal(program, *b) == Lit::TRUE;
+        let fact = |v: usize| {
+            self.normal_bodies
+                .get(v)
+                .is_some_and(|b| b.iter().any(holds))
+        };
         let parents: Vec<Option<Lit>> = (0..self.parent.len())
             .map(|v| match lost_rules(v) {
                 true => Some(Lit::FALSE),
+                false if fact(v) => Some(Lit::TRUE),
                 false => self.only_body[v].map(|b| self.body_literal(program, b)),
             })
             .collect();
@@ -406,13 +397,40 @@ impl LiteralAliases {
 
 /// The second classification round and the constants it reads.
 impl LiteralAliases {
+    /// The atoms with two or more rules left in `kept`, each a normal rule with the atom as its
+    /// only head, whose bodies are all the same literal, each with one of those bodies (see the
+    /// module docs: they make clasp classify again).
+    fn shared_supports(&self, program: &ProgramState, kept: &RuleCounts) -> Vec<(Var, u32)> {
+        let mut shared = Vec::new();
+        for (v, bodies) in kept.normal_bodies.iter().enumerate() {
+            let mut distinct = bodies.clone();
+            distinct.sort_unstable();
+            distinct.dedup();
+            if distinct.len() < 2 || distinct.len() != kept.rules_of[v] as usize {
+                continue;
+            }
+            let first = self.body_literal(program, distinct[0]);
+            if distinct[1..]
+                .iter()
+                .all(|&b| self.body_literal(program, b) == first)
+            {
+                shared.push((Var(v as u32), distinct[0]));
+            }
+        }
+        shared
+    }
+
     /// The second classification round (see the module docs): the atoms' only rules among
     /// those with supported bodies (`shared` overriding, and the atoms whose several bodies
     /// the false atoms make one literal: `p :- q, not x. p :- q, not y.` with x and y
     /// without rules is `p :- q.`), settled, then again without the
     /// rules whose bodies that makes false, until those stay the same (clasp's propagation
     /// after the first round assigns them: `a :- q. a :- y. y :- not c. c :- not x.` with x
-    /// without rules leaves `a :- q.`; seed 23522 of the full grammar).
+    /// without rules leaves `a :- q.`; seed 23522 of the full grammar). An atom with a normal
+    /// rule whose body comes to true is a fact (`d :- not q. d :- not x. r :- q, d.` with x
+    /// without rules makes r equal to q), and the atoms' bodies are merged again when that
+    /// makes several of them one literal (`r :- q, d1. r :- q, d2.` with `d1 :- not x1.` and
+    /// `d2 :- not x2.`).
     fn second_round(
         &mut self,
         program: &ProgramState,
@@ -425,7 +443,8 @@ impl LiteralAliases {
         let supported = RuleCounts::new(program, reading, |b| closure.supported[b as usize]);
         for _ in 0..=program.bodies.len() {
             let merged = self.shared_supports(program, &counts);
-            self.only_body = std::mem::take(&mut counts.only_body);
+            self.only_body = counts.only_body.clone();
+            self.normal_bodies = counts.normal_bodies.clone();
             for &(v, body) in shared.iter().chain(&merged) {
                 if !false_bodies[body as usize] {
                     self.only_body[v.index()] = Some(body);
@@ -437,7 +456,12 @@ impl LiteralAliases {
                     closure.supported[b as usize] && self.body_literal(program, b) == Lit::FALSE
                 })
                 .collect();
+            // Settling can make several bodies of an atom one literal (their atoms now facts).
+            let merged_again = self.shared_supports(program, &counts) != merged;
             if now == false_bodies {
+                if merged_again {
+                    continue;
+                }
                 return;
             }
             false_bodies = now;
