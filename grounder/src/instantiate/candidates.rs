@@ -36,9 +36,9 @@ impl<'a> Grounder<'a> {
                 self.atom_candidates(rule, pat, range.unwrap_or((0, u32::MAX)), binding, s);
             }
             Lit::Atom(sign, pat) => {
-                let own = self.negates_own_head(rule, plan, index);
-                let emit = own && plan.mode == Mode::Emit;
-                self.negative_candidates(rule, (*sign, pat), binding, (own, emit), s)?
+                let open = self.unstratified_negation(pat);
+                let emit = open && plan.mode == Mode::Emit;
+                self.negative_candidates(rule, (*sign, pat), binding, (open, emit), s)?
             }
             Lit::Cmp(CompareOp::Eq, T::Var(v), T::Call(name, args)) => {
                 self.call_candidates(rule, *v, (*name, args), binding, s)?
@@ -114,14 +114,16 @@ impl<'a> Grounder<'a> {
                 .is_some_and(|open| !open.contains(pat))
     }
 
-    /// Whether the literal at `index` of `plan` is a negated body literal of the rule being
-    /// ground whose atom unifies with a head of that rule (`Grounder::own_head_negations`).
-    fn negates_own_head(&self, rule: &Rule, plan: JoinPlan, index: usize) -> bool {
-        !self.own_head_negations.is_empty()
-            && std::ptr::eq(plan.lits, rule.body.as_slice())
+    /// Whether a negated literal over `pat` is gringo's unstratified occurrence: while a
+    /// recursive component is ground, its atom unifies with a head of the part being ground
+    /// or of a later part (`Grounder::negation_providers`). gringo grounds it while the atom
+    /// is open: the domain never decides it, and its atom stays open in `simplify`.
+    pub(crate) fn unstratified_negation(&self, pat: &AtomPat) -> bool {
+        !self.negation_providers.is_empty()
             && self
-                .current_rule
-                .is_some_and(|r| self.own_head_negations.contains(&(r, index)))
+                .negation_providers
+                .get(pat)
+                .is_some_and(|&last| last >= self.part)
     }
 
     /// A negated literal: decided when its domain is final ([`Self::settled`]: its predicate
@@ -132,23 +134,24 @@ impl<'a> Grounder<'a> {
     /// derived it would otherwise decide the literal, and the statement order would change the
     /// ground rules and the domains (seed 20539 of the full grammar).
     ///
-    /// A literal over a head of its own rule (`own`) is never decided by the domain, also not
-    /// when a rule with aggregates or conditions over the component is emitted after the
-    /// component's fixpoint: gringo grounds its body while the head is open. When `emit`, its
-    /// atom goes to `open_negated`, which `simplify` leaves open: gringo writes
-    /// `r(3) :- not r(1).` for `dom(1..3). r(3) :- dom(X), not r(X).` (default seed 58824).
+    /// An unstratified literal (`open`, see [`Self::unstratified_negation`]) is never decided
+    /// by the domain, also not when a rule with aggregates or conditions over the component
+    /// is emitted after the component's fixpoint: gringo grounds its body while the atom is
+    /// open. When `emit`, its atom goes to `open_negated`, which `simplify` leaves open:
+    /// gringo writes `r(3) :- not r(1).` for `dom(1..3). r(3) :- dom(X), not r(X).` (default
+    /// seed 58824) and `x :- not a.` for `x :- not a. a :- x, a.`.
     pub(super) fn negative_candidates(
         &mut self,
         rule: &Rule,
         (sign, pat): (Sign, &AtomPat),
         binding: &Binding,
-        (own, emit): (bool, bool),
+        (open, emit): (bool, bool),
         s: &mut JoinScratch,
     ) -> Result<(), Stop> {
         let Some(atom) = self.ground_atom(rule, pat, binding) else {
             return Ok(());
         };
-        let complete = !own && self.settled(atom, pat);
+        let complete = !open && self.settled(atom, pat);
         let fact = self.store.is_fact(atom)
             && !self
                 .component_facts

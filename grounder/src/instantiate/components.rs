@@ -5,7 +5,9 @@
 //! its head predicates the component's. What gringo decides for the whole component stays
 //! so: whether it depends negatively on itself (`unstratified`, read for negated body
 //! aggregates by `keeps_negated_open` over all its predicates) and which body atoms are open
-//! (`open_body`, those unifying with a head of any part).
+//! (`open_body`, those unifying with a head of any part). A negated atom unifying with a head
+//! of the part being ground or of a later one is gringo's unstratified literal, kept open
+//! (`negation_providers` with the part's position `Grounder::part`).
 //!
 //! # Invariants
 //! - Components are processed dependencies first; when a component is done its predicates are
@@ -235,16 +237,17 @@ pub(crate) fn ground_all(
         // set; a component without one (a positive loop) does not build it.
         let asks = all.iter().any(|&i| rules.get(i).is_some_and(asks_settled));
         g.open_body = asks.then(|| crate::plan::rulegraph::open_body_atoms(g.table, rules, &all));
-        g.own_head_negations = match asks && recursive {
+        g.negation_providers = match asks && recursive {
             true => {
                 let nowhere = |a: &crate::normalize::rules::AtomPat| g.never_defined.contains(a);
-                crate::plan::rulegraph::own_head_negations(g.table, rules, &all, &nowhere)
+                crate::plan::rulegraph::negation_providers(g.table, rules, &parts, &nowhere)
             }
             false => Default::default(),
         };
         let in_scc = |p: u32| scc_preds.binary_search(&p).is_ok();
         let unstratified = recursive && unstratified(g, rules, &all, &in_scc);
-        for members in parts {
+        for (part, members) in (0u32..).zip(parts) {
+            g.part = part;
             let preds = head_preds(&infos, &members);
             for &i in &members {
                 for &h in distinct(infos.heads.get(i)).iter() {
@@ -274,7 +277,7 @@ pub(crate) fn ground_all(
         }
     }
     g.open_body = None;
-    g.own_head_negations = Default::default();
+    g.negation_providers = Default::default();
     g.component_facts = None;
     for p in &mut g.store.preds {
         p.complete = true;

@@ -373,11 +373,17 @@ pub(crate) struct Grounder<'a> {
     /// providers are all ground already, so its domain is final (gringo's dependencies are by
     /// unification: `not not r(1)` is decided before a rule deriving `r(m)` is ground).
     pub open_body: Option<FxHashSet<AtomPat>>,
-    /// While a component is ground: its negated body literals, as `(rule, position)`, whose
-    /// atom unifies with a head of their own rule (see `rulegraph::own_head_negations`).
-    pub own_head_negations: FxHashSet<(usize, usize)>,
-    /// The atoms of the ground literals of `own_head_negations`: gringo keeps `not a` even
-    /// when `a` never gets a rule, so `simplify` leaves `a` open (see `negative_candidates`).
+    /// While a recursive component is ground: its negated body atoms (by occurrence) that
+    /// unify with a head of the component, with the last positive part that has such a head
+    /// (see `rulegraph::negation_providers`); `part` is the part being ground. A negation
+    /// over a head of `part` or a later one is gringo's unstratified literal (see
+    /// [`Grounder::unstratified_negation`]).
+    pub negation_providers: FxHashMap<AtomPat, u32>,
+    /// The position of the positive part being ground in its component.
+    pub part: u32,
+    /// The atoms of the unstratified negated literals ground in rules that are written:
+    /// gringo keeps `not a` even when `a` never gets a rule, so `simplify` leaves `a` open
+    /// (see `negative_candidates`).
     pub open_negated: FxHashSet<AtomId>,
 }
 
@@ -447,7 +453,8 @@ impl<'a> Grounder<'a> {
             component_facts: None,
             never_defined: FxHashSet::default(),
             open_body: None,
-            own_head_negations: FxHashSet::default(),
+            negation_providers: FxHashMap::default(),
+            part: 0,
             open_negated: FxHashSet::default(),
         }
     }

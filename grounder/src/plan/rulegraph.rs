@@ -29,8 +29,8 @@
 
 use fxhash::{FxHashMap, FxHashSet};
 
-use crate::ast::{BinaryOp, Sign, UnaryOp};
-use crate::normalize::rules::{AtomPat, Lit, Rule};
+use crate::ast::{BinaryOp, UnaryOp};
+use crate::normalize::rules::{AtomPat, Rule};
 use crate::plan::depgraph::Graph;
 use crate::term::eval::T;
 use crate::term::intern::{Interner, Val};
@@ -243,30 +243,48 @@ pub(crate) fn open_body_atoms(
     open
 }
 
-/// The negated body literals, as `(rule, position in its body)`, of the rules `members` whose
-/// atom unifies with a head atom of their own rule (`r(3) :- dom(X), not r(X).`): gringo
-/// grounds such a literal while its rule's own head is still open, so it keeps the literal
-/// even when its atom never gets a rule (and whatever the order of the component's rules).
-/// Atoms for which `defined_nowhere` holds (no head unifies with them once repeated variables
-/// are checked, see `undefined::never_defined`) are left out: gringo decides them.
-pub(crate) fn own_head_negations(
+/// gringo's *unstratified* negations of a component given as its positive `parts` (in
+/// grounding order): each negated body atom occurrence (nested ones and head conditions too)
+/// that unifies with a head atom of the component, with the last part that has such a head.
+/// Ground in part `k`, the occurrence is unstratified when that part is `k` or later (a head
+/// of its own part, its own rule's too, or of a part still to come): gringo grounds it while
+/// the atom is open, so it keeps the literal even when the atom never gets a rule, whatever
+/// the order of the component's rules. A provider in an earlier part only makes it
+/// stratified (decided from the domain). Atoms for which `defined_nowhere` holds (no head
+/// unifies with them once repeated variables are checked, see `undefined::never_defined`)
+/// are left out: gringo decides them.
+pub(crate) fn negation_providers(
     table: &Interner,
     rules: &[Rule],
-    members: &[usize],
+    parts: &[Vec<usize>],
     defined_nowhere: &dyn Fn(&AtomPat) -> bool,
-) -> FxHashSet<(usize, usize)> {
-    let mut own = FxHashSet::default();
-    for &i in members {
-        let Some(rule) = rules.get(i) else { continue };
-        for (k, lit) in rule.body.iter().enumerate() {
-            let Lit::Atom(sign, atom) = lit else { continue };
-            let unifies = || rule.head.each_atom().any(|h| unify_atoms(table, atom, h));
-            if *sign != Sign::None && unifies() && !defined_nowhere(atom) {
-                own.insert((i, k));
+) -> FxHashMap<AtomPat, u32> {
+    let members: Vec<usize> = parts.iter().flatten().copied().collect();
+    let part_of: Vec<u32> = (0u32..)
+        .zip(parts)
+        .flat_map(|(k, part)| part.iter().map(move |_| k))
+        .collect();
+    let heads = HeadLists::new(rules, &members, false);
+    let mut last = FxHashMap::default();
+    let (mut atoms, mut found) = (Vec::new(), Vec::new());
+    for rule in members.iter().filter_map(|&i| rules.get(i)) {
+        body_atoms(rule, &mut atoms);
+        for &(atom, positive) in &atoms {
+            if positive || last.contains_key(atom) || defined_nowhere(atom) {
+                continue;
+            }
+            heads.candidates(atom, &mut found);
+            let providing = found.iter().filter(|&&m| {
+                let rule = members.get(m as usize).and_then(|&j| rules.get(j));
+                rule.is_some_and(|r| r.head.each_atom().any(|h| unify_atoms(table, atom, h)))
+            });
+            let part = providing.filter_map(|&m| part_of.get(m as usize)).max();
+            if let Some(&part) = part {
+                last.insert(atom.clone(), part);
             }
         }
     }
-    own
+    last
 }
 
 /// Per predicate name, the nodes whose rules have a head atom of a predicate of that name:

@@ -99,7 +99,8 @@ pub(crate) fn ground_call(
     if let Some(never) = g.made_never_aux() {
         open[never.0 as usize] = true;
     }
-    // gringo keeps `not a` over a head of its own rule even when `a` gets no rule.
+    // gringo keeps an unstratified `not a` (see `Grounder::unstratified_negation`) even when
+    // `a` gets no rule.
     for &a in &g.open_negated {
         if let Some(o) = open.get_mut(a.0 as usize) {
             *o = true;

@@ -187,7 +187,9 @@ impl Grounder<'_> {
         })
     }
 
-    /// The ground value of a simple literal (atom, comparison, boolean) under `binding`.
+    /// The ground value of a simple literal (atom, comparison, boolean) under `binding`. An
+    /// unstratified negated atom is not decided by its domain and stays open (as in
+    /// `Grounder::negative_candidates`): `x :- not a : q(W). {a} :- x, a.` keeps `not a`.
     pub(super) fn simple_tri(
         &mut self,
         rule: &Rule,
@@ -216,7 +218,11 @@ impl Grounder<'_> {
                 let info = self.store.info(atom);
                 let fact = info.is_some_and(|i| i.fact);
                 let derivable = info.is_some_and(|i| i.in_domain);
-                let complete = self.settled(atom, pat);
+                let open = *sign != Sign::None && self.unstratified_negation(pat);
+                if open && !fact {
+                    self.open_negated.insert(atom);
+                }
+                let complete = !open && self.settled(atom, pat);
                 let positive = if fact {
                     Tri::True
                 } else if complete && !derivable {
