@@ -4,9 +4,9 @@
 //! # Algorithm
 //! A least fixpoint by a worklist: each atom counts its live supports, the rules that can
 //! derive it (see [`deriving_heads`]) whose body is not yet dead; a body dies when
-//! it needs a blocked atom or the complement of a fact; an atom with rules whose count drops to
-//! zero is blocked (never a fact, never an external), and only the bodies containing it are
-//! looked at again.
+//! it needs a blocked atom or the complement of a fact; an atom without rules, or whose count
+//! drops to zero, is blocked (never a fact, never an external), and only the bodies containing
+//! it are looked at again.
 //!
 //! # Invariants
 //! - `LiveSupports::count[v]` is the number of rules deriving `v` whose body is not dead (one
@@ -17,8 +17,10 @@ use super::build::{FlatRule, ProgramState};
 use super::lit::{Lit, Var};
 use super::literal_aliases::LiteralAliases;
 
-/// Per variable: an atom (not external, not in `fact`) with rules, none of which can derive it
-/// (each has it negated in its body, as the shifted rules of `p ; r :- not r.` do, or a body
+/// Per variable: an atom (not external, not in `fact`) without a rule that can derive it: it
+/// has none at all (clasp's first classification leaves the bodies that need such an atom
+/// unsupported: with `:- p. s ; p. s ; q.`, the body of `x :- 1 <= #sum{1:q; 1:y}.`, y
+/// without rules, holds in no model and `v :- not x.` makes v a fact), or each has it negated in its body, as the shifted rules of `p ; r :- not r.` do, or a body
 /// that clasp's equivalences make contradictory, see [`LiteralAliases::contradicts`], unless
 /// the rule is shifted from a disjunction, which clasp's equivalences see unshifted, supporting
 /// its atoms as a choice: `b ; r :- x. x :- not r.` leaves r possible; or shifted from a
@@ -36,9 +38,8 @@ pub(super) fn self_blocked(
 ) -> Vec<bool> {
     // The least fixpoint by a worklist: each atom counts its live supports (a rule that can
     // derive it and whose body does not need a blocked atom nor the complement of a fact); an
-    // atom with rules that drops to none is blocked, and only the bodies containing it are
+    // atom that has none, or drops to none, is blocked, and only the bodies containing it are
     // looked at again.
-    let mut heads = vec![false; program.var_count];
     let mut live = LiveSupports {
         count: vec![0; program.var_count],
         derives: Vec::with_capacity(program.rules.len()),
@@ -49,7 +50,6 @@ pub(super) fn self_blocked(
         fact,
     };
     for (r, rule) in program.rules.iter().enumerate() {
-        rule.heads.iter().for_each(|h| heads[h.index()] = true);
         live.rules_of_body[rule.body as usize].push(r);
         // clasp's equivalences see a disjunction unshifted, supporting its atoms as a
         // choice.
@@ -71,7 +71,7 @@ pub(super) fn self_blocked(
         }
     }
     let unsupported: Vec<usize> = (0..program.var_count)
-        .filter(|&v| heads[v] && live.count[v] == 0)
+        .filter(|&v| program.is_atom[v] && live.count[v] == 0)
         .collect();
     unsupported.into_iter().for_each(|v| live.block(v));
     let bodies_with = positive_occurrences(program);

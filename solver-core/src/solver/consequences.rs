@@ -10,7 +10,7 @@
 use super::added_facts::AddedFacts;
 use super::assignment::Assignment;
 use super::blocked::{deriving_heads, self_blocked};
-use super::body::{conjunction_of, BodyKey};
+use super::body::{conjunction_of, positive_atoms, BodyKey};
 use super::build::ProgramState;
 use super::dropped_disjunctions::aliases_and_dropped_rules;
 use super::lit::{Lit, Var};
@@ -500,8 +500,10 @@ fn needed_atoms(key: &BodyKey, refuted: &[bool]) -> Option<Vec<Var>> {
 /// Per variable: an open disjunct (see [`PreprocessingOpen`]): false at the root, not
 /// refuted, each rule not shifted from a disjunction false at the root only through positive
 /// literals over open disjuncts or negative ones over disjuncts or over atoms true at the
-/// root only through such candidates' falsity (see [`RootDerivation::true_only_through`]) (a
-/// greatest fixpoint), and
+/// root only through such candidates' falsity (see [`RootDerivation::true_only_through`]), a
+/// weight body's other elements reaching its bound (`t :- 1 <= #sum{1:p1; 1:p3}.` with p1 and
+/// p3 open leaves t open, so `v :- not t.` is no fact; known-mismatches seed 58824) (a greatest
+/// fixpoint), and
 /// reached from a shifted rule false only through other disjuncts (`blocked`) along such
 /// rules' positive literals (a least fixpoint; `a ; b. b :- not a. :- not a.` leaves b open,
 /// `q ; b. {q}. :- not q. x :- not q. v :- not x.` does not leave x open: v is a fact):
@@ -516,19 +518,24 @@ fn open_disjuncts(
 ) -> Vec<bool> {
     let (program, a) = (d.program, d.a);
     let n = program.var_count;
-    let normal_lits = |body: u32| match &program.bodies[body as usize].1 {
-        BodyKey::Normal(lits) => Some(lits),
-        BodyKey::Weight(..) => None,
-    };
+    let key = |body: u32| &program.bodies[body as usize].1;
     // A false literal clasp's preprocessing may leave open: over a disjunct or an atom true
     // only through open disjuncts (`through`, negative), or over an atom of `set` (positive).
     let open_in = |l: &Lit, set: &[bool], through: &[bool]| match l.is_negative() {
         true => shifted[l.var().index()] || through[l.var().index()],
         false => set[l.var().index()],
     };
-    let false_only_through = |lits: &[Lit], set: &[bool], through: &[bool]| {
-        lits.iter()
-            .all(|l| !a.is_false(*l) || open_in(l, set, through))
+    // A body false at the root only through such literals: none other false in a normal
+    // body, the others reaching the bound of a weight body.
+    let false_only_through = |key: &BodyKey, set: &[bool], through: &[bool]| {
+        let undecided = |l: &Lit| !a.is_false(*l) || open_in(l, set, through);
+        match key {
+            BodyKey::Normal(lits) => lits.iter().all(undecided),
+            BodyKey::Weight(bound, elements) => {
+                let left = elements.iter().filter(|(l, _)| undecided(l));
+                left.fold(0i64, |sum, (_, w)| sum.saturating_add(*w)) >= *bound
+            }
+        }
     };
     let mut candidate: Vec<bool> = (0..n)
         .map(|i| a.is_false(Var(i as u32).pos()) && !refuted[i])
@@ -545,8 +552,7 @@ fn open_disjuncts(
     loop {
         let mut changed = false;
         for rule in program.rules.iter().filter(|r| !r.shifted) {
-            let keeps =
-                normal_lits(rule.body).is_some_and(|l| false_only_through(l, &candidate, &through));
+            let keeps = false_only_through(key(rule.body), &candidate, &through);
             for h in rule.heads.iter() {
                 if candidate[h.index()] && !keeps {
                     candidate[h.index()] = false;
@@ -563,15 +569,12 @@ fn open_disjuncts(
     loop {
         let mut changed = false;
         for rule in program.rules.iter().filter(|r| !r.shifted) {
-            let Some(lits) = normal_lits(rule.body) else {
-                continue;
-            };
             // Positive literals only: `x :- not q.` with q a disjunct forced true is false
             // for clasp, whose preprocessing assigns q (known-mismatches seed 2243).
-            let through_open = lits
+            let through_open = positive_atoms(key(rule.body))
                 .iter()
-                .any(|l| !l.is_negative() && a.is_false(*l) && open[l.var().index()]);
-            if !through_open || !false_only_through(lits, &candidate, &through) {
+                .any(|(v, _)| a.is_false(v.pos()) && open[v.index()]);
+            if !through_open || !false_only_through(key(rule.body), &candidate, &through) {
                 continue;
             }
             for h in rule.heads.iter() {
