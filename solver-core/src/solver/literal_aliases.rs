@@ -22,8 +22,9 @@
 //! # Reclassification
 //! clasp classifies a second time when the simplification after the first classification
 //! changes an atom's supports. The second round reads the atoms outside clasp's "upper"
-//! closure (no rule can derive them when negative literals are read as true; externals are
-//! in it) as false: they leave the bodies, a negative one lowering a weight body's bound by
+//! closure (no rule can derive them when negative literals are read as true, nor through a
+//! body clasp's propagation before the first classification makes false, see
+//! `initial_propagation.rs`; externals are in it) as false: they leave the bodies, a negative one lowering a weight body's bound by
 //! its weight, and the rules whose bodies need one positively are dropped (gringo's
 //! `N = #sum+{2:p; W:q(W)}` writes the fact part as `not x` with `x` an atom without rules;
 //! `v :- 4 <= #sum{2:not x; 2:q}.` is `v :- q.` in the second round, and with `#project q.`
@@ -41,7 +42,9 @@
 //!   v :- x2.` with `x1` and `x2` the heads of one body: clasp merges the supports;
 //!   known-mismatches seeds 53496 and 64140);
 //! - an atom with several rules of which one normal rule is left once the unsupported ones
-//!   are dropped (clasp gave it a variable of its own, and its one support is another);
+//!   are dropped (clasp gave it a variable of its own, and its one support is another; seed
+//!   124014, where the other rule's body needs an atom whose one body clasp's propagation
+//!   made false);
 //! - a supported body with a false atom that becomes a fact, or the same conjunction as
 //!   another body that still has heads (`a :- r. a :- y.` with a variable of its own, and
 //!   `v :- not x, r.`: the body becomes `r`, merges with `a`'s, and v's support changes;
@@ -65,6 +68,7 @@
 use super::body::{conjunction_of, BodyKey};
 use super::build::ProgramState;
 use super::classification::late_negative_units;
+use super::initial_propagation::initially_false;
 use super::lit::{Lit, Var};
 
 /// How clasp's preprocessing reads the rules shifted from disjunctions (see
@@ -596,7 +600,8 @@ impl RuleCounts {
 
 /// clasp's "upper" closure: the atoms some rule can derive when negative literals are read
 /// as true (externals included), and the bodies whose positive part it satisfies (the
-/// supported bodies, the only ones clasp classifies).
+/// supported bodies, the only ones clasp classifies); the bodies and atoms clasp's initial
+/// propagation makes false take no part (see `initial_propagation.rs`).
 struct UpperClosure {
     /// Per variable: in the closure (only atoms and externals are).
     upper: Vec<bool>,
@@ -639,12 +644,14 @@ impl UpperClosure {
         for (atom, _) in program.atoms.externals() {
             closure.add_atom(program.atoms.var(atom), &mut atoms);
         }
+        let initial = initially_false(program);
         let mut bodies: Vec<usize> = (0..missing.len()).filter(|&b| missing[b] <= 0).collect();
         while !bodies.is_empty() || !atoms.is_empty() {
-            for b in bodies.drain(..) {
+            for b in bodies.drain(..).filter(|&b| !initial.bodies[b]) {
                 closure.supported[b] = true;
                 for &r in &rules_of_body[b] {
-                    for &h in program.rules[r].heads.iter() {
+                    let heads = program.rules[r].heads.iter();
+                    for &h in heads.filter(|h| !initial.atoms[h.index()]) {
                         closure.add_atom(h, &mut atoms);
                     }
                 }

@@ -36,6 +36,7 @@ mod driver;
 mod dropped_disjunctions;
 mod enumerate;
 mod heuristic;
+mod initial_propagation;
 mod limits;
 mod lit;
 mod literal_aliases;
