@@ -15,7 +15,14 @@
 //! the disjunction).
 //!
 //! Bodies are equal when their keys are, or when both are conjunctions with the same
-//! representatives under [`LiteralAliases`].
+//! representatives under [`LiteralAliases`], except a body of one negative literal `not x`
+//! whose atom is a complement (`x :- not y.`, so `not x` is `y`): clasp replaces a body's
+//! literals only by the atoms they are equal to, not through a complement, so it keeps such a
+//! body apart from `y`'s (`{y}. x :- not y. e | a :- not x. e :- y. e :- not a.` keeps the
+//! disjunction), or merges them only after its last classification round (with `y :- e.`
+//! for `{y}.` it drops the disjunction, a is false and e true, but too late for `r :- e.` to
+//! become a fact); either way the other disjuncts' falsity settles nothing (full-grammar
+//! seeds 32245, 54424, 58417).
 //!
 //! Before all that, clasp propagates the atoms its integrity constraints make false on their
 //! own (`:- a.`, also once the facts are dropped from the body, and backwards through rules
@@ -98,7 +105,10 @@ fn dropped_disjunctions(program: &ProgramState, aliases: &LiteralAliases) -> Vec
     let same = |a: &BodyKey, b: &BodyKey| {
         a == b || {
             let (x, y) = (aliases.key_conjunction(a), aliases.key_conjunction(b));
-            x.is_some() && x == y
+            x.is_some()
+                && x == y
+                && !negated_complement(aliases, a)
+                && !negated_complement(aliases, b)
         }
     };
     for disjunction in &program.disjunctions {
@@ -126,4 +136,17 @@ fn normal_bodies(program: &ProgramState) -> Vec<Vec<u32>> {
         }
     }
     bodies
+}
+
+/// Whether `key` is one negative literal `not x` whose atom is the complement of a literal
+/// (`x :- not y.`, so `not x` is `y`): clasp replaces body literals only by the atoms they are
+/// equal to, so it does not read the body as `y`, and merges it with no other body through it
+/// (`{y}. x :- not y. e | a :- not x. e :- y.` keeps the disjunction; see the module docs).
+fn negated_complement(aliases: &LiteralAliases, key: &BodyKey) -> bool {
+    match key {
+        BodyKey::Normal(lits) => {
+            matches!(lits.as_slice(), [l] if l.is_negative() && !aliases.root(*l).is_negative())
+        }
+        BodyKey::Weight(..) => false,
+    }
 }
