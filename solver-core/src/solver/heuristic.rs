@@ -20,6 +20,25 @@ use super::lit::{Lit, Var};
 /// Activity decay per conflict (the increment grows by its inverse).
 const DECAY: f64 = 0.95;
 
+/// A variable's place in the heap and its saved phase.
+#[derive(Copy, Clone, Debug)]
+struct Slot {
+    /// Heap index, `u32::MAX` when absent.
+    heap_index: u32,
+    /// Saved phase: true means decide the negative literal.
+    negative: bool,
+}
+
+impl Slot {
+    /// Not in the heap, with the initial phase `negative`.
+    fn absent(negative: bool) -> Slot {
+        Slot {
+            heap_index: u32::MAX,
+            negative,
+        }
+    }
+}
+
 /// VSIDS activities, heap and saved phases.
 pub(crate) struct Heuristic {
     /// Activity per variable.
@@ -28,10 +47,9 @@ pub(crate) struct Heuristic {
     increment: f64,
     /// Heap of variables by activity.
     heap: Vec<Var>,
-    /// Heap index per variable, `u32::MAX` when absent.
-    heap_index: Vec<u32>,
-    /// Saved phase per variable: true means decide the negative literal.
-    negative_phase: Vec<bool>,
+    /// Heap index and saved phase per variable (one record: backtracking writes the phase
+    /// and tests the index of each variable it unassigns).
+    slots: Vec<Slot>,
     /// Random state for the seed's initial tie-breaking.
     random: u64,
     /// Whether a non-zero seed asks for random initial activities.
@@ -61,9 +79,8 @@ impl Heuristic {
             activity: vec![0.0; vars],
             increment: 1.0,
             heap: Vec::with_capacity(vars),
-            heap_index: vec![u32::MAX; vars],
-            negative_phase: (0..vars)
-                .map(|v| is_atom.get(v).copied().unwrap_or(true))
+            slots: (0..vars)
+                .map(|v| Slot::absent(is_atom.get(v).copied().unwrap_or(true)))
                 .collect(),
             random: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1,
             seeded: seed != 0,
@@ -146,10 +163,10 @@ impl Heuristic {
                 continue;
             }
             self.level[var.index()] = level;
-            let index = self.heap_index[var.index()];
+            let index = self.slots[var.index()].heap_index;
             if index != u32::MAX {
                 self.sift_up(index as usize);
-                let index = self.heap_index[var.index()] as usize;
+                let index = self.slots[var.index()].heap_index as usize;
                 self.sift_down(index);
             }
         }
@@ -205,7 +222,7 @@ impl Heuristic {
             self.activity.iter_mut().for_each(|x| *x *= 1e-100);
             self.increment *= 1e-100;
         }
-        let index = self.heap_index[var.index()];
+        let index = self.slots[var.index()].heap_index;
         if index != u32::MAX {
             self.sift_up(index as usize);
         }
@@ -218,11 +235,14 @@ impl Heuristic {
 
     /// Records the phase of a variable being unassigned and returns it to the heap (inlined
     /// into backtracking, which calls it per unassigned literal; mostly the variable is still
-    /// in the heap).
+    /// in the heap: one record read and written, and no call).
     #[inline]
     pub(crate) fn on_unassign(&mut self, lit: Lit) {
-        self.negative_phase[lit.var().index()] = lit.is_negative();
-        self.insert(lit.var());
+        let slot = &mut self.slots[lit.var().index()];
+        slot.negative = lit.is_negative();
+        if slot.heap_index == u32::MAX {
+            self.push(lit.var());
+        }
     }
 
     /// The next decision literal, or `None` when every variable is assigned.
@@ -236,7 +256,7 @@ impl Heuristic {
         while let Some(var) = self.pop() {
             if !a.is_assigned(var) {
                 let negative = match self.sign_of(var, a) {
-                    0 => self.negative_phase[var.index()],
+                    0 => self.slots[var.index()].negative,
                     sign => sign < 0,
                 };
                 return Some(Lit::new(var, negative));
@@ -248,10 +268,19 @@ impl Heuristic {
     /// Inserts a variable into the heap if absent.
     #[inline]
     fn insert(&mut self, var: Var) {
-        if self.heap_index[var.index()] != u32::MAX || var == Var::TRUE {
+        if self.slots[var.index()].heap_index == u32::MAX {
+            self.push(var);
+        }
+    }
+
+    /// Inserts a variable absent from the heap (variable 0 never enters it); out of line, as
+    /// backtracking finds most variables still in the heap.
+    #[inline(never)]
+    fn push(&mut self, var: Var) {
+        if var == Var::TRUE {
             return;
         }
-        self.heap_index[var.index()] = self.heap.len() as u32;
+        self.slots[var.index()].heap_index = self.heap.len() as u32;
         self.heap.push(var);
         self.sift_up(self.heap.len() - 1);
     }
@@ -260,10 +289,10 @@ impl Heuristic {
     fn pop(&mut self) -> Option<Var> {
         let top = *self.heap.first()?;
         let last = self.heap.pop()?;
-        self.heap_index[top.index()] = u32::MAX;
+        self.slots[top.index()].heap_index = u32::MAX;
         if last != top {
             self.heap[0] = last;
-            self.heap_index[last.index()] = 0;
+            self.slots[last.index()].heap_index = 0;
             self.sift_down(0);
         }
         Some(top)
@@ -332,7 +361,7 @@ impl Heuristic {
     /// Puts `var` at heap slot `index`.
     fn place(&mut self, index: usize, var: Var) {
         self.heap[index] = var;
-        self.heap_index[var.index()] = index as u32;
+        self.slots[var.index()].heap_index = index as u32;
     }
 }
 
@@ -356,10 +385,10 @@ impl Heuristic {
             return;
         }
         self.activity.resize(vars, 0.0);
-        self.heap_index.resize(vars, u32::MAX);
-        self.preferred.resize(vars, false);
         let phase = |v: usize| is_atom.get(v).copied().unwrap_or(true);
-        self.negative_phase.extend((first..vars).map(phase));
+        self.slots
+            .extend((first..vars).map(|v| Slot::absent(phase(v))));
+        self.preferred.resize(vars, false);
         if self.seeded {
             for v in first.max(1)..vars {
                 self.activity[v] = self.next_random() * 1e-5;
@@ -373,18 +402,18 @@ impl Heuristic {
     /// Takes `var` out of the decisions until [`Heuristic::include`] (an atom no statement
     /// mentions yet: it stays unassigned, hence false).
     pub(crate) fn exclude(&mut self, var: Var) {
-        let index = self.heap_index[var.index()];
+        let index = self.slots[var.index()].heap_index;
         if index == u32::MAX {
             return;
         }
-        self.heap_index[var.index()] = u32::MAX;
+        self.slots[var.index()].heap_index = u32::MAX;
         let Some(last) = self.heap.pop() else {
             return;
         };
         if last != var {
             self.place(index as usize, last);
             self.sift_up(index as usize);
-            let index = self.heap_index[last.index()] as usize;
+            let index = self.slots[last.index()].heap_index as usize;
             self.sift_down(index);
         }
     }
