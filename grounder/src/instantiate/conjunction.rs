@@ -13,14 +13,24 @@
 //! (`p(1) : p(W)`). An alternative whose arithmetic is undefined drops out of the conjunction,
 //! so an instance can be empty: then it holds whenever its condition does (clingo's `#true`).
 //!
+//! An element whose literal is a `not`/`not not` atom (`not q(W) : d(W)`, kept in the head by
+//! `normalize::negheads`) derives nothing: its instances are conjuncts that are literals, each
+//! decided as in a body (a fact makes `not q(1)` false, an atom no rule derives makes it true)
+//! or left open. A false conjunct drops the whole conjunction (clingo's `#false : d(1)`), a true
+//! one is left out of it.
+//!
 //! # Invariants
-//! - A conjunction under a certain condition with one atom is that atom; otherwise it is
-//!   replaced by a stand-in `h` (see [`Grounder::conjunction_head`]), where several conditions
-//!   become one auxiliary atom (`condition_disjunction`).
+//! - A conjunction under a certain condition with one atom is that atom, with one open literal
+//!   that literal (the disjunction's body gets its complement, as gringo writes a head literal
+//!   `not q(1)`); otherwise it is replaced by a stand-in `h` (see
+//!   [`Grounder::conjunction_head`]), where several conditions become one auxiliary atom
+//!   (`condition_disjunction`).
+//! - A conjunction has atoms or literals, never both (its instances share one source element).
 
+use crate::ast::Sign;
 use crate::instantiate::domain::AtomId;
 use crate::instantiate::{GBody, GLit, GRule, Grounder, Mode, Stop};
-use crate::normalize::rules::{Head, HeadElem, Lit, Rule};
+use crate::normalize::rules::{AtomPat, Head, HeadElem, Lit, Rule};
 use crate::term::eval::{Binding, T};
 
 /// One conjunction of a disjunctive head.
@@ -33,9 +43,22 @@ pub(crate) struct Conjunction {
     pub conds: Vec<Vec<GLit>>,
     /// The distinct (defined) atoms.
     pub atoms: Vec<AtomId>,
+    /// The distinct open conjuncts `not a` / `not not a` of an element with such a literal.
+    pub literals: Vec<HeadLiteral>,
+    /// Whether a conjunct is false (a `not a` over a fact): the conjunction never holds.
+    pub falsified: bool,
     /// The distinct instances gringo reports (see [`Grounder::report_key`]): with more than
     /// one, gringo's conjunction has several conjuncts even when they are one atom.
     pub reports: Vec<Binding>,
+}
+
+/// An open conjunct `not a` (`double`: `not not a`) of a disjunction element.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct HeadLiteral {
+    /// The atom `a`.
+    pub atom: AtomId,
+    /// Whether the literal is `not not a`.
+    pub double: bool,
 }
 
 impl Conjunction {
@@ -43,11 +66,28 @@ impl Conjunction {
     /// atom under a certain condition.
     pub fn single_certain_atom(&self) -> Option<AtomId> {
         match self.atoms.as_slice() {
-            [atom] if self.reports.len() == 1 && self.conds.iter().any(Vec::is_empty) => {
-                Some(*atom)
-            }
+            [atom] if self.single_certain() => Some(*atom),
             _ => None,
         }
+    }
+
+    /// Whether gringo writes this conjunction as its one open literal (`not q(1)`), whose
+    /// complement then joins the disjunction's body: as [`Self::single_certain_atom`].
+    pub fn single_certain_literal(&self) -> Option<HeadLiteral> {
+        match self.literals.as_slice() {
+            [literal] if self.single_certain() => Some(*literal),
+            _ => None,
+        }
+    }
+
+    /// Whether the conjunction has a single report and a certain condition.
+    fn single_certain(&self) -> bool {
+        self.reports.len() == 1 && self.conds.iter().any(Vec::is_empty)
+    }
+
+    /// Whether the conjunction has no conjunct left: it holds whenever its condition does.
+    pub fn is_empty(&self) -> bool {
+        self.atoms.is_empty() && self.literals.is_empty()
     }
 }
 
@@ -72,10 +112,11 @@ impl Grounder<'_> {
             return Ok(());
         };
         let atom_vars = group_atom_vars(rule, *group);
+        let (literal, cond) = head_literal_apart(e);
         // The atom's intervals and external calls enumerate the atoms of an instance, not
         // instances: an undefined interval (`r(1..#sup) : p(W)`) or a call without values
         // leaves the conjunction empty.
-        let (ranges, cond): (Vec<Lit>, Vec<Lit>) = e.cond.iter().cloned().partition(|l| {
+        let (ranges, cond): (Vec<Lit>, Vec<Lit>) = cond.into_iter().partition(|l| {
             matches!(l, Lit::Range(v, ..) if inner.contains(v)) || binds_one_of(l, inner)
         });
         let important = self.important_vars(&atom_vars, &cond);
@@ -93,6 +134,8 @@ impl Grounder<'_> {
                         key,
                         conds: Vec::new(),
                         atoms: Vec::new(),
+                        literals: Vec::new(),
+                        falsified: false,
                         reports: Vec::new(),
                     });
                     out.len() - 1
@@ -108,6 +151,13 @@ impl Grounder<'_> {
             }
             let mut made = false;
             g.sub_join(rule, &ranges, b, mode, &mut |g, b, _| {
+                if let Some(pat) = &literal {
+                    made = true;
+                    return match mode {
+                        Mode::Emit => g.literal_conjunct(rule, (e.sign, pat), b, &mut out[index]),
+                        Mode::Domain => Ok(()),
+                    };
+                }
                 if let Some(atom) = g.ground_atom(rule, &e.atom, b) {
                     made = true;
                     defined.push(atom);
@@ -124,20 +174,75 @@ impl Grounder<'_> {
         })
     }
 
-    /// The stand-in `h` for the conjunction of `atoms` under the uncertain condition `cond`, as
-    /// clingo translates it: `h` holds exactly when the atoms and the condition do
-    /// (`h :- atoms, cond.`, `a :- h, cond.` for each atom `a` and `:- h, not l.` for each
-    /// condition literal `l`), so the disjunction is satisfied by an element whose atoms are
-    /// derived elsewhere and no model differs only in stand-ins. The second rule is left out
-    /// for an atom that occurs in the condition (a rule with its head in its positive body is
-    /// void).
+    /// Adds to `conjunction` the instance of the head literal `not a` or `not not a` (`sign`,
+    /// the variables of the atom `pat` bound by `binding`), decided as the body literal `not a`
+    /// is (no candidate: `not a` is false; an empty one: it holds), which makes no auxiliary
+    /// atom for `not not a` (gringo writes none where the head literal joins the body); an
+    /// undefined atom makes either literal hold. A false conjunct makes the conjunction false,
+    /// a true one is left out.
+    fn literal_conjunct(
+        &mut self,
+        rule: &Rule,
+        (sign, pat): (Sign, &AtomPat),
+        binding: &mut Binding,
+        conjunction: &mut Conjunction,
+    ) -> Result<(), Stop> {
+        if self.ground_atom(rule, pat, binding).is_none() {
+            // An undefined atom (`not q(W/0)`): gringo's `#true`, also under `not not`.
+            return Ok(());
+        }
+        let mut found = None;
+        let not_atom = [Lit::Atom(Sign::Not, pat.clone())];
+        self.sub_join(rule, &not_atom, binding, Mode::Emit, &mut |_, _, lits| {
+            found = Some(lits.first().copied());
+            Ok(())
+        })?;
+        let double = sign == Sign::NotNot;
+        match found {
+            // `not a` is false, or `not not a` is (`a` is no atom anyone derives).
+            None if !double => conjunction.falsified = true,
+            Some(None) if double => conjunction.falsified = true,
+            Some(Some(not_a)) => {
+                let literal = HeadLiteral {
+                    atom: not_a.atom,
+                    double,
+                };
+                if !conjunction.literals.contains(&literal) {
+                    conjunction.literals.push(literal);
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// The head literal `l` as a body literal, or its complement when `complement`: `not a`
+    /// itself, `not not a` written `not aux` with `aux :- not a.` (see [`Grounder::not_aux`]).
+    pub(crate) fn head_literal(&mut self, l: HeadLiteral, complement: bool) -> Result<GLit, Stop> {
+        match l.double == complement {
+            true => Ok(GLit::neg(l.atom)),
+            false => Ok(GLit::neg(self.not_aux(l.atom)?)),
+        }
+    }
+
+    /// The stand-in `h` for the conjunction of `atoms` (or of the open `literals` of a
+    /// `not`/`not not` element) under the uncertain condition `cond`, as clingo translates it:
+    /// `h` holds exactly when the conjuncts and the condition do (`h :- atoms, cond.`,
+    /// `a :- h, cond.` for each atom `a`, `:- h, cond, l'.` for each literal with complement
+    /// `l'`, and `:- h, not l.` for each condition literal `l`), so the disjunction is
+    /// satisfied by an element whose atoms are derived elsewhere and no model differs only in
+    /// stand-ins. The second rule is left out for an atom that occurs in the condition (a rule
+    /// with its head in its positive body is void).
     pub(crate) fn conjunction_head(
         &mut self,
-        atoms: &[AtomId],
+        (atoms, literals): (&[AtomId], &[HeadLiteral]),
         cond: &[GLit],
     ) -> Result<AtomId, Stop> {
         let h = self.store.aux();
         let mut support: Vec<GLit> = atoms.iter().map(|a| GLit::pos(*a)).collect();
+        for &literal in literals {
+            support.push(self.head_literal(literal, false)?);
+        }
         support.extend(cond.iter().copied());
         self.push_rule(GRule {
             choice: false,
@@ -159,6 +264,22 @@ impl Grounder<'_> {
                 body: GBody::Normal(body),
             })?;
         }
+        for &literal in literals {
+            let mut body = vec![GLit::pos(h)];
+            body.extend(cond.iter().copied());
+            let complement = self.head_literal(literal, true)?;
+            if !literal.double {
+                // `not aux` for `not not a`: gringo writes it, and clasp's preprocessing
+                // leaves `h` open even when `a` turns out a fact (seed 6417).
+                self.open_negated.insert(complement.atom);
+            }
+            body.push(complement);
+            self.push_rule(GRule {
+                choice: false,
+                head: Vec::new(),
+                body: GBody::Normal(body),
+            })?;
+        }
         for c in cond {
             self.push_rule(GRule {
                 choice: false,
@@ -167,6 +288,21 @@ impl Grounder<'_> {
             })?;
         }
         Ok(h)
+    }
+}
+
+/// The condition of the conditional disjunct `e` without its head literal, and that literal's
+/// atom when it is a `not`/`not not` atom: `rewrite::heads` puts the literal after the
+/// condition's literals, followed only by ranges and equations (never an atom).
+fn head_literal_apart(e: &HeadElem) -> (Option<AtomPat>, Vec<Lit>) {
+    let mut cond = e.cond.clone();
+    if e.sign == Sign::None {
+        return (None, cond);
+    }
+    let at = cond.iter().rposition(|l| matches!(l, Lit::Atom(..)));
+    match at.map(|i| cond.remove(i)) {
+        Some(Lit::Atom(_, pat)) => (Some(pat), cond),
+        _ => (Some(e.atom.clone()), cond),
     }
 }
 

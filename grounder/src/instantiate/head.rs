@@ -262,21 +262,31 @@ impl<'a> Grounder<'a> {
             return Ok(());
         }
         let mut stand_ins = Vec::new();
+        // The open literals `not a` / `not not a` of the head, whose complements join the body.
+        let mut head_literals = Vec::new();
         for c in conjunctions {
+            // A conjunction with a false conjunct is no disjunct (clingo's `#false : c`).
+            if c.falsified {
+                continue;
+            }
             let certain = c.conds.iter().any(Vec::is_empty);
             if let Some(atom) = c.single_certain_atom() {
                 plain.push(atom);
                 continue;
             }
-            match c.atoms.as_slice() {
-                // An empty conjunction under a certain condition satisfies the head.
-                [] if certain => return Ok(()),
-                _ => stand_ins.push((c.atoms, c.conds)),
+            if let Some(literal) = c.single_certain_literal() {
+                head_literals.push(literal);
+                continue;
             }
+            // An empty conjunction under a certain condition satisfies the head.
+            if c.is_empty() && certain {
+                return Ok(());
+            }
+            stand_ins.push((c.atoms, c.literals, c.conds));
         }
-        for (atoms, group_conds) in stand_ins {
+        for (atoms, literals, group_conds) in stand_ins {
             let cond = self.condition_disjunction(group_conds)?;
-            head.push(self.conjunction_head(&atoms, &cond)?);
+            head.push(self.conjunction_head((&atoms, &literals), &cond)?);
         }
         head.extend(plain);
         // gringo writes the body of a disjunction with a conditional element as an atom of
@@ -292,10 +302,13 @@ impl<'a> Grounder<'a> {
         }
         head.sort_unstable();
         head.dedup();
-        let body = match conditional {
+        let mut body = match conditional {
             true => vec![GLit::pos(self.define_aux(vec![body])?)],
             false => body,
         };
+        for literal in head_literals {
+            body.push(self.head_literal(literal, true)?);
+        }
         self.push_rule(GRule {
             choice: false,
             head,

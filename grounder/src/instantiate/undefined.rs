@@ -27,6 +27,7 @@ use crate::instantiate::projected::decode;
 use crate::instantiate::Grounder;
 use crate::normalize::print::Printer;
 use crate::normalize::rules::{AtomPat, Head, Lit, Pred, Rule};
+use crate::term::eval::T;
 use crate::term::intern::Interner;
 
 /// The distinct generalized argument lists of a program's head atoms, grouped by predicate.
@@ -298,6 +299,8 @@ fn rule_atoms<'r>(table: &Interner, rule: &'r Rule, out: &mut Vec<(&'r AtomPat, 
     for cond in rule.head.conditions() {
         conjunction_atoms(cond, false, &anonymous, out);
     }
+    // A disjunct `not q(W/0)` (kept by `normalize::drop` as gringo's `#true`) names no atom.
+    out.retain(|(a, _)| !a.args.iter().any(T::contains_undefined_arith));
 }
 
 /// The atoms of one conjunction (a body or a condition): positive atoms with `_` are projected

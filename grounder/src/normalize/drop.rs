@@ -29,7 +29,7 @@
 //! variables); under one `not` it is `#false`.
 
 use crate::ast::Sign;
-use crate::normalize::rules::{AtomPat, CondAlt, Head, Lit, Rule};
+use crate::normalize::rules::{AtomPat, CondAlt, Head, HeadElem, Lit, Rule};
 use crate::term::eval::T;
 
 /// Removes what gringo's simplification removes; false when the whole rule goes.
@@ -72,6 +72,22 @@ fn lit_undefined(lit: &Lit) -> bool {
 /// Whether a condition has an undefined literal.
 fn cond_undefined(cond: &[Lit]) -> bool {
     cond.iter().any(lit_undefined)
+}
+
+/// Whether the condition of the disjunction element `e` has an undefined term, its own
+/// `not`/`not not` literal (the last atom of its condition) aside: gringo reads that literal
+/// as `#true` when its atom is undefined (`not q(W/0) : d(W)` holds with `d(W)`).
+fn disjunct_condition_undefined(e: &HeadElem) -> bool {
+    let literal = match e.sign {
+        Sign::None => None,
+        _ => e.cond.iter().rposition(|l| matches!(l, Lit::Atom(..))),
+    };
+    let mut others = e
+        .cond
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| Some(*i) != literal);
+    others.any(|(_, l)| lit_undefined(l))
 }
 
 /// Simplifies the body; false when the rule goes.
@@ -120,7 +136,7 @@ fn head_defined(rule: &mut Rule) -> bool {
                     return false;
                 }
             }
-            elems.retain(|e| !cond_undefined(&e.cond));
+            elems.retain(|e| !disjunct_condition_undefined(e));
             let before = elems.len();
             elems.retain(|e| !(e.cond.is_empty() && atom_undefined(&e.atom)));
             if elems.len() < before {

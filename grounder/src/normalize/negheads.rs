@@ -3,15 +3,22 @@
 //! As gringo does, a disjunct `not b`, `not not b`, a comparison or a Boolean constant derives
 //! nothing: it only satisfies the head. So `a ; not b :- c.` is `a :- c, not not b.`,
 //! `a ; not not b :- c.` is `a :- c, not b.`, `a ; X < 2 :- c.` is `a :- c, not X < 2.` and a
-//! conditional one `a ; not b : d :- c.` is `a :- c, not not b : d.` (the head is satisfied
-//! when some instance of `d` holds with `not b`). What is left of the head is a plain literal
-//! when one unconditional atom remains and `#false` when none does.
+//! conditional comparison `a ; X < 2 : d :- c.` is `a :- c, not X < 2 : d.` (the head is
+//! satisfied when some instance of `d` holds with `X < 2`). What is left of the head is a plain
+//! literal when one unconditional atom remains and `#false` when none does.
+//!
+//! A conditional `not`/`not not` atom (`a ; not b(W) : d(W)`) stays in the head, as in gringo:
+//! the grounder gives each of its instances a stand-in atom like a conditional atom's (see
+//! `instantiate::conjunction`), so the disjunction stays a disjunction, which clasp's
+//! preprocessing leaves open (`a` is no fact there; seed 6417 of the full grammar).
 
 use crate::ast::{BodyLiteral, ConditionalLiteral, Head, Literal, LiteralKind, Sign};
 
-/// Whether `l` is a positive atom (a disjunct that can derive something).
-fn is_positive_atom(l: &Literal) -> bool {
-    l.sign == Sign::None && matches!(l.kind, LiteralKind::Atom(_))
+/// Whether the disjunct `e` stays in the head: a positive atom (which can derive something),
+/// or a conditional atom under `not`/`not not`.
+fn stays_in_head(e: &ConditionalLiteral) -> bool {
+    matches!(e.literal.kind, LiteralKind::Atom(_))
+        && (e.literal.sign == Sign::None || !e.condition.is_empty())
 }
 
 /// `l` negated: `not` added to an atom or comparison (`not not` cancels to nothing but the
@@ -45,19 +52,20 @@ fn negated(l: &Literal) -> Literal {
     }
 }
 
-/// The rule `head :- body.` with the non-atom disjuncts of `head` moved into `body`.
+/// The rule `head :- body.` with the disjuncts of `head` that do not stay in it (see
+/// [`stays_in_head`]) moved into `body`.
 pub(crate) fn split(head: &Head, body: &[BodyLiteral]) -> Option<(Head, Vec<BodyLiteral>)> {
     let Head::Disjunction(elems) = head else {
         return None;
     };
-    if elems.iter().all(|e| is_positive_atom(&e.literal)) {
+    if elems.iter().all(stays_in_head) {
         return None;
     }
     let mut kept: Vec<ConditionalLiteral> = Vec::new();
     // The moved literals come first, as in gringo's output (`a :- not not b, c.`).
     let mut moved = Vec::new();
     for e in elems {
-        if is_positive_atom(&e.literal) {
+        if stays_in_head(e) {
             kept.push(e.clone());
             continue;
         }

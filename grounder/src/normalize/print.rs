@@ -333,9 +333,7 @@ impl Printer<'_> {
                     if i > 0 {
                         out.push(';');
                     }
-                    self.atom(&e.atom, &mut out);
-                    out.push_str("::");
-                    self.condition(&e.cond, &mut out);
+                    self.disjunct(e, &mut out);
                 }
                 return out;
             }
@@ -376,6 +374,33 @@ impl Printer<'_> {
     }
 
     /// A whole rule as clingo prints it in `unsafe variables` messages.
+    /// A disjunction element as gringo prints it in messages: `atom::condition`, and a
+    /// `not`/`not not` one (the literal last in its condition) `#void:complement:condition`
+    /// (`#void:not not q(X):d(W)` for `not q(X) : d(W)`).
+    fn disjunct(&self, e: &HeadElem, out: &mut String) {
+        let literal = e.cond.iter().rposition(|l| matches!(l, Lit::Atom(..)));
+        match literal.filter(|_| e.sign != Sign::None) {
+            Some(at) => {
+                out.push_str("#void:");
+                let complement = match e.sign {
+                    Sign::Not => Sign::NotNot,
+                    _ => Sign::Not,
+                };
+                Self::sign(complement, out);
+                self.atom(&e.atom, out);
+                out.push(':');
+                let mut cond = e.cond.clone();
+                cond.remove(at);
+                self.condition(&cond, out);
+            }
+            None => {
+                self.atom(&e.atom, out);
+                out.push_str("::");
+                self.condition(&e.cond, out);
+            }
+        }
+    }
+
     pub fn rule(&self, r: &Rule) -> String {
         let mut out = String::new();
         match &r.head {

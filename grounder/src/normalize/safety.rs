@@ -457,8 +457,16 @@ fn disjunction_unsafe(
             let span = |v| condition_note(rule, &e.atom.span, v, in_condition);
             vars.iter().map(|&v| (v, span(v))).collect()
         };
+        // The condition alone is without a `not`/`not not` disjunct's own literal (the last
+        // atom of its condition): that literal is checked with the atom.
+        let mut written = e.cond.clone();
+        if e.sign != Sign::None {
+            if let Some(at) = written.iter().rposition(|l| matches!(l, Lit::Atom(..))) {
+                written.remove(at);
+            }
+        }
         let mut alone = Vec::new();
-        element_unsafe(&e.cond, &[], None, bound, globals, &mut alone);
+        element_unsafe(&written, &[], None, bound, globals, &mut alone);
         let mut joined = Vec::new();
         element_unsafe(&e.cond, &[], Some(&atom), bound, globals, &mut joined);
         for (vars, in_condition) in [(local(alone), true), (local(joined), false)] {

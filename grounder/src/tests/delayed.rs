@@ -91,3 +91,45 @@ fn condition_over_non_unifying_head_is_decided() {
         "{lines:?}"
     );
 }
+
+/// A conditional `not` disjunct stays a disjunct, each instance through a stand-in `h` with
+/// `h :- not q(1), q(1).`, `:- not q(1), h.` and `:- q(1), h, not x.` for `x :- not q(1).`,
+/// as gringo writes it; moved into the body (`a :- not not q(W) : q(W).`) it made `a` a fact
+/// clasp's preprocessing leaves open (seed 6417).
+#[test]
+fn conditional_negated_disjunct_stays_in_the_head() {
+    let lines = rule_lines("{ q(1) }. not q(W) : q(W) | a.");
+    let head = lines
+        .iter()
+        .find(|l| l.starts_with("a;__aux("))
+        .unwrap_or_else(|| panic!("disjunction missing: {lines:?}"));
+    let h = head.trim_start_matches("a;").trim_end_matches('.');
+    assert_has(
+        &lines,
+        &[&format!("{h}:-not q(1),q(1)."), &format!(":-not q(1),{h}.")],
+    );
+    let x = lines
+        .iter()
+        .find_map(|l| {
+            l.strip_suffix(":-not q(1).")
+                .filter(|x| x.starts_with("__aux("))
+        })
+        .unwrap_or_else(|| panic!("`not not q(1)` missing: {lines:?}"));
+    assert_has(&lines, &[&format!(":-q(1),{h},not {x}.")]);
+}
+
+/// The `not not q(1)` of a stand-in's constraint stays when `q(1)` turns out a fact after the
+/// disjunction was ground (a recursive `#sum+`), so the constraint keeps two literals, as
+/// clasp sees gringo's (seed 6417).
+#[test]
+fn negated_disjunct_constraint_keeps_double_negation_of_later_fact() {
+    let text = "dom(1..3). q(X) :- dom(X), not not #sum+ { 1 : q(Y) } <= X. \
+                not q(W) : q(W) | a.";
+    let lines = rule_lines(text);
+    assert!(!lines.contains(&"a.".to_string()), "{lines:?}");
+    let kept = lines
+        .iter()
+        .filter(|l| l.starts_with(":-__aux(") && l.contains(",not __aux("))
+        .count();
+    assert_eq!(kept, 3, "{lines:?}");
+}

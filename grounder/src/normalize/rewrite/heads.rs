@@ -31,6 +31,7 @@ impl<'a> Converter<'a> {
                     condition: c.condition.clone(),
                 };
                 out.extend(self.head_elem(&alt, &[]).map(|mut e| {
+                    signed_atom_as_written(&mut e);
                     let inner = e.cond.iter().filter_map(|l| match l {
                         Lit::Range(v, ..) if self.var_names[*v as usize].starts_with("#Range") => {
                             Some(*v)
@@ -401,5 +402,17 @@ impl Converter<'_> {
             self.tuple_occurrences.truncate(occurrences);
         }
         elems
+    }
+}
+
+/// A `not`/`not not` disjunct's atom as its literal in the condition has it (see
+/// `instantiate::conjunction`), where an anonymous variable is projected (`not q(_) : d(W)`
+/// reads `not #p_q(..)`): the atom derives nothing, so only the literal must be safe.
+fn signed_atom_as_written(e: &mut HeadElem) {
+    if e.sign == Sign::None {
+        return;
+    }
+    if let Some(Lit::Atom(_, atom)) = e.cond.iter().rev().find(|l| matches!(l, Lit::Atom(..))) {
+        e.atom = atom.clone();
     }
 }
