@@ -179,7 +179,7 @@ mod tests {
     #[test]
     fn a_rebuild_keeps_no_spare_buffer() {
         let mut lists = ShortLists::default();
-        let mut spans = vec![Span::default(); 4];
+        let mut spans = [Span::default(); 4];
         lists.push(Lit(0), Lit(3), None);
         lists.push(Lit(3), Lit(0), None);
         lists.push(Lit(1), Lit(2), Some(Lit(3)));
