@@ -5,12 +5,16 @@
 //! does. When memory runs out the run ends with
 //! clingo's message and exit code 33 (see [`oom`]).
 //!
+//! Before the search, the memory freed since grounding goes back to the system (see
+//! [`release`]).
+//!
 //! `unsafe_code` is denied here rather than forbidden only because a global allocator needs
-//! `unsafe impl`: [`oom`] is the one module that allows it (`forbid` could not be lifted for
-//! a single module).
+//! `unsafe impl` and the allocator's trim is a C call: [`oom`] and [`release`] are the
+//! modules that allow it (`forbid` could not be lifted for a single module).
 #![deny(unsafe_code)]
 
 mod oom;
+mod release;
 
 #[global_allocator]
 static ALLOCATOR: oom::ExitOnOutOfMemory = oom::ExitOnOutOfMemory;
@@ -28,5 +32,5 @@ fn main() {
         eprintln!("*** Warn : (mini-clingo): could not install the signal handler");
     }
     let args: Vec<String> = std::env::args().skip(1).collect();
-    engine::cli::run_and_exit(&args, interrupt)
+    engine::cli::run_and_exit(&args, interrupt, release::release_free_memory)
 }

@@ -12,9 +12,9 @@
 //! heap.
 //!
 //! # Why `unsafe`
-//! Implementing [`GlobalAlloc`] is `unsafe` by definition. This module is the only place of
-//! the workspace that allows `unsafe_code` (the binary crate denies it everywhere else, the
-//! library crates forbid it); each block only forwards the caller's arguments to `System`,
+//! Implementing [`GlobalAlloc`] is `unsafe` by definition. This module and `release` (one C
+//! call) are the only places of the workspace that allow `unsafe_code` (the binary crate
+//! denies it everywhere else, the library crates forbid it); each block only forwards the caller's arguments to `System`,
 //! under the same contract the caller promised us.
 #![allow(unsafe_code)]
 

@@ -69,14 +69,19 @@ pub fn run(args: &[String], interrupt: Interrupt, out: &mut dyn Write, err: &mut
 /// back at once, while freeing a million-atom program's many small vectors one by one takes
 /// about a second (also after an interrupt).
 ///
+/// `release_free_memory` is called once the solver's structures are built, before the
+/// search starts (before `Solving...`): the binary's allocator can give the memory freed
+/// since grounding back to the system there. What stays mapped during the search is what
+/// an interrupt's exit has to unmap (see the BENCHMARKS sections on the positive loop).
+///
 /// ```no_run
 /// // The `main` of a clingo-like binary (it does not return: the example is not run).
 /// let args: Vec<String> = std::env::args().skip(1).collect();
-/// engine::cli::run_and_exit(&args, engine::Interrupt::new())
+/// engine::cli::run_and_exit(&args, engine::Interrupt::new(), || {})
 /// ```
-pub fn run_and_exit(args: &[String], interrupt: Interrupt) -> ! {
+pub fn run_and_exit(args: &[String], interrupt: Interrupt, release_free_memory: fn()) -> ! {
     match options::parse(args) {
-        Parsed::Run(options) => worker::run_and_exit(options, interrupt),
+        Parsed::Run(options) => worker::run_and_exit(options, interrupt, release_free_memory),
         _ => {
             let (mut out, mut err) = (std::io::stdout(), std::io::stderr());
             std::process::exit(run(args, interrupt, &mut out, &mut err))
@@ -101,6 +106,8 @@ struct Run<'a> {
     reading: Option<std::sync::Arc<std::sync::Mutex<bool>>>,
     /// The program includes `incmode`: solving runs clingo's incremental loop.
     incremental: bool,
+    /// Called once the search's structures are built (see [`run_and_exit`]).
+    release_free_memory: fn(),
 }
 
 impl<'a> Run<'a> {
@@ -124,6 +131,7 @@ impl<'a> Run<'a> {
             searched: None,
             reading: None,
             incremental: false,
+            release_free_memory: || {},
         }
     }
 
@@ -346,6 +354,7 @@ impl<'a> Run<'a> {
             Ok(handle) => handle,
             Err(error) => return self.fail(&error, true),
         };
+        (self.release_free_memory)();
         let mut text = self
             .printer
             .prepared(reading.as_secs_f64(), preprocessing.as_secs_f64());

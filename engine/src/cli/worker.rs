@@ -51,7 +51,11 @@ fn set(flag: Option<&Mutex<bool>>, value: bool) {
 
 /// Runs the command line with `options` and ends the process with its exit code (see the
 /// module doc).
-pub(super) fn run_and_exit(options: Box<CliOptions>, interrupt: Interrupt) -> ! {
+pub(super) fn run_and_exit(
+    options: Box<CliOptions>,
+    interrupt: Interrupt,
+    release_free_memory: fn(),
+) -> ! {
     let options: &'static CliOptions = Box::leak(options);
     let start = Instant::now();
     let flag = Arc::new(Mutex::new(false));
@@ -61,6 +65,7 @@ pub(super) fn run_and_exit(options: Box<CliOptions>, interrupt: Interrupt) -> ! 
         let mut run = Run::new(options, worker_interrupt, &mut out, &mut err);
         run.start = start;
         run.reading = Some(worker_flag);
+        run.release_free_memory = release_free_memory;
         let code = run.execute();
         let _ = run.out.flush();
         std::process::exit(code)

@@ -421,7 +421,8 @@ impl Control {
     /// frees what it keeps for later groundings (its rules, atoms, domains and term table:
     /// most of its memory on a large program), any later grounding or backend fails, and
     /// [`Control::symbolic_atoms`] lists nothing (see `grounder::Session::end_grounding`).
-    /// The solver likewise frees the rule tables it keeps for later steps once the next
+    /// The sources' texts go too ([`Control::sources`] keeps their names; a million-rule
+    /// program's text is about 20 MB). The solver likewise frees the rule tables it keeps for later steps once the next
     /// search has started (`solver_core::MultiShot::end_deltas`): a later search for brave or
     /// cautious consequences fails.
     ///
@@ -436,11 +437,15 @@ impl Control {
     /// assert!(ctl.ground().is_err());
     /// assert!(ctl.backend(|b| b.add_atom(None)).is_err());
     /// assert_eq!(ctl.symbolic_atoms().len(), 0);
+    /// assert!(ctl.sources()[0].text.is_empty());
     /// # Ok(()) }
     /// ```
     pub fn end_grounding(&mut self) {
         if let Some(session) = self.session.as_mut() {
             session.end_grounding();
+        }
+        for source in &mut self.sources {
+            source.text = Vec::new();
         }
         if let Some(shot) = &self.shot {
             backend::lock(shot).end_deltas();

@@ -70,7 +70,7 @@ impl Grounder<'_> {
         name: u32,
         args: &[Val],
     ) -> Result<Option<Vec<Val>>, Stop> {
-        let span = rule.var_spans.get(var as usize).cloned();
+        let span = rule.var_span(var).cloned();
         let text = self.table.name_text(name).to_string();
         let symbols: Vec<_> = args.iter().map(|&v| self.table.to_symbol(v)).collect();
         match self.functions.call(&text, &symbols) {

@@ -250,7 +250,7 @@ impl<'a> Grounder<'a> {
     /// clingo's `info: interval undefined` for an interval whose bounds are not both numbers
     /// (at the interval, the interval as written as the note); the instance is dropped.
     fn interval_undefined(&mut self, rule: &Rule, var: u32, lo: &T, hi: &T) {
-        let Some(span) = rule.var_spans.get(var as usize) else {
+        let Some(span) = rule.var_span(var) else {
             return;
         };
         let printer = crate::normalize::print::Printer {

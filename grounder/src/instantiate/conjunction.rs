@@ -108,9 +108,10 @@ impl Grounder<'_> {
         out: &mut Vec<Conjunction>,
         defined: &mut Vec<AtomId>,
     ) -> Result<(), Stop> {
-        let Some((group, inner)) = &e.conj else {
+        let Some(conj) = &e.conj else {
             return Ok(());
         };
+        let (group, inner) = &**conj;
         let atom_vars = group_atom_vars(rule, *group);
         let (literal, cond) = head_literal_apart(e);
         // The atom's intervals and external calls enumerate the atoms of an instance, not
@@ -350,7 +351,7 @@ fn group_atom_vars(rule: &Rule, group: u32) -> Vec<u32> {
     };
     let alternatives = elems
         .iter()
-        .filter_map(|e| e.conj.as_ref().map(|c| (e, c)))
+        .filter_map(|e| e.conj.as_deref().map(|c| (e, c)))
         .filter(|(_, (g, _))| *g == group);
     let mut vars = Vec::new();
     let mut inner = Vec::new();

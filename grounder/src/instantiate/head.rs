@@ -102,7 +102,8 @@ impl<'a> Grounder<'a> {
                 }
                 Ok(())
             }
-            Head::Heuristic(a, [weight, priority, modifier], spans) => {
+            Head::Heuristic(heuristic) => {
+                let (a, [weight, priority, modifier], spans) = &**heuristic;
                 let Some(atom) = self.ground_atom(rule, a, binding) else {
                     return Ok(());
                 };

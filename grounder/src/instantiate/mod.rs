@@ -562,7 +562,7 @@ impl<'a> Grounder<'a> {
         for t in terms {
             let mut bad = Vec::new();
             self.find_undefined(rule, t, binding, &mut bad);
-            bad.retain(|b| rule.arith_spans.contains_key(*b));
+            bad.retain(|b| rule.arith_span(b).is_some());
             if bad.is_empty() {
                 continue;
             }
@@ -575,7 +575,7 @@ impl<'a> Grounder<'a> {
 
     /// `operation undefined` for the term `bad` under `binding`, once per span and binding.
     fn report_undefined(&mut self, rule: &Rule, bad: &T, binding: &Binding) {
-        let Some(span) = rule.arith_spans.get(bad).cloned() else {
+        let Some(span) = rule.arith_span(bad).cloned() else {
             return;
         };
         if self.undefined_seen.contains(&span)
@@ -586,7 +586,7 @@ impl<'a> Grounder<'a> {
             return;
         }
         let mut text = String::new();
-        match rule.linear.get(bad) {
+        match rule.linear_text(bad) {
             Some(linear) => text.push_str(linear),
             None => Printer {
                 table: self.table,
@@ -615,7 +615,7 @@ impl<'a> Grounder<'a> {
         if eval(self.table, t, binding).is_ok() {
             return;
         }
-        if rule.linear.contains_key(t) {
+        if rule.linear_text(t).is_some() {
             // clingo's linear term `m*X+n` is one term.
             out.push(t);
             return;

@@ -167,6 +167,6 @@ fn head_defined(rule: &mut Rule) -> bool {
         Head::Project(atom) => !atom_undefined(atom),
         Head::External(atom, value) => !atom_undefined(atom) && !value.contains_undefined_arith(),
         Head::Edge(u, v) => !u.contains_undefined_arith() && !v.contains_undefined_arith(),
-        Head::Heuristic(atom, values, _) => !atom_undefined(atom) && !undefined(&values[..]),
+        Head::Heuristic(h) => !atom_undefined(&h.0) && !undefined(&h.1[..]),
     }
 }

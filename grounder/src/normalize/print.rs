@@ -450,7 +450,8 @@ impl Printer<'_> {
                 self.term(v, &mut out);
                 out.push(')');
             }
-            Head::Heuristic(a, [weight, priority, modifier], _) => {
+            Head::Heuristic(heuristic) => {
+                let (a, [weight, priority, modifier], _) = &**heuristic;
                 out.push_str("#heuristic ");
                 self.atom(a, &mut out);
                 out.push(':');

@@ -139,14 +139,16 @@ pub(crate) struct HeadElem {
     pub sign: Sign,
     /// The condition.
     pub cond: Vec<Lit>,
-    /// Where the first term of the tuple was written (`operation undefined` for a weight).
-    pub weight_span: Option<Span>,
+    /// Where the first term of the tuple was written (`operation undefined` for a weight);
+    /// boxed, as `conj`: a plain head atom (most heads) has neither, and the element stays
+    /// small.
+    pub weight_span: Option<Box<Span>>,
     /// For an element of a disjunction with a condition: the element of the source it came
     /// from and the variables of the ranges its atom's intervals were replaced by. clingo
     /// reads a pool or interval there as a conjunction (`p(1..2) : c ; q` is `p(1) & p(2) : c
     /// ; q`), so the instances of one source element that agree on every other variable form
     /// one conjunction.
-    pub conj: Option<(u32, Vec<u32>)>,
+    pub conj: Option<Box<(u32, Vec<u32>)>>,
 }
 
 /// The head of a rewritten rule.
@@ -195,7 +197,8 @@ pub(crate) enum Head {
     Edge(T, T),
     /// `#heuristic a : body. [weight@priority, modifier]`: the atom, then weight, priority and
     /// modifier, and their spans (for `heuristic directive ignored`).
-    Heuristic(AtomPat, [T; 3], Box<[Span; 3]>),
+    /// Boxed: the largest head, and rare (the other heads, and so every rule, stay smaller).
+    Heuristic(Box<(AtomPat, [T; 3], [Span; 3])>),
 }
 
 /// A variable of a rule that stands for a parameter of its program part (`#Inc0` for the
@@ -227,6 +230,42 @@ pub(crate) struct ConditionSpan {
     pub in_literal: Span,
 }
 
+/// The parts of a [`Rule`] that only messages read, boxed apart: a rule without variables,
+/// arithmetic or conditions (most rules of a large ground program) has none of them, and the
+/// rule stays small (the rewritten rules are the grounder's largest table while it runs).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct RuleNotes {
+    /// The first occurrence of each variable.
+    pub var_spans: Vec<Span>,
+    /// Where the variables of each body conditional literal first occur (notes of its
+    /// unsafe-variable errors).
+    pub condition_spans: Vec<ConditionSpan>,
+    /// A disjunctive head's span, from the statement's start to its last element's end: where
+    /// gringo reports the unsafe local variables of its conditional elements.
+    pub head_span: Option<Span>,
+    /// Spans of arithmetic terms, for `operation undefined` infos.
+    pub arith_spans: FxHashMap<T, Span>,
+    /// clingo's text of arithmetic terms linear in one variable (`(2*X+-1)`, see
+    /// `eval::single_linear`): reported whole, at the variable's span.
+    pub linear: FxHashMap<T, String>,
+    /// `global variable in tuple of aggregate element` infos, given when the rule is checked
+    /// (after the `operation undefined` infos of all rules, as clingo orders them).
+    pub tuple_infos: Vec<Diagnostic>,
+}
+
+impl RuleNotes {
+    /// The notes boxed, or `None` when every part is empty.
+    pub fn boxed(self) -> Option<Box<RuleNotes>> {
+        let empty = self.var_spans.is_empty()
+            && self.condition_spans.is_empty()
+            && self.head_span.is_none()
+            && self.arith_spans.is_empty()
+            && self.linear.is_empty()
+            && self.tuple_infos.is_empty();
+        (!empty).then(|| Box::new(self))
+    }
+}
+
 /// A rewritten rule.
 #[derive(Clone, Debug)]
 pub(crate) struct Rule {
@@ -243,30 +282,51 @@ pub(crate) struct Rule {
     pub bound_ranges: usize,
     /// Variable names by number (`#Arith0`, `#Range1`, `_` for fresh ones).
     pub var_names: Vec<String>,
-    /// The first occurrence of each variable.
-    pub var_spans: Vec<Span>,
-    /// Where the variables of each body conditional literal first occur (notes of its
-    /// unsafe-variable errors).
-    pub condition_spans: Vec<ConditionSpan>,
     /// The statement's span.
     pub span: Span,
-    /// A disjunctive head's span, from the statement's start to its last element's end: where
-    /// gringo reports the unsafe local variables of its conditional elements.
-    pub head_span: Option<Span>,
-    /// Spans of arithmetic terms, for `operation undefined` infos.
-    pub arith_spans: FxHashMap<T, Span>,
-    /// clingo's text of arithmetic terms linear in one variable (`(2*X+-1)`, see
-    /// `eval::single_linear`): reported whole, at the variable's span.
-    pub linear: FxHashMap<T, String>,
+    /// What only messages read (see [`RuleNotes`]); `None` when it would be empty, as for
+    /// every variable-free rule.
+    pub notes: Option<Box<RuleNotes>>,
     /// Variables occurring outside every element and condition.
     pub globals: FxHashSet<u32>,
-    /// `global variable in tuple of aggregate element` infos, given when the rule is checked
-    /// (after the `operation undefined` infos of all rules, as clingo orders them).
-    pub tuple_infos: Vec<Diagnostic>,
     /// The variables standing for parameters of the rule's part.
     pub params: Vec<ParamVar>,
     /// How messages name the rule's part at the start of its body (`#inc_base`).
     pub marker: Arc<str>,
+}
+
+impl Rule {
+    /// The first occurrence of variable `v` (see [`RuleNotes::var_spans`]).
+    pub fn var_span(&self, v: u32) -> Option<&Span> {
+        self.notes.as_ref()?.var_spans.get(v as usize)
+    }
+
+    /// See [`RuleNotes::condition_spans`].
+    pub fn condition_spans(&self) -> &[ConditionSpan] {
+        self.notes.as_ref().map_or(&[], |n| &n.condition_spans)
+    }
+
+    /// See [`RuleNotes::head_span`].
+    pub fn head_span(&self) -> Option<&Span> {
+        self.notes.as_ref()?.head_span.as_ref()
+    }
+
+    /// Where the arithmetic term `t` was written (see [`RuleNotes::arith_spans`]).
+    pub fn arith_span(&self, t: &T) -> Option<&Span> {
+        self.notes.as_ref()?.arith_spans.get(t)
+    }
+
+    /// clingo's text of `t` when it is linear in one variable (see [`RuleNotes::linear`]).
+    pub fn linear_text(&self, t: &T) -> Option<&String> {
+        self.notes.as_ref()?.linear.get(t)
+    }
+
+    /// Takes the infos of [`RuleNotes::tuple_infos`] out.
+    pub fn take_tuple_infos(&mut self) -> Vec<Diagnostic> {
+        self.notes
+            .as_mut()
+            .map_or_else(Vec::new, |n| std::mem::take(&mut n.tuple_infos))
+    }
 }
 
 impl HeadElem {
@@ -390,4 +450,20 @@ pub(crate) fn simple_fact(rule: &Rule) -> Option<(Pred, Vec<Val>)> {
         })
         .collect::<Option<Vec<Val>>>()?;
     Some((elem.atom.pred, args))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The rewritten rules are the grounder's largest table on a large ground program (a
+    /// `Rule`, a one-element head and a one-literal body per rule of a million-rule loop):
+    /// the messages' parts and the rare heads stay boxed so that the sizes do not grow back.
+    #[test]
+    fn rules_stay_small() {
+        assert!(std::mem::size_of::<Rule>() <= 296);
+        assert!(std::mem::size_of::<Head>() <= 128);
+        assert!(std::mem::size_of::<HeadElem>() <= 144);
+        assert!(std::mem::size_of::<Lit>() <= 80);
+    }
 }

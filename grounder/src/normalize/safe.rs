@@ -30,7 +30,7 @@ pub(crate) fn safe_rules(
         if !simplify_rule(rule) {
             return false;
         }
-        messages.append(&mut rule.tuple_infos);
+        messages.append(&mut rule.take_tuple_infos());
         let mut found = unsafe_errors(table, rule);
         if !found.is_empty() {
             let mut bounded = rule.clone();

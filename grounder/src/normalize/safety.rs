@@ -355,7 +355,7 @@ pub(crate) fn check(rule: &Rule, order: &[usize], texts: &Texts<'_>) -> Vec<Diag
                     &first_span(rule),
                 ))
             }
-            Head::Disj(elems) if rule.head_lits == 0 => match &rule.head_span {
+            Head::Disj(elems) if rule.head_lits == 0 => match rule.head_span() {
                 Some(span) => {
                     let text = (texts.head)();
                     for (vars, notes) in disjunction_unsafe(rule, elems, &bound, &mut bad) {
@@ -483,7 +483,7 @@ fn disjunction_unsafe(
 /// points (see `ConditionSpan`): its first occurrence in the condition, or in the literal then
 /// the condition; a variable the rewriting made (`#Script0`) where it was made.
 fn condition_note(rule: &Rule, key: &Span, v: u32, in_condition: bool) -> Option<Span> {
-    let spans = rule.condition_spans.iter();
+    let spans = rule.condition_spans().iter();
     match spans.filter(|s| &s.literal == key).find(|s| s.var == v) {
         Some(s) if in_condition => Some(s.in_condition.clone()),
         Some(s) => Some(s.in_literal.clone()),
@@ -497,8 +497,8 @@ fn condition_note(rule: &Rule, key: &Span, v: u32, in_condition: bool) -> Option
 /// occurrence in the rule.
 fn outside_elements_span(rule: &Rule) -> impl Fn(u32) -> Option<Span> + '_ {
     move |v| {
-        let head = rule.head_span.as_ref();
-        let at = rule.condition_spans.iter();
+        let head = rule.head_span();
+        let at = rule.condition_spans().iter();
         let unconditional = at.filter(|s| Some(&s.literal) == head).find(|s| s.var == v);
         match unconditional {
             Some(s) if !rule.globals.contains(&v) => Some(s.in_literal.clone()),
@@ -617,7 +617,8 @@ fn head_unsafe(
             u.vars(&mut vs);
             v.vars(&mut vs);
         }
-        Head::Heuristic(a, values, _) => {
+        Head::Heuristic(heuristic) => {
+            let (a, values, _) = &**heuristic;
             a.args.iter().for_each(|t| t.vars(&mut vs));
             values.iter().for_each(|t| t.vars(&mut vs));
         }
@@ -628,7 +629,7 @@ fn head_unsafe(
 
 /// Where a variable first occurs in the rule (the note of an unsafe variable, as clingo).
 fn first_span(rule: &Rule) -> impl Fn(u32) -> Option<Span> + '_ {
-    |v| rule.var_spans.get(v as usize).cloned()
+    |v| rule.var_span(v).cloned()
 }
 
 /// The `unsafe variables in:` error at `span` (the construct printed as `text`), one note per

@@ -228,7 +228,8 @@ impl Grounder<'_> {
             function,
             Some(AggregateFunction::Sum | AggregateFunction::SumPlus)
         );
-        let (Some(w), Some(t), Some(span)) = (tuple.first(), e.terms.first(), &e.weight_span)
+        let (Some(w), Some(t), Some(span)) =
+            (tuple.first(), e.terms.first(), e.weight_span.as_deref())
         else {
             return false;
         };

@@ -5,7 +5,7 @@ use super::literals::{condition_spans, literal_terms};
 use super::{Converter, Region, Variant};
 use crate::ast::{self, BodyLiteral, LiteralKind, Sign};
 use crate::diagnostic::{Diagnostic, Note, Severity};
-use crate::normalize::rules::{Bound, ConditionSpan, Head, HeadElem, Lit, Rule};
+use crate::normalize::rules::{Bound, ConditionSpan, Head, HeadElem, Lit, Rule, RuleNotes};
 use crate::normalize::unpool;
 use crate::term::eval::T;
 use fxhash::{FxHashMap, FxHashSet};
@@ -42,7 +42,7 @@ impl<'a> Converter<'a> {
                     let mut atom_vars = Vec::new();
                     e.atom.args.iter().for_each(|t| t.vars(&mut atom_vars));
                     let inner = inner.filter(|v| atom_vars.contains(v)).collect();
-                    e.conj = Some((index as u32, inner));
+                    e.conj = Some(Box::new((index as u32, inner)));
                     e
                 }));
             }
@@ -84,7 +84,7 @@ impl<'a> Converter<'a> {
             atom: atom?,
             sign,
             cond,
-            weight_span: terms_ast.first().map(|t| t.span.clone()),
+            weight_span: terms_ast.first().map(|t| Box::new(t.span.clone())),
             conj: None,
         })
     }
@@ -232,19 +232,14 @@ impl<'a> Converter<'a> {
         diags.append(&mut self.infos);
         projections.append(&mut self.projections);
         Rule {
+            notes: self.take_notes(tuple_infos),
             head,
             body,
             head_lits,
             bound_ranges: 0,
             var_names: self.var_names,
-            var_spans: self.var_spans,
-            condition_spans: self.condition_spans,
             span: self.span,
-            head_span: self.head_span,
-            arith_spans: self.arith_spans,
-            linear: self.linear,
             globals: self.global,
-            tuple_infos,
             params: Vec::new(),
             marker: (self.marker).unwrap_or_else(|| std::sync::Arc::from(BASE_MARKER)),
         }
@@ -279,7 +274,10 @@ impl<'a> Converter<'a> {
                 let atom = self.atom(a);
                 let values = [self.term(weight), self.term(priority), self.term(modifier)];
                 let spans = [&weight.span, &priority.span, &modifier.span].map(Clone::clone);
-                (Head::Heuristic(atom, values, Box::new(spans)), b.as_slice())
+                (
+                    Head::Heuristic(Box::new((atom, values, spans))),
+                    b.as_slice(),
+                )
             }
         };
         self.extra.extend(extra_body);
@@ -378,7 +376,7 @@ fn single_head_undefined(v: &Variant<'_>, head: &Head, moved_head: usize) -> boo
         Head::Project(atom) => undefined(&atom.args),
         Head::External(atom, value) => undefined(&atom.args) || value.contains_undefined_arith(),
         Head::Edge(u, w) => u.contains_undefined_arith() || w.contains_undefined_arith(),
-        Head::Heuristic(atom, values, _) => undefined(&atom.args) || undefined(values),
+        Head::Heuristic(h) => undefined(&h.0.args) || undefined(&h.1),
     }
 }
 
@@ -414,5 +412,20 @@ fn signed_atom_as_written(e: &mut HeadElem) {
     }
     if let Some(Lit::Atom(_, atom)) = e.cond.iter().rev().find(|l| matches!(l, Lit::Atom(..))) {
         e.atom = atom.clone();
+    }
+}
+
+impl Converter<'_> {
+    /// The messages' parts of the rule being converted (see [`RuleNotes`]), taken out.
+    fn take_notes(&mut self, tuple_infos: Vec<Diagnostic>) -> Option<Box<RuleNotes>> {
+        RuleNotes {
+            var_spans: std::mem::take(&mut self.var_spans),
+            condition_spans: std::mem::take(&mut self.condition_spans),
+            head_span: self.head_span.take(),
+            arith_spans: std::mem::take(&mut self.arith_spans),
+            linear: std::mem::take(&mut self.linear),
+            tuple_infos,
+        }
+        .boxed()
     }
 }

@@ -51,7 +51,8 @@ const TERNARY: u32 = 1 << 31;
 pub(super) struct ShortLists {
     /// The segments, back to back.
     pool: Vec<u32>,
-    /// Entries added since the last rebuild, in the order they came.
+    /// Entries added since the last rebuild, in the order they came (each rebuild frees the
+    /// buffer: only a next step adds entries).
     pending: Vec<Pending>,
 }
 
@@ -146,9 +147,11 @@ impl ShortLists {
             *span = encode(&lists, &mut fresh);
         }
         debug_assert!(queue.next().is_none(), "a pending owner without a record");
+        // Neither the reservation's slack nor the pending entries' buffer stays for the
+        // search (16 and 64 MB on the million-atom positive loop): later entries come
+        // only with the next step's clauses.
+        fresh.shrink_to_fit();
         self.pool = fresh;
-        pending.clear();
-        self.pending = pending;
     }
 }
 
@@ -167,4 +170,23 @@ fn encode(lists: &Decoded, pool: &mut Vec<u32>) -> Span {
         pool.extend(lists.ternary.iter().flat_map(|&(y, z)| [y.0, z.0]));
     }
     Span { start, binary }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rebuild_keeps_no_spare_buffer() {
+        let mut lists = ShortLists::default();
+        let mut spans = [Span::default(); 4];
+        lists.push(Lit(0), Lit(3), None);
+        lists.push(Lit(3), Lit(0), None);
+        lists.push(Lit(1), Lit(2), Some(Lit(3)));
+        lists.rebuild(spans.iter_mut(), |_, _| {});
+        assert_eq!(lists.pending.capacity(), 0);
+        assert_eq!(lists.pool.capacity(), lists.pool.len());
+        assert_eq!(lists.decode(spans[0]).binary, [Lit(3)]);
+        assert_eq!(lists.decode(spans[1]).ternary, [(Lit(2), Lit(3))]);
+    }
 }
