@@ -56,51 +56,6 @@ impl<'a> Converter<'a> {
         vec![HeadElem::plain(atom)]
     }
 
-    /// A conditional head element with its tuple: its atom stops the element's simplification
-    /// when `atom_stops` (a choice's or head aggregate's element, not a disjunction's: see
-    /// `stops`).
-    pub(super) fn head_elem(
-        &mut self,
-        c: &ast::ConditionalLiteral,
-        terms_ast: &[ast::Term],
-        atom_stops: bool,
-    ) -> Option<HeadElem> {
-        let saved = std::mem::take(&mut self.extra);
-        let (terms, atom, cond) = self.sequence(|s| {
-            let terms = terms_ast
-                .iter()
-                .map(|t| s.part(|c| c.tuple_term(t)))
-                .collect();
-            let atom = match &c.literal.kind {
-                LiteralKind::Atom(a) if atom_stops => Some(s.part(|c| c.atom(a))),
-                LiteralKind::Atom(a) => Some(s.sequence(|c| c.atom(a))),
-                _ => None,
-            };
-            let mut cond = Vec::new();
-            for l in &c.condition {
-                cond.extend(s.literal(l));
-            }
-            // `not b` in a choice or head aggregate (a disjunction has none left, see
-            // `negheads`).
-            if c.literal.sign != Sign::None && atom.is_some() {
-                cond.extend(s.literal(&c.literal));
-            }
-            (terms, atom, cond)
-        });
-        let mut cond = cond;
-        let sign = c.literal.sign;
-        cond.append(&mut self.extra);
-        self.extra = saved;
-        Some(HeadElem {
-            terms,
-            atom: atom?,
-            sign,
-            cond,
-            weight_span: terms_ast.first().map(|t| t.span.clone()),
-            conj: None,
-        })
-    }
-
     /// gringo rewrites a choice or head aggregate with one element and no bounds to
     /// `#f{0:atom:}`, whose atom it checks first: its variables are reported where the atom
     /// has them, not where the tuple does.
@@ -402,6 +357,51 @@ fn single_head_undefined(v: &Variant<'_>, head: &Head, moved_head: usize) -> boo
 
 /// Head aggregate elements.
 impl Converter<'_> {
+    /// A conditional head element with its tuple: its atom stops the element's simplification
+    /// when `atom_stops` (a choice's or head aggregate's element, not a disjunction's: see
+    /// `stops`).
+    pub(super) fn head_elem(
+        &mut self,
+        c: &ast::ConditionalLiteral,
+        terms_ast: &[ast::Term],
+        atom_stops: bool,
+    ) -> Option<HeadElem> {
+        let saved = std::mem::take(&mut self.extra);
+        let (terms, atom, cond) = self.sequence(|s| {
+            let terms = terms_ast
+                .iter()
+                .map(|t| s.part(|c| c.tuple_term(t)))
+                .collect();
+            let atom = match &c.literal.kind {
+                LiteralKind::Atom(a) if atom_stops => Some(s.part(|c| c.atom(a))),
+                LiteralKind::Atom(a) => Some(s.sequence(|c| c.atom(a))),
+                _ => None,
+            };
+            let mut cond = Vec::new();
+            for l in &c.condition {
+                cond.extend(s.literal(l));
+            }
+            // `not b` in a choice or head aggregate (a disjunction has none left, see
+            // `negheads`).
+            if c.literal.sign != Sign::None && atom.is_some() {
+                cond.extend(s.literal(&c.literal));
+            }
+            (terms, atom, cond)
+        });
+        let mut cond = cond;
+        let sign = c.literal.sign;
+        cond.append(&mut self.extra);
+        self.extra = saved;
+        Some(HeadElem {
+            terms,
+            atom: atom?,
+            sign,
+            cond,
+            weight_span: terms_ast.first().map(|t| t.span.clone()),
+            conj: None,
+        })
+    }
+
     /// The elements of a choice or head aggregate. gringo moves the tuple and condition of the
     /// one element of such a head without bounds into the body (see `Head::single_element`):
     /// that tuple is no tuple of an aggregate element (no `global variable in tuple` info).
