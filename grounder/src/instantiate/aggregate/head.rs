@@ -31,9 +31,15 @@ impl Grounder<'_> {
         // Each element's infos and instances, to give the infos last element first as gringo.
         let mut element_infos = Vec::with_capacity(elems.len());
         let mut element_instances = Vec::with_capacity(elems.len());
+        let cx = ElementCx {
+            rule,
+            function,
+            weights,
+            mode,
+        };
         for e in elems {
             let (infos, first) = (self.infos.len(), instances.len());
-            self.element_instances(rule, e, function, weights, binding, mode, &mut instances)?;
+            self.element_instances(&cx, e, binding, &mut instances)?;
             element_infos.push(self.infos.split_off(infos));
             element_instances.push(first..instances.len());
         }
@@ -104,19 +110,21 @@ impl Grounder<'_> {
     }
 
     /// The instances of one element of a choice or head aggregate, appended to `out`.
-    #[allow(clippy::too_many_arguments)]
     fn element_instances(
         &mut self,
-        rule: &Rule,
+        cx: &ElementCx<'_>,
         e: &HeadElem,
-        function: Option<AggregateFunction>,
-        weights: Weights,
         binding: &mut Binding,
-        mode: Mode,
         out: &mut Vec<HeadAggInstance>,
     ) -> Result<(), Stop> {
+        let ElementCx {
+            rule,
+            function,
+            weights,
+            mode,
+        } = *cx;
         if e.sign != Sign::None {
-            out.extend(self.literal_instances(rule, e, function, weights, binding, mode)?);
+            out.extend(self.literal_instances(cx, e, binding)?);
             return Ok(());
         }
         for (atom, terms, cond) in self.head_element_atoms(rule, e, binding, mode, false)? {
@@ -231,13 +239,11 @@ impl Grounder<'_> {
     /// `1,b` (`2,b` for `not not b`) as gringo does, in a head aggregate by its terms.
     fn literal_instances(
         &mut self,
-        rule: &Rule,
+        cx: &ElementCx<'_>,
         e: &HeadElem,
-        function: Option<AggregateFunction>,
-        weights: Weights,
         binding: &mut Binding,
-        mode: Mode,
     ) -> Result<Vec<HeadAggInstance>, Stop> {
+        let (rule, function, weights, mode) = (cx.rule, cx.function, cx.weights, cx.mode);
         let mut out = Vec::new();
         let choice = function.is_none();
         let code = if e.sign == Sign::Not { 1 } else { 2 };
@@ -324,6 +330,15 @@ impl Grounder<'_> {
 /// An element instance of a choice or head aggregate: its tuple, its atom (`None` for a
 /// `not b` element) and its condition.
 pub(crate) type HeadAggInstance = (Vec<Val>, Option<AtomId>, Vec<GLit>);
+
+/// What the instances of a choice's or head aggregate's elements are found for.
+#[derive(Clone, Copy)]
+struct ElementCx<'r> {
+    rule: &'r Rule,
+    function: Option<AggregateFunction>,
+    weights: Weights,
+    mode: Mode,
+}
 
 /// How gringo checks the weights of a head `#sum` or `#sum+` (`Unchecked` for other heads).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
