@@ -13,7 +13,8 @@
 //! defined by `#p_q(X) :- q(X,_).`, and statement kinds become rules with special heads.
 //! `#project p/n` signatures are collected per part; `#show p/n`, `#show.` and gringo 3's
 //! `#hide` hold for the whole program and are read by [`global_directive`] (`#defined` by the
-//! caller).
+//! caller). Ground undefined arithmetic is reported while converting, up to where gringo's
+//! simplification stops (see `stops`).
 //!
 //! The simple facts the loader took out (see `syntax::facts`) are interned where they stood
 //! among the statements, into [`Rewritten::facts`], without rules.
@@ -25,6 +26,7 @@
 mod heads;
 mod literals;
 mod project;
+mod stops;
 mod terms;
 
 use std::borrow::Cow;
@@ -588,6 +590,8 @@ struct Converter<'a> {
     aux_count: u32,
     /// `operation undefined` infos found while converting (ground or `/0` arithmetic).
     infos: Vec<Diagnostic>,
+    /// Where the current sequence of parts stopped (the number of infos then; see `stops`).
+    stop: Option<usize>,
     /// Projection rules made for literals with anonymous arguments.
     projections: Vec<ast::Statement>,
     /// Whether positive body literals are projected (see `project`).

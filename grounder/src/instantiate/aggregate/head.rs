@@ -8,7 +8,8 @@ use crate::instantiate::domain::AtomId;
 use crate::instantiate::{GBody, GLit, GRule, Grounder, Mode, Stop};
 use crate::normalize::print::Printer;
 use crate::normalize::rules::{Bound, HeadElem, Rule};
-use crate::term::eval::{Binding, T};
+use crate::normalize::safety::lit_vars;
+use crate::term::eval::Binding;
 use crate::term::intern::Val;
 
 impl Grounder<'_> {
@@ -26,27 +27,28 @@ impl Grounder<'_> {
         body: &[GLit],
     ) -> Result<(), Stop> {
         let mut instances: Vec<HeadAggInstance> = Vec::new();
+        let weights = Weights::of(function, elems, bounds);
+        // Each element's infos and instances, to give the infos last element first as gringo.
+        let mut element_infos = Vec::with_capacity(elems.len());
+        let mut element_instances = Vec::with_capacity(elems.len());
+        let cx = ElementCx {
+            rule,
+            function,
+            weights,
+            mode,
+        };
         for e in elems {
-            if e.sign != Sign::None {
-                let bounded = !bounds.is_empty();
-                let found = self.literal_instances(rule, e, function, bounded, binding, mode)?;
-                instances.extend(found);
-                continue;
-            }
-            for (atom, terms, cond) in self.head_element_atoms(rule, e, binding, mode, false)? {
-                if self.undefined_weight(rule, function, e, &terms, !bounds.is_empty()) {
-                    continue;
-                }
-                let tuple = match function {
-                    None => self
-                        .store
-                        .info(atom)
-                        .and_then(|i| i.val)
-                        .into_iter()
-                        .collect(),
-                    Some(_) => terms,
-                };
-                instances.push((tuple, Some(atom), cond));
+            let (infos, first) = (self.infos.len(), instances.len());
+            self.element_instances(&cx, e, binding, &mut instances)?;
+            element_infos.push(self.infos.split_off(infos));
+            element_instances.push(first..instances.len());
+        }
+        let globals = aggregate_globals(elems, binding);
+        for (i, mut infos) in element_infos.into_iter().enumerate().rev() {
+            self.infos.append(&mut infos);
+            if weights == Weights::Checked && function == Some(AggregateFunction::SumPlus) {
+                let (e, range) = (&elems[i], element_instances[i].clone());
+                self.negative_weights_ignored(e, &instances[range], &globals);
             }
         }
         let Some(bvals) = self.eval_bounds(rule, bounds, binding) else {
@@ -103,6 +105,72 @@ impl Grounder<'_> {
                 let mut b = body.to_vec();
                 b.extend(l);
                 self.constraint(b)
+            }
+        }
+    }
+
+    /// The instances of one element of a choice or head aggregate, appended to `out`.
+    fn element_instances(
+        &mut self,
+        cx: &ElementCx<'_>,
+        e: &HeadElem,
+        binding: &mut Binding,
+        out: &mut Vec<HeadAggInstance>,
+    ) -> Result<(), Stop> {
+        let ElementCx {
+            rule,
+            function,
+            weights,
+            mode,
+        } = *cx;
+        if e.sign != Sign::None {
+            out.extend(self.literal_instances(cx, e, binding)?);
+            return Ok(());
+        }
+        for (atom, terms, cond) in self.head_element_atoms(rule, e, binding, mode, false)? {
+            if self.undefined_weight(rule, function, e, &terms, weights) {
+                continue;
+            }
+            let tuple = match function {
+                None => self
+                    .store
+                    .info(atom)
+                    .and_then(|i| i.val)
+                    .into_iter()
+                    .collect(),
+                Some(_) => terms,
+            };
+            out.push((tuple, Some(atom), cond));
+        }
+        Ok(())
+    }
+
+    /// `info: tuple ignored` for the negative weights of a head `#sum+` element's instances,
+    /// once per tuple of the aggregate instance (the values of its `globals`), whichever
+    /// element has it (gringo gives the elements' infos last element first). The instances
+    /// stay: their atoms are still chosen, and our sum leaves the weights out (clingo counts
+    /// them: a clingo defect, see known-mismatches-full 13454).
+    fn negative_weights_ignored(
+        &mut self,
+        e: &HeadElem,
+        instances: &[HeadAggInstance],
+        globals: &[Option<Val>],
+    ) {
+        let Some(span) = &e.weight_span else {
+            return;
+        };
+        for (tuple, ..) in instances {
+            if !matches!(tuple.first(), Some(Val::Num(n)) if *n < 0) {
+                continue;
+            }
+            let everywhere = crate::ast::Span::default();
+            if self
+                .tuple_ignored(&everywhere, tuple, globals.to_vec())
+                .is_some()
+            {
+                if let Some(info) = self.tuple_ignored(span, tuple, globals.to_vec()) {
+                    self.infos.push(info);
+                }
             }
         }
     }
@@ -171,13 +239,11 @@ impl Grounder<'_> {
     /// `1,b` (`2,b` for `not not b`) as gringo does, in a head aggregate by its terms.
     fn literal_instances(
         &mut self,
-        rule: &Rule,
+        cx: &ElementCx<'_>,
         e: &HeadElem,
-        function: Option<AggregateFunction>,
-        bounded: bool,
         binding: &mut Binding,
-        mode: Mode,
     ) -> Result<Vec<HeadAggInstance>, Stop> {
+        let (rule, function, weights, mode) = (cx.rule, cx.function, cx.weights, cx.mode);
         let mut out = Vec::new();
         let choice = function.is_none();
         let code = if e.sign == Sign::Not { 1 } else { 2 };
@@ -202,7 +268,7 @@ impl Grounder<'_> {
                     }
                 }
             }
-            if g.undefined_weight(rule, function, e, &tuple, bounded) {
+            if g.undefined_weight(rule, function, e, &tuple, weights) {
                 return Ok(());
             }
             out.push((tuple, None, lits.to_vec()));
@@ -214,15 +280,14 @@ impl Grounder<'_> {
 
 impl Grounder<'_> {
     /// Whether an element instance of a head `#sum` or `#sum+` has a weight that is not an
-    /// integer: clingo drops it with `info: operation undefined: (w+0)` (`w` as written; with
-    /// bounds or a constant `w` it is `info: tuple ignored`).
+    /// integer: clingo drops it, with the info [`Weights`] says (unless it is unchecked).
     fn undefined_weight(
         &mut self,
         rule: &Rule,
         function: Option<AggregateFunction>,
         e: &HeadElem,
         tuple: &[Val],
-        bounded: bool,
+        weights: Weights,
     ) -> bool {
         let sum = matches!(
             function,
@@ -233,20 +298,18 @@ impl Grounder<'_> {
         else {
             return false;
         };
-        if !sum || matches!(w, Val::Num(_)) {
+        if !sum || matches!(w, Val::Num(_)) || weights == Weights::Unchecked {
             return false;
         }
-        if bounded || matches!(t, T::Val(_)) {
-            // With bounds or a constant weight: `info: tuple ignored` as in a body aggregate.
+        if weights == Weights::Checked {
             if let Some(info) = self.tuple_ignored(span, tuple, Vec::new()) {
                 self.infos.push(info);
             }
-        } else if self.ignored_seen.insert((
-            self.current_rule,
-            span.clone(),
-            tuple.to_vec(),
-            Vec::new(),
-        )) {
+        } else if weights == Weights::Single
+            && self
+                .ignored_seen
+                .insert((self.current_rule, span.clone(), Vec::new(), Vec::new()))
+        {
             let mut text = String::from("(");
             Printer {
                 table: self.table,
@@ -268,3 +331,59 @@ impl Grounder<'_> {
 /// An element instance of a choice or head aggregate: its tuple, its atom (`None` for a
 /// `not b` element) and its condition.
 pub(crate) type HeadAggInstance = (Vec<Val>, Option<AtomId>, Vec<GLit>);
+
+/// What the instances of a choice's or head aggregate's elements are found for.
+#[derive(Clone, Copy)]
+struct ElementCx<'r> {
+    rule: &'r Rule,
+    function: Option<AggregateFunction>,
+    weights: Weights,
+    mode: Mode,
+}
+
+/// How gringo checks the weights of a head `#sum` or `#sum+` (`Unchecked` for other heads).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Weights {
+    /// One element without bounds: gringo moves it into the body, where the weight `w` is
+    /// `w+0`: `info: operation undefined: (w+0)` (`w` as written), once per rule.
+    Single,
+    /// Several elements without bounds, none with a condition: gringo writes a plain choice,
+    /// the weights unchecked (`#sum { k : w ; k : y }.` chooses `w` and `y`, no info).
+    Unchecked,
+    /// Otherwise `info: tuple ignored`, as in a body aggregate, also for a `#sum+`'s negative
+    /// weights (see `negative_weights_ignored`).
+    Checked,
+}
+
+impl Weights {
+    fn of(function: Option<AggregateFunction>, elems: &[HeadElem], bounds: &[Bound]) -> Weights {
+        let sum = matches!(
+            function,
+            Some(AggregateFunction::Sum | AggregateFunction::SumPlus)
+        );
+        match (sum, bounds.is_empty(), elems.len()) {
+            (false, ..) => Weights::Unchecked,
+            (true, false, _) => Weights::Checked,
+            (true, true, 1) => Weights::Single,
+            (true, true, _) if elems.iter().any(|e| !e.cond.is_empty()) => Weights::Checked,
+            (true, true, _) => Weights::Unchecked,
+        }
+    }
+}
+
+/// The values of the variables of a head aggregate's elements that the rule body bound (the
+/// aggregate's global variables), in variable order.
+fn aggregate_globals(elems: &[HeadElem], binding: &Binding) -> Vec<Option<Val>> {
+    let mut vars = Vec::new();
+    for e in elems {
+        e.terms.iter().for_each(|t| t.vars(&mut vars));
+        e.atom.args.iter().for_each(|t| t.vars(&mut vars));
+        e.cond.iter().for_each(|l| lit_vars(l, &mut vars));
+    }
+    vars.sort_unstable();
+    vars.dedup();
+    vars.iter()
+        .filter_map(|&v| binding.get(v as usize).copied().flatten())
+        .map(Some)
+        .collect()
+}

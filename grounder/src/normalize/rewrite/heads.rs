@@ -30,7 +30,7 @@ impl<'a> Converter<'a> {
                     literal,
                     condition: c.condition.clone(),
                 };
-                out.extend(self.head_elem(&alt, &[]).map(|mut e| {
+                out.extend(self.head_elem(&alt, &[], false).map(|mut e| {
                     signed_atom_as_written(&mut e);
                     let inner = e.cond.iter().filter_map(|l| match l {
                         Lit::Range(v, ..) if self.var_names[*v as usize].starts_with("#Range") => {
@@ -55,38 +55,6 @@ impl<'a> Converter<'a> {
         };
         let atom = self.atom(a);
         vec![HeadElem::plain(atom)]
-    }
-
-    pub(super) fn head_elem(
-        &mut self,
-        c: &ast::ConditionalLiteral,
-        terms_ast: &[ast::Term],
-    ) -> Option<HeadElem> {
-        let saved = std::mem::take(&mut self.extra);
-        let terms = terms_ast.iter().map(|t| self.tuple_term(t)).collect();
-        let atom = match &c.literal.kind {
-            LiteralKind::Atom(a) => Some(self.atom(a)),
-            _ => None,
-        };
-        let mut cond = Vec::new();
-        for l in &c.condition {
-            cond.extend(self.literal(l));
-        }
-        // `not b` in a choice or head aggregate (a disjunction has none left, see `negheads`).
-        let sign = c.literal.sign;
-        if sign != Sign::None && atom.is_some() {
-            cond.extend(self.literal(&c.literal));
-        }
-        cond.append(&mut self.extra);
-        self.extra = saved;
-        Some(HeadElem {
-            terms,
-            atom: atom?,
-            sign,
-            cond,
-            weight_span: terms_ast.first().map(|t| Box::new(t.span.clone())),
-            conj: None,
-        })
     }
 
     /// gringo rewrites a choice or head aggregate with one element and no bounds to
@@ -173,7 +141,8 @@ impl<'a> Converter<'a> {
             } => {
                 let bounds = self.bounds(left, right);
                 let written: Vec<_> = elements.iter().collect();
-                let elems = self.aggregate_elems(&written, &bounds, |c, e| c.head_elem(e, &[]));
+                let elems =
+                    self.aggregate_elems(&written, &bounds, |c, e| c.head_elem(e, &[], true));
                 self.locate_at_single_atom(&written, !bounds.is_empty());
                 Head::Choice {
                     elems,
@@ -189,8 +158,9 @@ impl<'a> Converter<'a> {
                 span,
             } => {
                 let bounds = self.bounds(left, right);
-                let elems = self
-                    .aggregate_elems(elements, &bounds, |c, e| c.head_elem(&e.literal, &e.terms));
+                let elems = self.aggregate_elems(elements, &bounds, |c, e| {
+                    c.head_elem(&e.literal, &e.terms, true)
+                });
                 let written: Vec<_> = elements.iter().map(|e| &e.literal).collect();
                 self.locate_at_single_atom(&written, !bounds.is_empty());
                 Head::Agg {
@@ -217,13 +187,17 @@ impl<'a> Converter<'a> {
         std::mem::swap(&mut pending_head, &mut self.extra);
         let mut head_lits = 0;
         for (i, b) in body_ast.iter().enumerate() {
-            body.extend(self.body_literal(b));
             if i < self.moved_head {
+                // A disjunct moved from the head: it drops its element only (see `stops`).
+                body.extend(self.sequence(|c| c.body_literal(b)));
                 head_lits = body.len();
+            } else {
+                body.extend(self.body_literal(b));
             }
         }
         body.extend(pending_head);
         body.append(&mut self.extra);
+        self.end_sequence();
         if single_head_undefined(v, &head, self.moved_head) {
             // gringo simplifies the head first and drops the statement there, unseen its body.
             self.infos.truncate(head_infos);
@@ -382,6 +356,51 @@ fn single_head_undefined(v: &Variant<'_>, head: &Head, moved_head: usize) -> boo
 
 /// Head aggregate elements.
 impl Converter<'_> {
+    /// A conditional head element with its tuple: its atom stops the element's simplification
+    /// when `atom_stops` (a choice's or head aggregate's element, not a disjunction's: see
+    /// `stops`).
+    pub(super) fn head_elem(
+        &mut self,
+        c: &ast::ConditionalLiteral,
+        terms_ast: &[ast::Term],
+        atom_stops: bool,
+    ) -> Option<HeadElem> {
+        let saved = std::mem::take(&mut self.extra);
+        let (terms, atom, cond) = self.sequence(|s| {
+            let terms = terms_ast
+                .iter()
+                .map(|t| s.part(|c| c.tuple_term(t)))
+                .collect();
+            let atom = match &c.literal.kind {
+                LiteralKind::Atom(a) if atom_stops => Some(s.part(|c| c.atom(a))),
+                LiteralKind::Atom(a) => Some(s.sequence(|c| c.atom(a))),
+                _ => None,
+            };
+            let mut cond = Vec::new();
+            for l in &c.condition {
+                cond.extend(s.literal(l));
+            }
+            // `not b` in a choice or head aggregate (a disjunction has none left, see
+            // `negheads`).
+            if c.literal.sign != Sign::None && atom.is_some() {
+                cond.extend(s.literal(&c.literal));
+            }
+            (terms, atom, cond)
+        });
+        let mut cond = cond;
+        let sign = c.literal.sign;
+        cond.append(&mut self.extra);
+        self.extra = saved;
+        Some(HeadElem {
+            terms,
+            atom: atom?,
+            sign,
+            cond,
+            weight_span: terms_ast.first().map(|t| Box::new(t.span.clone())),
+            conj: None,
+        })
+    }
+
     /// The elements of a choice or head aggregate. gringo moves the tuple and condition of the
     /// one element of such a head without bounds into the body (see `Head::single_element`):
     /// that tuple is no tuple of an aggregate element (no `global variable in tuple` info).

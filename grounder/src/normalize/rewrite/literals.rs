@@ -74,7 +74,7 @@ impl<'a> Converter<'a> {
             LiteralKind::Atom(a) => {
                 let projected = self.project_anonymous(l, a);
                 let a = projected.as_ref().unwrap_or(a);
-                let mut atom = self.atom(a);
+                let mut atom = self.part(|c| c.atom(a));
                 if l.sign == Sign::None {
                     self.extract_arith(&mut atom);
                 }
@@ -82,10 +82,10 @@ impl<'a> Converter<'a> {
             }
             LiteralKind::Boolean(b) => vec![Lit::Bool(*b == (l.sign != Sign::Not))],
             LiteralKind::Comparison { first, rest } => {
-                let mut left = self.term(first);
+                let mut left = self.part(|c| c.term(first));
                 let mut out = Vec::new();
                 for (op, t) in rest {
-                    let right = self.term(t);
+                    let right = self.part(|c| c.term(t));
                     let op = if l.sign == Sign::Not {
                         negate(*op)
                     } else {
@@ -103,9 +103,7 @@ impl<'a> Converter<'a> {
     pub(super) fn condition(&mut self, lits: &[ast::Literal]) -> Vec<Lit> {
         let saved = std::mem::take(&mut self.extra);
         let mut out = Vec::new();
-        for l in lits {
-            out.extend(self.literal(l));
-        }
+        self.sequence(|c| lits.iter().for_each(|l| out.extend(c.literal(l))));
         out.append(&mut self.extra);
         self.extra = saved;
         out
@@ -114,10 +112,10 @@ impl<'a> Converter<'a> {
     pub(super) fn bounds(&mut self, left: &Option<Guard>, right: &Option<Guard>) -> Vec<Bound> {
         let mut out = Vec::new();
         if let Some(g) = left {
-            out.push((flip(g.op), self.term(&g.term)));
+            out.push((flip(g.op), self.part(|c| c.term(&g.term))));
         }
         if let Some(g) = right {
-            out.push((g.op, self.term(&g.term)));
+            out.push((g.op, self.part(|c| c.term(&g.term))));
         }
         out
     }
@@ -138,9 +136,8 @@ impl<'a> Converter<'a> {
                 for literal in &alternatives {
                     let saved = std::mem::take(&mut self.extra);
                     let projected = self.projected_literal(literal);
-                    let mut lits = self
-                        .literal(projected.as_ref().unwrap_or(literal))
-                        .into_iter();
+                    let literal = projected.as_ref().unwrap_or(literal);
+                    let mut lits = self.sequence(|c| c.literal(literal)).into_iter();
                     let lit = lits.next().unwrap_or(Lit::Bool(true));
                     let mut local: Vec<Lit> = lits.collect();
                     local.append(&mut self.extra);
@@ -164,7 +161,11 @@ impl<'a> Converter<'a> {
                     self.assign_through_equation(&mut bounds, &a.span);
                 }
                 self.region = Region::Element;
-                let elems = a.elements.iter().map(|e| self.agg_element(e)).collect();
+                let elems = a
+                    .elements
+                    .iter()
+                    .map(|e| self.sequence(|c| c.agg_element(e)))
+                    .collect();
                 self.region = Region::Global;
                 vec![Lit::Agg(Box::new(AggLit {
                     sign: a.sign,
@@ -224,10 +225,12 @@ impl<'a> Converter<'a> {
         let terms = e
             .terms
             .iter()
-            .map(|t| match (written, projected) {
-                (true, _) => self.tuple_term(t),
-                (false, true) => self.term(&without_anonymous(t)),
-                (false, false) => self.term(t),
+            .map(|t| {
+                self.part(|c| match (written, projected) {
+                    (true, _) => c.tuple_term(t),
+                    (false, true) => c.term(&without_anonymous(t)),
+                    (false, false) => c.term(t),
+                })
             })
             .collect();
         let mut cond = Vec::new();

@@ -27,6 +27,7 @@ impl<'a> Converter<'a> {
             arith_count: 0,
             aux_count: 0,
             infos: Vec::new(),
+            stop: None,
             projections: Vec::new(),
             project_positive: false,
             params: 0,
