@@ -14,8 +14,8 @@
 //! # Why `unsafe`
 //! Implementing [`GlobalAlloc`] is `unsafe` by definition. This module and `release` (one C
 //! call) are the only places of the workspace that allow `unsafe_code` (the binary crate
-//! denies it everywhere else, the library crates forbid it); each block only forwards the caller's arguments to `System`,
-//! under the same contract the caller promised us.
+//! denies it everywhere else, the library crates forbid it); each block only forwards the caller's
+//! arguments to `System`, under the same contract the caller promised us.
 #![allow(unsafe_code)]
 
 use std::alloc::{GlobalAlloc, Layout, System};

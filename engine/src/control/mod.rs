@@ -28,7 +28,8 @@
 //!   every [`Model`](crate::Model) so models stay valid after the `Control` changes, and
 //!   replaced (not modified) by a later grounding.
 //! - `externals` holds the values set by `assign_external` / `release_external`, given to
-//!   the solver at once (which applies a release when the next search starts); [`Control::ground_program`] shows the program with its defaults.
+//!   the solver at once (which applies a release when the next search starts);
+//!   [`Control::ground_program`] shows the program with its defaults.
 //! - `given` sources of `sources` are in the session; the others are added at the next
 //!   grounding.
 //! - Propagators ([`Control::register_propagator`], at any time) are in the solver once it
@@ -422,8 +423,9 @@ impl Control {
     /// most of its memory on a large program), any later grounding or backend fails, and
     /// [`Control::symbolic_atoms`] lists nothing (see `grounder::Session::end_grounding`).
     /// The sources' texts go too ([`Control::sources`] keeps their names; a million-rule
-    /// program's text is about 20 MB). The solver likewise frees the rule tables it keeps for later steps once the next
-    /// search has started (`solver_core::MultiShot::end_deltas`): a later search for brave or
+    /// program's text is about 20 MB). The solver likewise frees the rule tables it keeps for later
+    /// steps once the next search has started (`solver_core::MultiShot::end_deltas`): a later
+    /// search for brave or
     /// cautious consequences fails.
     ///
     /// ```

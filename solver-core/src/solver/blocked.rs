@@ -20,8 +20,9 @@ use super::literal_aliases::LiteralAliases;
 /// Per variable: an atom (not external, not in `fact`) without a rule that can derive it: it
 /// has none at all (clasp's first classification leaves the bodies that need such an atom
 /// unsupported: with `:- p. s ; p. s ; q.`, the body of `x :- 1 <= #sum{1:q; 1:y}.`, y
-/// without rules, holds in no model and `v :- not x.` makes v a fact), or each has it negated in its body, as the shifted rules of `p ; r :- not r.` do, or a body
-/// that clasp's equivalences make contradictory, see [`LiteralAliases::contradicts`], unless
+/// without rules, holds in no model and `v :- not x.` makes v a fact), or each has it negated in
+/// its body, as the shifted rules of `p ; r :- not r.` do, or a body that clasp's equivalences
+/// make contradictory, see [`LiteralAliases::contradicts`], unless
 /// the rule is shifted from a disjunction, which clasp's equivalences see unshifted, supporting
 /// its atoms as a choice: `b ; r :- x. x :- not r.` leaves r possible; or shifted from a
 /// disjunction clasp drops as satisfied, marked in `dropped`, see `dropped_disjunctions.rs`:

@@ -6,8 +6,9 @@
 //! the atom itself, positively or negated, not counted: they cannot support it; nor are the
 //! shifted rules of a disjunction clasp drops as satisfied, see `dropped_disjunctions.rs`), a
 //! non-choice rule with that atom as its only head and not shifted from a disjunction, is
-//! equivalent to the rule's body; its negative literal to the body's complement. A body is the literal it needs alone: a
-//! normal body of one literal, or a weight body needing every element (the weights without
+//! equivalent to the rule's body; its negative literal to the body's complement. A body is the
+//! literal it needs alone: a normal body of one literal, or a weight body needing every
+//! element (the weights without
 //! the lightest stay below the bound, clasp's test for reading it as a normal body) once its
 //! elements are replaced by their representatives and equal ones merged (`1 <= #sum{p;q}` with
 //! p and q equivalent is p). Any other body is its own variable. The representatives are
@@ -24,8 +25,8 @@
 //! changes an atom's supports. The second round reads the atoms outside clasp's "upper"
 //! closure (no rule can derive them when negative literals are read as true, nor through a
 //! body clasp's propagation before the first classification makes false, see
-//! `initial_propagation.rs`; externals are in it) as false: they leave the bodies, a negative one lowering a weight body's bound by
-//! its weight, and the rules whose bodies need one positively are dropped (gringo's
+//! `initial_propagation.rs`; externals are in it) as false: they leave the bodies, a negative
+//! one lowering a weight body's bound by its weight, and the rules whose bodies need one positively are dropped (gringo's
 //! `N = #sum+{2:p; W:q(W)}` writes the fact part as `not x` with `x` an atom without rules;
 //! `v :- 4 <= #sum{2:not x; 2:q}.` is `v :- q.` in the second round, and with `#project q.`
 //! v shows with q). In either round a weight element whose representative is a constant
