@@ -210,7 +210,8 @@ fn heuristics(n: &mut Numbering, g: &Grounder, truth: &[Truth]) {
 /// signatures, every atom of `p/n` (of any grounding), each when it is not known false or is
 /// in gringo's domain though false ([`Extras::unruled`]: heads of rules simplified away,
 /// atoms of disjunction instances dropped for a fact). gringo projects every atom of its
-/// domain, and the atoms of such an instance (`q(1) ; a.` with the fact `a`) are in it, so
+/// domain and only those: an atom numbered for a negated literal kept open but never derived
+/// (`p(0) :- not not p(3).`, p(3) without rules) is not projected. The atoms of such an instance (`q(1) ; a.` with the fact `a`) are in it, so
 /// `#project q(1).` makes a projection that is never true, not an empty one (which would range
 /// over the shown atoms).
 ///
@@ -231,7 +232,13 @@ fn projection(n: &mut Numbering, g: &Grounder, truth: &[Truth], from: &Source) {
     atoms.dedup();
     let unruled: fxhash::FxHashSet<AtomId> = g.extras.unruled.iter().copied().collect();
     for a in atoms {
-        if unruled.contains(&a) || truth.get(a.0 as usize) != Some(&Truth::False) {
+        let in_domain = g
+            .store
+            .atoms
+            .get(a.0 as usize)
+            .is_some_and(|info| info.in_domain);
+        let open = in_domain && truth.get(a.0 as usize) != Some(&Truth::False);
+        if unruled.contains(&a) || open {
             let id = n.atom(g, a);
             n.program.add_projection(id);
         }
