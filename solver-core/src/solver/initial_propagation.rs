@@ -59,18 +59,12 @@ struct Group {
     elements: Vec<(Lit, i64)>,
     /// The weight it needs (a normal body's size).
     bound: i64,
+    /// The weights of all its elements (saturating).
+    sum: i64,
     /// Its head atoms, each with the edge of its rule.
     heads: Vec<(Var, Edge)>,
     /// Its value, once assigned.
     value: Option<bool>,
-}
-
-impl Group {
-    fn sum(&self) -> i64 {
-        self.elements
-            .iter()
-            .fold(0i64, |s, (_, w)| s.saturating_add(*w))
-    }
 }
 
 /// The program graph under propagation.
@@ -87,13 +81,15 @@ struct Graph {
     queue: Vec<Var>,
     /// Whether two values contradicted each other.
     conflict: bool,
+    /// The group of each body as clasp reads it.
+    index: HashMap<BodyKey, usize>,
 }
 
 /// The bodies and atoms of `program` clasp's initial propagation makes false (see the module
 /// docs).
 pub(super) fn initially_false(program: &ProgramState) -> InitiallyFalse {
     let (mut graph, group_of) = Graph::new(program);
-    graph.seed(program, &group_of);
+    graph.seed(program);
     graph.run();
     let false_group = |g: usize| !graph.conflict && graph.groups[g].value == Some(false);
     InitiallyFalse {
@@ -120,7 +116,6 @@ impl Graph {
     /// The graph of `program`'s rules, with each body's group.
     fn new(program: &ProgramState) -> (Graph, Vec<usize>) {
         let n = program.var_count;
-        let mut index: HashMap<BodyKey, usize> = HashMap::new();
         let mut graph = Graph {
             groups: Vec::new(),
             supports: vec![Vec::new(); n],
@@ -128,12 +123,13 @@ impl Graph {
             atom_value: vec![None; n],
             queue: Vec::new(),
             conflict: false,
+            index: HashMap::new(),
         };
         let mut group_of = Vec::with_capacity(program.bodies.len());
         for (_, key) in &program.bodies {
             let read = clasp_key(key);
             let next = graph.groups.len();
-            let g = *index.entry(read.clone()).or_insert(next);
+            let g = *graph.index.entry(read.clone()).or_insert(next);
             if g == next {
                 graph.groups.push(Group::from_key(&read));
                 for &(l, _) in &graph.groups[g].elements {
@@ -160,7 +156,7 @@ impl Graph {
     }
 
     /// The seeds: the integrity constraints and the facts, in the program's order.
-    fn seed(&mut self, program: &ProgramState, group_of: &[usize]) {
+    fn seed(&mut self, program: &ProgramState) {
         for rule in &program.rules {
             let fact =
                 matches!(&program.bodies[rule.body as usize].1, BodyKey::Normal(l) if l.is_empty());
@@ -174,12 +170,9 @@ impl Graph {
             match lits {
                 [l] => self.assign_atom(l.var(), l.is_negative()),
                 _ => {
-                    let mut lits = lits.to_vec();
-                    lits.sort_unstable();
-                    let key = BodyKey::Normal(lits);
-                    let g = program.bodies.iter().position(|(_, k)| clasp_key(k) == key);
-                    if let Some(b) = g {
-                        self.assign_body(group_of[b], false);
+                    let key = clasp_key(&BodyKey::Normal(lits.to_vec()));
+                    if let Some(&g) = self.index.get(&key) {
+                        self.assign_body(g, false);
                     }
                 }
             }
@@ -220,7 +213,7 @@ impl Graph {
                 continue;
             }
             let holds = value != negated;
-            if !holds && group.sum() - 1 < group.bound {
+            if !holds && group.sum - 1 < group.bound {
                 self.assign_body(g, false);
             } else if holds && group.bound - 1 <= 0 {
                 self.assign_body(g, true);
@@ -263,7 +256,7 @@ impl Graph {
         let group = &self.groups[g];
         let need = match value {
             false => group.bound,
-            true => group.sum() - group.bound + 1,
+            true => group.sum - group.bound + 1,
         };
         let forced: Vec<Lit> = group
             .elements
@@ -284,9 +277,13 @@ impl Group {
             BodyKey::Normal(lits) => (lits.iter().map(|&l| (l, 1)).collect(), lits.len() as i64),
             BodyKey::Weight(bound, elements) => (elements.clone(), *bound),
         };
+        let sum = elements
+            .iter()
+            .fold(0i64, |s: i64, (_, w)| s.saturating_add(*w));
         Group {
             elements,
             bound,
+            sum,
             ..Group::default()
         }
     }
