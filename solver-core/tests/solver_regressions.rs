@@ -60,7 +60,46 @@ fn brave_and_cautious_range_over_the_projection_statement() {
     }
 }
 
-/// A sanity anchor for the two tests above: the same programs enumerate correctly.
+/// `a4 :- 1 <= #sum{1:a3}.` with a3 without rules, `{a4}.`, `a4 ; a7.` and `a6 :- not a7.`
+/// (with the facts a1 and a5): the weight body is false once a3 is, so clasp keeps the
+/// disjunction (a4 is no normal head of the empty body) and a6 is no fact. The models are
+/// `{a1 a5 a4 a6}` and `{a1 a5 a7}`; clingo 5.8.3's cautious answer is `a1 a5`.
+/// (Found by `properties`: the weight body left without elements read as the empty
+/// conjunction, which dropped the disjunction as satisfied and showed a6 in every
+/// consequence.)
+#[test]
+fn a_weight_body_below_its_bound_once_false_atoms_leave_is_false() {
+    let p = program(
+        "asp 1 0 0\n1 0 1 4 1 1 1 3 1\n1 0 1 1 0 1 -2\n1 0 1 1 0 0\n1 0 0 0 1 -5\n\
+         1 0 1 5 0 0\n1 0 2 4 7 0 0\n1 0 1 6 0 1 -7\n1 1 1 4 0 0\n\
+         4 2 a1 1 1\n4 2 a3 1 3\n4 2 a4 1 4\n4 2 a5 1 5\n4 2 a6 1 6\n4 2 a7 1 7\n0\n",
+    );
+    for (mode, expected) in [
+        (EnumMode::Brave, atoms(&[1, 4, 5, 6, 7])),
+        (EnumMode::Cautious, atoms(&[1, 5])),
+    ] {
+        let options = SolveOptions {
+            enum_mode: mode,
+            opt_mode: OptMode::Ignore,
+            ..SolveOptions::default()
+        };
+        let models = all_models(&p, options);
+        assert_eq!(
+            models.last().map(|m| m.atoms.clone()),
+            Some(expected),
+            "{mode:?}"
+        );
+    }
+    let models = all_models(&p, SolveOptions::default());
+    let mut found: Vec<Vec<Atom>> = models.iter().map(|m| m.atoms.clone()).collect();
+    found.sort();
+    assert_eq!(found, vec![atoms(&[1, 4, 5, 6]), atoms(&[1, 5, 7])]);
+    for model in &models {
+        assert_eq!(check_model(&p, &model.atoms), Ok(()));
+    }
+}
+
+/// A sanity anchor for the first two tests: the same programs enumerate correctly.
 #[test]
 fn regression_programs_enumerate_their_stable_models() {
     let p = program(

@@ -482,7 +482,9 @@ impl LiteralAliases {
     /// whose representative is a constant left out, a true one lowering the bound by its
     /// weight (clasp's preprocessing removes the atoms with a value from the bodies: with
     /// `c :- not x. y :- not c.` and x without rules, `v :- 1 <= #sum{1:q; 1:y}.` is `v :- q.`
-    /// in the second round; seed 23522 of the full grammar).
+    /// in the second round; seed 23522 of the full grammar). A body whose open elements stay
+    /// below the bound is false, also when no element was a constant (the caller may have left
+    /// out the false atoms: `a :- 1 <= #sum{1:x}.` with x without rules).
     fn without_constants(&self, bound: i64, elements: &[(Lit, i64)]) -> BodyKey {
         let merged = self.merged(bound, elements);
         let is_constant = |l: &Lit| l.var() == Var::TRUE;
@@ -490,9 +492,7 @@ impl LiteralAliases {
             .iter()
             .filter(|(l, _)| *l == Lit::TRUE)
             .fold(0i64, |sum, (_, w)| sum.saturating_add(*w));
-        if held == 0 && !merged.iter().any(|(l, _)| is_constant(l)) {
-            return BodyKey::Weight(bound, merged);
-        }
+        let constants = merged.iter().any(|(l, _)| is_constant(l));
         let open: Vec<(Lit, i64)> = merged
             .into_iter()
             .filter(|(l, _)| !is_constant(l))
@@ -501,6 +501,7 @@ impl LiteralAliases {
         match bound.saturating_sub(held) {
             left if left <= 0 => BodyKey::Normal(Vec::new()),
             left if reachable < left => BodyKey::Normal(vec![Lit::FALSE]),
+            left if !constants => BodyKey::Weight(left, open),
             left => BodyKey::Weight(left, self.merged(left, &open)),
         }
     }
