@@ -101,14 +101,20 @@ pub(crate) fn assigned_var(agg: &AggLit, bound: &Bound) -> Option<u32> {
 }
 
 /// The one variable of `l = r` outside `known` when `l - r` is linear and its coefficient is
-/// nonzero: the equation determines it once the others have values.
+/// nonzero: the equation determines it once the others have values. A variable whose
+/// coefficient cancels (`F = W*0+1`, `F = W-W`) still needs a value: the equation does not
+/// determine it and is not evaluated before it has one.
 fn linear_unknown(l: &T, r: &T, known: &Bound) -> Option<u32> {
     let form = linear_difference(l, r)?;
-    let mut unknown = form.coefficients.iter().filter(|(v, _)| !known.contains(v));
-    match (unknown.next(), unknown.next()) {
-        (Some(&(v, _)), None) => Some(v),
-        _ => None,
+    let mut vars = Vec::new();
+    l.vars(&mut vars);
+    r.vars(&mut vars);
+    let mut unknown = vars.into_iter().filter(|v| !known.contains(v));
+    let v = unknown.next()?;
+    if unknown.any(|w| w != v) {
+        return None;
     }
+    form.coefficients.iter().any(|&(w, _)| w == v).then_some(v)
 }
 
 /// The variables arithmetic alone determines (clingo 5.8.3): those of intervals with

@@ -444,9 +444,21 @@ pub(crate) fn linear_difference(l: &T, r: &T) -> Option<Linear> {
 
 /// Solves the equation `l = r` for its one unbound variable when `l - r` is linear and the
 /// variable's coefficient is nonzero (clingo 5.8.3 solves `X+X = 1+X`). `None`: not of that
-/// form under `binding`; `Some(None)`: no integer solution; `Some(Some((x, value)))`.
+/// form under `binding` (also when a variable whose coefficient cancels, `W` of `F = W*0+1`,
+/// is unbound); `Some(None)`: no integer solution; `Some(Some((x, value)))`.
 pub(crate) fn solve_linear(l: &T, r: &T, binding: &Binding) -> Option<Option<(u32, Val)>> {
     let form = linear_difference(l, r)?;
+    let unbound = |v: &u32| binding.get(*v as usize).copied().flatten().is_none();
+    let mut vars = Vec::new();
+    l.vars(&mut vars);
+    r.vars(&mut vars);
+    if vars
+        .iter()
+        .filter(|v| unbound(v))
+        .any(|v| !form.coefficients.iter().any(|(w, _)| w == v))
+    {
+        return None;
+    }
     let mut constant = form.constant;
     let mut unknown = None;
     for &(v, c) in &form.coefficients {
@@ -575,6 +587,13 @@ mod tests {
         assert_eq!(
             solve_linear(&with_y, &num(3), &bound_y),
             Some(Some((0, Val::Num(2))))
+        );
+        // `X = Y*0+1`: Y's coefficient cancels, yet the equation waits for Y's value.
+        let cancelled = bin(BinaryOp::Add, bin(BinaryOp::Mul, T::Var(1), num(0)), num(1));
+        assert_eq!(solve_linear(&x, &cancelled, &vec![None, None]), None);
+        assert_eq!(
+            solve_linear(&x, &cancelled, &bound_y),
+            Some(Some((0, Val::Num(1))))
         );
     }
 
