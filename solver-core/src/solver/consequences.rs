@@ -10,7 +10,7 @@
 use super::added_facts::AddedFacts;
 use super::assignment::Assignment;
 use super::blocked::{deriving_heads, self_blocked};
-use super::body::{conjunction_of, positive_atoms, BodyKey};
+use super::body::{positive_atoms, BodyKey};
 use super::build::ProgramState;
 use super::dropped_disjunctions::aliases_and_dropped_rules;
 use super::lit::{Lit, Var};
@@ -197,7 +197,8 @@ fn settled_conditions(program: &ProgramState, search: &mut Search) -> Vec<Var> {
 /// "true but no proof", of an atom only forced): settled so far, an external, or forced by a
 /// constraint and a head of a choice rule whose body holds when clasp adds it (see
 /// [`AddedFacts::true_choices`]: `x. {a} :- x.`, not `{a} :- x. x.`, nor `{a} :- x. x :- not y.`,
-/// which makes x a fact only in preprocessing). (An atom only forced true, such as
+/// which makes x a fact only in preprocessing). A weight body holds when its holding elements
+/// reach its bound. (An atom only forced true, such as
 /// a choice atom under `:- not x.`, stays a plain variable there and is not shown itself.)
 /// Empty when that propagation already fails.
 fn settled_atoms(
@@ -235,13 +236,14 @@ fn settled_atoms(
                 || (l.is_negative() && blocked[i])
                 || (!l.is_negative() && fact[i])
         };
-        let body_true = |body: u32| {
-            let (lit, key) = &program.bodies[body as usize];
-            match key {
-                BodyKey::Normal(lits) => lits.iter().all(holds),
-                BodyKey::Weight(..) => {
-                    a.is_true(*lit) || conjunction_of(key).is_some_and(|c| c.iter().all(holds))
-                }
+        // A weight body holds when its holding elements reach the bound: true at the root
+        // through atoms only forced is no proof (`{a} :- x. x :- not y. :- not a.
+        // b :- 1 <= #sum{1:a}.` leaves b open, as `b :- a.` does).
+        let body_true = |body: u32| match &program.bodies[body as usize].1 {
+            BodyKey::Normal(lits) => lits.iter().all(holds),
+            BodyKey::Weight(bound, elements) => {
+                let held = elements.iter().filter(|(l, _)| holds(l));
+                held.map(|&(_, w)| w as i128).sum::<i128>() >= *bound as i128
             }
         };
         let new: Vec<Var> = program
