@@ -46,6 +46,7 @@ mod elements;
 mod extremes;
 mod groups;
 mod head;
+mod head_ignored;
 mod ignored;
 
 use crate::ast::CompareOp;
@@ -106,6 +107,7 @@ pub(crate) fn split_weights(elems: &[Weighted]) -> (i64, Vec<(GLit, i64)>) {
 
 pub(crate) use bounds::SumForm;
 use groups::Groups;
+pub(crate) use head_ignored::HeadIgnored;
 
 /// Outcomes of a body aggregate: an optional assignment and the literals it needs.
 pub(crate) type Outcomes = Vec<(Option<(u32, Val)>, Vec<GLit>)>;

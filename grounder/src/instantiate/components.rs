@@ -425,6 +425,7 @@ fn join_rule(
     if mode == Mode::Emit && ranges.is_none() {
         // A rule grounded semi-naively reports after its component's fixpoint.
         g.report_ignored_tuples(rule)?;
+        g.give_head_ignored();
     }
     Ok(())
 }
@@ -597,6 +598,7 @@ fn report_semi_naive(
         if let Some(rule) = rules.get(i) {
             g.current_rule = Some(i);
             g.report_ignored_tuples(rule)?;
+            g.give_head_ignored();
         }
     }
     Ok(())

@@ -436,6 +436,19 @@ impl<'a> Grounder<'a> {
         mode: Mode,
         define: bool,
     ) -> Result<Vec<HeadInstance>, Stop> {
+        let keyed = self.keyed_element_atoms(rule, e, binding, (mode, define), &[])?;
+        Ok(keyed.into_iter().map(|(instance, _)| instance).collect())
+    }
+
+    /// [`Grounder::head_element_atoms`], each instance with the values of the variables `key`.
+    pub(crate) fn keyed_element_atoms(
+        &mut self,
+        rule: &Rule,
+        e: &crate::normalize::rules::HeadElem,
+        binding: &mut Binding,
+        (mode, define): (Mode, bool),
+        key: &[u32],
+    ) -> Result<Vec<KeyedInstance>, Stop> {
         let mut out = Vec::new();
         let (atom_pat, terms) = (&e.atom, &e.terms);
         self.sub_join(rule, &e.cond, binding, mode, &mut |g, b, lits| {
@@ -450,13 +463,17 @@ impl<'a> Grounder<'a> {
                 if define {
                     g.store.add_to_domain(g.table, atom);
                 }
-                out.push((atom, tuple, lits.to_vec()));
+                let values = key.iter().map(|&v| b.get(v as usize).copied().flatten());
+                out.push(((atom, tuple, lits.to_vec()), values.collect()));
             }
             Ok(())
         })?;
         Ok(out)
     }
 }
+
+/// A head element instance with the values of some of its variables.
+pub(crate) type KeyedInstance = (HeadInstance, Vec<Option<Val>>);
 
 /// The modifier a constant names (`level sign factor init true false`).
 pub(crate) fn heuristic_modifier(

@@ -295,6 +295,9 @@ pub(crate) struct Grounder<'a> {
     /// `#sum` tuples already reported as ignored: by rule, the span of their element's weight,
     /// the tuple and the instance (see `aggregate::ignored`).
     pub(crate) ignored_seen: FxHashSet<IgnoredInstance>,
+    /// The `tuple ignored` infos of head aggregates, given per rule in gringo's order (see
+    /// `aggregate::head_ignored`).
+    pub(crate) head_ignored: aggregate::HeadIgnored,
     /// Per complete predicate (by index), whether all its atoms are facts.
     pub(crate) facts_only: FxHashMap<u32, bool>,
     /// Per predicate (by index), whether it is open: some atom of it may be no fact by the
@@ -426,6 +429,7 @@ impl<'a> Grounder<'a> {
             undefined_seen: FxHashSet::default(),
             undefined_instances: FxHashSet::default(),
             ignored_seen: FxHashSet::default(),
+            head_ignored: aggregate::HeadIgnored::default(),
             facts_only: FxHashMap::default(),
             open_preds: Vec::new(),
             negated_by_aux: kept.not_aux.iter().map(|(&a, &x)| (x, a)).collect(),

@@ -86,6 +86,7 @@ pub(crate) fn ground_call(
     // meets (operation undefined) in them.
     infos.append(&mut undefined_atoms);
     let instantiation_infos = infos.len();
+    g.give_all_head_ignored();
     infos.append(&mut g.infos);
     infos.extend(calls_in_grounding_order(&g, &call.rules));
     if let Err(stop) = grounded {

@@ -1,6 +1,7 @@
 //! Choice rules and head aggregates: choice rules over the element atoms plus the constraint
 //! `:- body, not bound_holds` (only `:- body` when the bounds cannot be met).
 
+use super::head_ignored::IgnoredAt;
 use super::{Groups, SumForm, Tri};
 use crate::ast::{AggregateFunction, Sign};
 use crate::diagnostic::{Diagnostic, Note, Severity};
@@ -31,24 +32,31 @@ impl Grounder<'_> {
         // Each element's infos and instances, to give the infos last element first as gringo.
         let mut element_infos = Vec::with_capacity(elems.len());
         let mut element_instances = Vec::with_capacity(elems.len());
-        let cx = ElementCx {
-            rule,
-            function,
-            weights,
-            mode,
-        };
-        for e in elems {
+        let globals = aggregate_globals(elems, bounds, binding);
+        for (elem, e) in elems.iter().enumerate() {
+            let important = match weights {
+                Weights::Checked => self.head_important_vars(rule, e),
+                _ => Vec::new(),
+            };
+            let cx = ElementCx {
+                rule,
+                function,
+                weights,
+                mode,
+                elem,
+                globals: &globals,
+                important: &important,
+            };
             let (infos, first) = (self.infos.len(), instances.len());
             self.element_instances(&cx, e, binding, &mut instances)?;
             element_infos.push(self.infos.split_off(infos));
             element_instances.push(first..instances.len());
         }
-        let globals = aggregate_globals(elems, binding);
         for (i, mut infos) in element_infos.into_iter().enumerate().rev() {
             self.infos.append(&mut infos);
             if weights == Weights::Checked && function == Some(AggregateFunction::SumPlus) {
                 let (e, range) = (&elems[i], element_instances[i].clone());
-                self.negative_weights_ignored(e, &instances[range], &globals);
+                self.negative_weights_ignored(e, i, &instances[range], &globals);
             }
         }
         let Some(bvals) = self.eval_bounds(rule, bounds, binding) else {
@@ -117,18 +125,14 @@ impl Grounder<'_> {
         binding: &mut Binding,
         out: &mut Vec<HeadAggInstance>,
     ) -> Result<(), Stop> {
-        let ElementCx {
-            rule,
-            function,
-            weights,
-            mode,
-        } = *cx;
+        let (rule, function, mode) = (cx.rule, cx.function, cx.mode);
         if e.sign != Sign::None {
             out.extend(self.literal_instances(cx, e, binding)?);
             return Ok(());
         }
-        for (atom, terms, cond) in self.head_element_atoms(rule, e, binding, mode, false)? {
-            if self.undefined_weight(rule, function, e, &terms, weights) {
+        let atoms = self.keyed_element_atoms(rule, e, binding, (mode, false), cx.important)?;
+        for (local, ((atom, terms, cond), key)) in atoms.into_iter().enumerate() {
+            if self.undefined_weight(cx, e, (&terms, Some(atom), key), local) {
                 continue;
             }
             let tuple = match function {
@@ -147,30 +151,30 @@ impl Grounder<'_> {
 
     /// `info: tuple ignored` for the negative weights of a head `#sum+` element's instances,
     /// once per tuple of the aggregate instance (the values of its `globals`), whichever
-    /// element has it (gringo gives the elements' infos last element first). The instances
-    /// stay: their atoms are still chosen, and our sum leaves the weights out (clingo counts
-    /// them: a clingo defect, see known-mismatches-full 13454).
+    /// element has it (see `head_ignored`). The instances stay: their atoms are still chosen,
+    /// and our sum leaves the weights out (clingo counts them: a clingo defect, see
+    /// known-mismatches-full 13454).
     fn negative_weights_ignored(
         &mut self,
         e: &HeadElem,
+        elem: usize,
         instances: &[HeadAggInstance],
         globals: &[Option<Val>],
     ) {
         let Some(span) = &e.weight_span else {
             return;
         };
-        for (tuple, ..) in instances {
-            if !matches!(tuple.first(), Some(Val::Num(n)) if *n < 0) {
-                continue;
-            }
-            let everywhere = crate::ast::Span::default();
-            if self
-                .tuple_ignored(&everywhere, tuple, globals.to_vec())
-                .is_some()
-            {
-                if let Some(info) = self.tuple_ignored(span, tuple, globals.to_vec()) {
-                    self.infos.push(info);
-                }
+        let at = IgnoredAt {
+            span,
+            any_element: true,
+            elem,
+            globals,
+            local: 0,
+        };
+        for (local, (tuple, ..)) in instances.iter().enumerate() {
+            if matches!(tuple.first(), Some(Val::Num(n)) if *n < 0) {
+                let at = IgnoredAt { local, ..at };
+                self.head_tuple_ignored(&at, (tuple.clone(), None, Vec::new()));
             }
         }
     }
@@ -243,7 +247,7 @@ impl Grounder<'_> {
         e: &HeadElem,
         binding: &mut Binding,
     ) -> Result<Vec<HeadAggInstance>, Stop> {
-        let (rule, function, weights, mode) = (cx.rule, cx.function, cx.weights, cx.mode);
+        let (rule, function, mode) = (cx.rule, cx.function, cx.mode);
         let mut out = Vec::new();
         let choice = function.is_none();
         let code = if e.sign == Sign::Not { 1 } else { 2 };
@@ -268,7 +272,10 @@ impl Grounder<'_> {
                     }
                 }
             }
-            if g.undefined_weight(rule, function, e, &tuple, weights) {
+            let local = out.len();
+            let key = cx.important.iter();
+            let key = key.map(|&v| b.get(v as usize).copied().flatten()).collect();
+            if g.undefined_weight(cx, e, (&tuple, None, key), local) {
                 return Ok(());
             }
             out.push((tuple, None, lits.to_vec()));
@@ -283,12 +290,12 @@ impl Grounder<'_> {
     /// integer: clingo drops it, with the info [`Weights`] says (unless it is unchecked).
     fn undefined_weight(
         &mut self,
-        rule: &Rule,
-        function: Option<AggregateFunction>,
+        cx: &ElementCx<'_>,
         e: &HeadElem,
-        tuple: &[Val],
-        weights: Weights,
+        (tuple, atom, key): (&[Val], Option<AtomId>, Vec<Option<Val>>),
+        local: usize,
     ) -> bool {
+        let (rule, function, weights) = (cx.rule, cx.function, cx.weights);
         let sum = matches!(
             function,
             Some(AggregateFunction::Sum | AggregateFunction::SumPlus)
@@ -302,9 +309,14 @@ impl Grounder<'_> {
             return false;
         }
         if weights == Weights::Checked {
-            if let Some(info) = self.tuple_ignored(span, tuple, Vec::new()) {
-                self.infos.push(info);
-            }
+            let at = IgnoredAt {
+                span,
+                any_element: false,
+                elem: cx.elem,
+                globals: cx.globals,
+                local,
+            };
+            self.head_tuple_ignored(&at, (tuple.to_vec(), atom, key));
         } else if weights == Weights::Single
             && self
                 .ignored_seen
@@ -339,6 +351,12 @@ struct ElementCx<'r> {
     function: Option<AggregateFunction>,
     weights: Weights,
     mode: Mode,
+    /// The element's position in the aggregate.
+    elem: usize,
+    /// The values of the aggregate's global variables (see [`aggregate_globals`]).
+    globals: &'r [Option<Val>],
+    /// The element's important variables (see `head_ignored`).
+    important: &'r [u32],
 }
 
 /// How gringo checks the weights of a head `#sum` or `#sum+` (`Unchecked` for other heads).
@@ -371,10 +389,11 @@ impl Weights {
     }
 }
 
-/// The values of the variables of a head aggregate's elements that the rule body bound (the
-/// aggregate's global variables), in variable order.
-fn aggregate_globals(elems: &[HeadElem], binding: &Binding) -> Vec<Option<Val>> {
+/// The values of the variables of a head aggregate's elements and bounds that the rule body
+/// bound (the aggregate's global variables), in variable order.
+fn aggregate_globals(elems: &[HeadElem], bounds: &[Bound], binding: &Binding) -> Vec<Option<Val>> {
     let mut vars = Vec::new();
+    bounds.iter().for_each(|(_, t)| t.vars(&mut vars));
     for e in elems {
         e.terms.iter().for_each(|t| t.vars(&mut vars));
         e.atom.args.iter().for_each(|t| t.vars(&mut vars));

@@ -251,11 +251,16 @@ impl Grounder<'_> {
         if !self.ignored_seen.insert(seen) {
             return None;
         }
+        Some(self.ignored_info(span, tuple))
+    }
+
+    /// The `info: tuple ignored` for `tuple` at `span`.
+    pub(super) fn ignored_info(&self, span: &Span, tuple: &[Val]) -> Diagnostic {
         let text: Vec<String> = tuple
             .iter()
             .map(|v| self.table.show(*v).to_string())
             .collect();
-        Some(Diagnostic {
+        Diagnostic {
             severity: Severity::Info,
             span: Some(span.clone()),
             message: "tuple ignored:".into(),
@@ -263,6 +268,6 @@ impl Grounder<'_> {
                 span: None,
                 text: text.join(","),
             }],
-        })
+        }
     }
 }
