@@ -2,8 +2,8 @@
 //!
 //! `ground` is a [`Session`] that grounds `base` once: load (parse, dialect rewrite) →
 //! rewrite into rules (constants, pools, intervals, arithmetic) → safety check (all errors,
-//! at most 20, end the run) → instantiate component by component → classical negation
-//! constraints → simplification → the ground program with its output table.
+//! at most [`crate::syntax::MAX_ERRORS`], end the run) → instantiate component by component →
+//! classical negation constraints → simplification → the ground program with its output table.
 //!
 //! # Invariants
 //! - Errors are returned together at the end, at most [`crate::syntax::MAX_ERRORS`], followed

@@ -63,9 +63,7 @@ impl IncHandler for Calls<'_, '_> {
     fn grounded(&mut self, infos: &[Diagnostic]) {
         // The next solve call resets the handle: a signal that came while grounding is kept.
         self.interrupted |= self.interrupt.is_set();
-        for info in infos.iter().filter(|i| self.run.options.shows(i)) {
-            let _ = write!(self.run.err, "{info}\n\n");
-        }
+        self.run.print_messages(infos);
     }
 
     fn stopped(&self) -> bool {

@@ -10,6 +10,7 @@
 //! allocator's: see `src/oom.rs`.)
 
 mod incremental;
+mod message_limit;
 mod options;
 mod report;
 mod worker;
@@ -108,6 +109,8 @@ struct Run<'a> {
     incremental: bool,
     /// Called once the search's structures are built (see [`run_and_exit`]).
     release_free_memory: fn(),
+    /// clingo's limit on the grounder's messages.
+    messages: message_limit::MessageLimit,
 }
 
 impl<'a> Run<'a> {
@@ -132,6 +135,7 @@ impl<'a> Run<'a> {
             reading: None,
             incremental: false,
             release_free_memory: || {},
+            messages: Default::default(),
         }
     }
 
@@ -220,14 +224,18 @@ impl<'a> Run<'a> {
         if let Some(done) = watchdog {
             self.time_limit_hit = done.finish();
         }
-        let infos: Vec<String> = (self.control.infos().iter())
-            .filter(|d| self.options.shows(d))
-            .map(|d| d.to_string())
-            .collect();
-        for info in infos {
-            let _ = write!(self.err, "{info}\n\n");
-        }
+        let infos = self.control.infos().to_vec();
+        self.print_messages(&infos);
         grounded
+    }
+
+    /// Prints the grounder's `messages` that `-W` leaves on, within clingo's limit (see
+    /// `message_limit.rs`); returns whether the limit ended the run.
+    fn print_messages(&mut self, messages: &[grounder::Diagnostic]) -> bool {
+        let shown = messages.iter().filter(|d| self.options.shows(d));
+        let (text, too_many) = self.messages.render(shown);
+        let _ = self.err.write_all(text.as_bytes());
+        too_many
     }
 
     /// Interrupts grounding when the time limit passes.
@@ -241,11 +249,10 @@ impl<'a> Run<'a> {
         if self.control.interrupt_handle().is_set() {
             return self.finish_without_solving(solving);
         }
+        let too_many = self.print_messages(error.diagnostics());
         let mut text = String::new();
-        for diagnostic in error.diagnostics() {
-            text.push_str(&format!("{diagnostic}\n\n"));
-        }
         let message = match error {
+            _ if too_many => "too many messages.".to_string(),
             Error::FileNotFound(_) => {
                 text.push_str(&format!("<cmd>: error: {error}\n\n"));
                 "parsing failed".to_string()

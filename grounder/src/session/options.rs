@@ -38,7 +38,7 @@ pub struct GroundOptions {
     pub functions: crate::Functions,
 }
 
-/// Grounding failed: the errors (at most 20) followed by the infos.
+/// Grounding failed: the errors (at most [`crate::syntax::MAX_ERRORS`]) followed by the infos.
 #[derive(Clone, Debug, thiserror::Error)]
 #[error("grounding stopped because of errors")]
 pub struct GroundError {
@@ -46,9 +46,9 @@ pub struct GroundError {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// Errors first (at most 20), then infos.
 /// The safety check failed: the infos so far, then each rule's messages in rule order (its
-/// `global variable in tuple` infos, then its errors), up to the last of at most 20 errors.
+/// `global variable in tuple` infos, then its errors), up to the last of at most
+/// [`crate::syntax::MAX_ERRORS`] errors.
 pub(crate) fn fail_checked(
     mut diagnostics: Vec<Diagnostic>,
     checked: Vec<Diagnostic>,

@@ -5,7 +5,7 @@
 //! next `.`, like clingo) → [`raw`] statements that keep `,` `;` `:` as written → lowering
 //! for one dialect: [`lower`] (clingo 5) or [`gringo3`] (the legacy language, rewritten into
 //! the modern AST). `Dialect::Auto` picks gringo 3 for a file that uses a construct only
-//! gringo 3 has. At most [`MAX_ERRORS`] messages are returned, like clingo.
+//! gringo 3 has. At most [`MAX_ERRORS`] errors are returned (clingo's 20 and one more).
 
 pub mod actions;
 mod constterm;
@@ -42,8 +42,10 @@ lalrpop_util::lalrpop_mod!(
     "/syntax/grammar.rs"
 );
 
-/// The most messages reported for one run, as clingo.
-pub const MAX_ERRORS: usize = 20;
+/// The most errors kept for one run: clingo prints 20 messages and ends the run with `too many
+/// messages` at the next one, so one more than 20 is kept for the printer to tell that end
+/// from a run with exactly 20 errors.
+pub const MAX_ERRORS: usize = 21;
 
 /// Parses one source in the given dialect (`Auto` decides from the file's legacy constructs).
 pub fn parse(source: &Source, dialect: Dialect) -> Result<Program, Vec<Diagnostic>> {
@@ -177,7 +179,7 @@ fn parse_tokens_as_term(
     }
 }
 
-/// Keeps the first [`MAX_ERRORS`] messages.
+/// Keeps the first [`MAX_ERRORS`] errors.
 fn truncate(mut errors: Vec<Diagnostic>) -> Vec<Diagnostic> {
     errors.truncate(MAX_ERRORS);
     errors
