@@ -166,7 +166,8 @@ impl Graph {
                 self.assign_atom(*h, true);
             }
         }
-        for lits in constraint_bodies(program) {
+        let multi = program.multi_literal_constraints();
+        for lits in constraint_bodies(program).chain(multi) {
             match lits {
                 [l] => self.assign_atom(l.var(), l.is_negative()),
                 _ => {

@@ -183,6 +183,7 @@ impl<'p> Builder<'p> {
                 BodyKey::Normal(lits) if !choice && heads.is_empty() && lits.len() > 1 => {
                     let unit = self.given_facts.unit_constraint(&lits);
                     self.state.unit_constraints.extend(unit);
+                    self.state.note_constraint(&lits);
                     self.constraint_clause(lits);
                     continue;
                 }

@@ -8,7 +8,8 @@
 //! - rule `h :- B` (non-choice): `(¬B ∨ h)`; integrity constraint `:- B`: `(¬B)`;
 //! - an integrity constraint `:- l1, ..., ln.` (n > 1) is the clause `(¬l1 ∨ ... ∨ ¬ln)`:
 //!   its body is not interned, gets no definition and no variable, and the constraint is no
-//!   [`FlatRule`] (clasp likewise adds such constraints as plain nogoods);
+//!   [`FlatRule`] (clasp likewise adds such constraints as plain nogoods); its key is kept
+//!   for the consequences, whose emulation of clasp's program graph has its body false;
 //! - a body of one literal is that literal, the empty body `Lit::TRUE`, and a body that is
 //!   the only support of an atom takes the atom's variable (`share.rs`): no definition of
 //!   their own beyond that;
@@ -170,6 +171,11 @@ pub(crate) struct ProgramState {
     /// are dropped, when one is left: brave/cautious consequences read it as a constraint of
     /// that literal, as clasp does.
     pub(crate) unit_constraints: Vec<Lit>,
+    /// The literals of the integrity constraints of two or more literals (their normalised
+    /// keys, one after another; see [`ProgramState::multi_literal_constraints`]).
+    constraint_lits: Vec<Lit>,
+    /// Where each of those constraints ends in `constraint_lits`.
+    constraint_ends: Vec<u32>,
     /// Number of variables (constant, atoms, bodies).
     pub(crate) var_count: usize,
     /// Whether each variable is an atom.
@@ -459,11 +465,29 @@ impl ProgramState {
         self.rules = Vec::new();
         self.disjunctions = Vec::new();
         self.unit_constraints = Vec::new();
+        self.constraint_lits = Vec::new();
+        self.constraint_ends = Vec::new();
         self.bodies = Vec::new();
         self.body_ids = Default::default();
         self.condition_ids = Default::default();
         self.non_hcf = (Vec::new(), Vec::new());
         self.outputs.free_consequence_tables();
+    }
+
+    /// Records the integrity constraint `lits` (a normalised key of two or more literals),
+    /// which becomes a clause without a body (see `encode.rs`).
+    pub(super) fn note_constraint(&mut self, lits: &[Lit]) {
+        self.constraint_lits.extend_from_slice(lits);
+        self.constraint_ends.push(self.constraint_lits.len() as u32);
+    }
+
+    /// The integrity constraints of two or more literals, each its normalised key: clasp's
+    /// program graph has their bodies, false from the start (see `initial_propagation.rs`).
+    pub(crate) fn multi_literal_constraints(&self) -> impl Iterator<Item = &[Lit]> {
+        let starts = std::iter::once(0).chain(self.constraint_ends.iter().copied());
+        starts
+            .zip(&self.constraint_ends)
+            .map(|(start, &end)| &self.constraint_lits[start as usize..end as usize])
     }
 
     /// Whether [`ProgramState::free_rule_tables`] freed the rule and body tables.
