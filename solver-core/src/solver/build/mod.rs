@@ -170,6 +170,12 @@ pub(crate) struct ProgramState {
     /// are dropped, when one is left: brave/cautious consequences read it as a constraint of
     /// that literal, as clasp does.
     pub(crate) unit_constraints: Vec<Lit>,
+    /// Of the other integrity constraints of two or more literals, the one positive literal
+    /// left among negative ones once the positive literals over given facts are dropped, with
+    /// the atoms of those negative literals: the constraint refutes that literal's atom when
+    /// constraints of one literal refute all of those atoms (see
+    /// `refuted_atoms::constraint_bodies`).
+    pub(crate) guarded_refutations: Vec<(Lit, Vec<Var>)>,
     /// Number of variables (constant, atoms, bodies).
     pub(crate) var_count: usize,
     /// Whether each variable is an atom.
@@ -459,6 +465,7 @@ impl ProgramState {
         self.rules = Vec::new();
         self.disjunctions = Vec::new();
         self.unit_constraints = Vec::new();
+        self.guarded_refutations = Vec::new();
         self.bodies = Vec::new();
         self.body_ids = Default::default();
         self.condition_ids = Default::default();
