@@ -505,7 +505,9 @@ fn needed_atoms(key: &BodyKey, refuted: &[bool]) -> Option<Vec<Var>> {
 /// root only through such candidates' falsity (see [`RootDerivation::true_only_through`]), a
 /// weight body's other elements reaching its bound (`t :- 1 <= #sum{1:p1; 1:p3}.` with p1 and
 /// p3 open leaves t open, so `v :- not t.` is no fact; known-mismatches seed 58824) (a greatest
-/// fixpoint), and
+/// fixpoint; an atom `blocked` needs none of this: its disjunction supports it whatever its
+/// other rules, `{q}. a :- q. :- a. p ; y. y :- q. :- not q, y.` leaves y open, so p is no
+/// fact; full seed 47329), and
 /// reached from a shifted rule false only through other disjuncts (`blocked`) along such
 /// rules' positive literals (a least fixpoint; `a ; b. b :- not a. :- not a.` leaves b open,
 /// `q ; b. {q}. :- not q. x :- not q. v :- not x.` does not leave x open: v is a fact):
@@ -555,7 +557,8 @@ fn open_disjuncts(
         let mut changed = false;
         for rule in program.rules.iter().filter(|r| !r.shifted) {
             let keeps = false_only_through(key(rule.body), &candidate, &through);
-            for h in rule.heads.iter() {
+            // A disjunct its disjunction blocks keeps that support whatever its other rules.
+            for h in rule.heads.iter().filter(|h| !blocked[h.index()]) {
                 if candidate[h.index()] && !keeps {
                     candidate[h.index()] = false;
                     changed = true;

@@ -7,7 +7,9 @@
 //! A constraint of one positive literal, once the facts known when clasp adds it are dropped,
 //! refutes its atom; a rule `x :- y.` with `x` refuted refutes `y` (a worklist over the
 //! refuted atoms, each added once; the normal rules indexed by their one head, so that each
-//! rule is looked at once).
+//! rule is looked at once). A constraint of one positive literal and negative ones over atoms
+//! so refuted directly refutes that literal's atom too (gringo writes the direct constraints
+//! first; see [`constraint_bodies`]).
 
 use super::added_facts::AddedFacts;
 use super::body::BodyKey;
@@ -16,18 +18,32 @@ use super::lit::{Lit, Var};
 
 /// The normal bodies of the integrity constraints that are rules (not choice rules without
 /// heads), and the one literal of each constraint clause clasp reads as one (see
-/// [`ProgramState::unit_constraints`]).
+/// [`ProgramState::unit_constraints`]), also once the negative literals over atoms those
+/// refute on their own are dropped (see [`ProgramState::guarded_refutations`]): gringo writes
+/// the constraint refuting such an atom before (`p ; b ; x. x :- p, r. :- not p, x. :- p, -p.
+/// -p.` writes `:- p, -p.` first, and clasp reads `:- not p, x.` as `:- x.`).
 pub(super) fn constraint_bodies(program: &ProgramState) -> impl Iterator<Item = &[Lit]> {
-    // A choice rule without heads (`{} :- b.`) constrains nothing.
-    let rules = program
-        .rules
-        .iter()
-        .filter(|r| r.heads.is_empty() && !r.choice);
-    let bodies = rules.filter_map(|r| match &program.bodies[r.body as usize].1 {
-        BodyKey::Normal(lits) => Some(lits.as_slice()),
-        BodyKey::Weight(..) => None,
-    });
-    bodies.chain(program.unit_constraints.iter().map(std::slice::from_ref))
+    let direct = || {
+        // A choice rule without heads (`{} :- b.`) constrains nothing.
+        let rules = program
+            .rules
+            .iter()
+            .filter(|r| r.heads.is_empty() && !r.choice);
+        let bodies = rules.filter_map(|r| match &program.bodies[r.body as usize].1 {
+            BodyKey::Normal(lits) => Some(lits.as_slice()),
+            BodyKey::Weight(..) => None,
+        });
+        bodies.chain(program.unit_constraints.iter().map(std::slice::from_ref))
+    };
+    let mut refuted = vec![false; program.var_count];
+    for lits in direct() {
+        if let [l] = lits {
+            refuted[l.var().index()] |= !l.is_negative();
+        }
+    }
+    let guarded = program.guarded_refutations.iter();
+    let unguarded = guarded.filter(move |(_, negated)| negated.iter().all(|v| refuted[v.index()]));
+    direct().chain(unguarded.map(|(l, _)| std::slice::from_ref(l)))
 }
 
 /// The atoms clasp's preprocessing makes false from `refuted` (the atoms integrity constraints

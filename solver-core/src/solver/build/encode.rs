@@ -72,6 +72,18 @@ impl GivenFacts {
         self.0[head.index()] = true;
     }
 
+    /// Notes in `state` what clasp reads of the integrity constraint `lits` (two or more): its
+    /// one literal left (see [`ProgramState::unit_constraints`]), else its guarded refutation
+    /// (see [`ProgramState::guarded_refutations`]).
+    fn read_constraint(&self, lits: &[Lit], state: &mut ProgramState) {
+        match self.unit_constraint(lits) {
+            Some(unit) => state.unit_constraints.push(unit),
+            None => state
+                .guarded_refutations
+                .extend(self.guarded_refutation(lits)),
+        }
+    }
+
     /// The one literal left of the integrity constraint `lits` (two or more) once the positive
     /// literals over the facts given so far are dropped, if one is left: clasp reads such a
     /// constraint as that literal's (`b. :- b, -b.` as `:- -b.`; see
@@ -81,6 +93,22 @@ impl GivenFacts {
         let mut left = lits.iter().filter(|l| !given(l));
         match (left.next(), left.next()) {
             (Some(&l), None) => Some(l),
+            _ => None,
+        }
+    }
+
+    /// The one positive literal of the integrity constraint `lits` (two or more) left once
+    /// the positive literals over the facts given so far are dropped, with the atoms of the
+    /// other literals, when all of those are negative (see
+    /// [`ProgramState::guarded_refutations`]).
+    fn guarded_refutation(&self, lits: &[Lit]) -> Option<(Lit, Vec<Var>)> {
+        let given = |l: &&Lit| !l.is_negative() && self.0.get(l.var().index()) == Some(&true);
+        let (negative, positive): (Vec<Lit>, Vec<Lit>) = lits
+            .iter()
+            .filter(|l| !given(l))
+            .partition(|l| l.is_negative());
+        match positive.as_slice() {
+            [l] if !negative.is_empty() => Some((*l, negative.iter().map(|n| n.var()).collect())),
             _ => None,
         }
     }
@@ -181,8 +209,7 @@ impl<'p> Builder<'p> {
             let choice = rule.kind == HeadKind::Choice;
             let key = match key {
                 BodyKey::Normal(lits) if !choice && heads.is_empty() && lits.len() > 1 => {
-                    let unit = self.given_facts.unit_constraint(&lits);
-                    self.state.unit_constraints.extend(unit);
+                    self.given_facts.read_constraint(&lits, self.state);
                     self.state.note_constraint(&lits);
                     self.constraint_clause(lits);
                     continue;

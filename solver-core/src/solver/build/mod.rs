@@ -176,6 +176,12 @@ pub(crate) struct ProgramState {
     constraint_lits: Vec<Lit>,
     /// Where each of those constraints ends in `constraint_lits`.
     constraint_ends: Vec<u32>,
+    /// Of the other integrity constraints of two or more literals, the one positive literal
+    /// left among negative ones once the positive literals over given facts are dropped, with
+    /// the atoms of those negative literals: the constraint refutes that literal's atom when
+    /// constraints of one literal refute all of those atoms (see
+    /// `refuted_atoms::constraint_bodies`).
+    pub(crate) guarded_refutations: Vec<(Lit, Vec<Var>)>,
     /// Number of variables (constant, atoms, bodies).
     pub(crate) var_count: usize,
     /// Whether each variable is an atom.
@@ -467,6 +473,7 @@ impl ProgramState {
         self.unit_constraints = Vec::new();
         self.constraint_lits = Vec::new();
         self.constraint_ends = Vec::new();
+        self.guarded_refutations = Vec::new();
         self.bodies = Vec::new();
         self.body_ids = Default::default();
         self.condition_ids = Default::default();
