@@ -114,6 +114,18 @@ impl<'a> Grounder<'a> {
                 .is_some_and(|open| !open.contains(pat))
     }
 
+    /// Whether the predicate of `pat` is complete: its component (or every rule deriving it)
+    /// is ground, so an atom outside its domain never gets a rule, and `not not q(1)` is
+    /// false while grounding also in the domain pass (`q(2;3). s(1) ; r(W) : s(W) :- not not
+    /// q(W) : d(W).` with `d(1)`: r enters no domain, so `:~ r(X). [X,X]` keeps no level, as
+    /// in clingo 5.8.3; full seed 62447).
+    pub(crate) fn pred_complete(&self, pat: &AtomPat) -> bool {
+        self.store
+            .find_pred(pat.pred)
+            .and_then(|p| self.store.preds.get(p as usize))
+            .is_some_and(|d| d.complete)
+    }
+
     /// Whether a negated literal over `pat` is gringo's unstratified occurrence: while a
     /// recursive component is ground, its atom unifies with a head of the part being ground
     /// or of a later part (`Grounder::negation_providers`). gringo grounds it while the atom

@@ -233,7 +233,10 @@ impl Grounder<'_> {
     /// `l'`, and `:- h, not l.` for each condition literal `l`), so the disjunction is
     /// satisfied by an element whose atoms are derived elsewhere and no model differs only in
     /// stand-ins. The second rule is left out for an atom that occurs in the condition (a rule
-    /// with its head in its positive body is void).
+    /// with its head in its positive body is void). gringo's rule for it is no such rule when
+    /// the condition has more literals (`p : p, not s.`: `p :- h, c.`) or the conjunction more
+    /// atoms (`q(2;1) : q(2) ; s.`: `q(2) :- h.`), so clasp keeps it and ignores an
+    /// `#external q(2).` (`Extras::self_conditioned`; full seeds 41645, 64617).
     pub(crate) fn conjunction_head(
         &mut self,
         (atoms, literals): (&[AtomId], &[HeadLiteral]),
@@ -252,7 +255,7 @@ impl Grounder<'_> {
         })?;
         for &atom in atoms {
             if cond.contains(&GLit::pos(atom)) {
-                if cond.len() > 1 {
+                if cond.len() > 1 || atoms.len() > 1 {
                     self.extras.self_conditioned.push(atom);
                 }
                 continue;

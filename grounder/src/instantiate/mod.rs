@@ -162,9 +162,10 @@ pub(crate) struct Extras {
     /// disjunction instances dropped for a fact and (under a projection) those of every ground
     /// rule before `simplify`; `#project` projects them (see `output::statements`).
     pub unruled: Vec<AtomId>,
-    /// Atoms of conditional head elements whose condition of two or more literals contains
-    /// them (`p : p, not s.`): we write no rule for them, but gringo writes `p :- h, c.` with
-    /// `c` the condition's own atom, a rule clasp keeps, so an `#external p.` is ignored.
+    /// Atoms of conditional head elements whose condition contains them and has two or more
+    /// literals (`p : p, not s.`), or whose conjunction has two or more atoms (`q(2;1) :
+    /// q(2)`): we write no rule for them, but gringo writes `p :- h, c.` with `c` the
+    /// condition's own atom (`q(2) :- h.`), a rule clasp keeps, so an `#external p.` is ignored.
     pub self_conditioned: Vec<AtomId>,
     /// `#edge (u,v) : body.` instances: the nodes and the body.
     pub edges: Vec<(Val, Val, Vec<GLit>)>,

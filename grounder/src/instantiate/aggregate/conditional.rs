@@ -162,8 +162,8 @@ impl Grounder<'_> {
     /// local literals when its literal can for some solution of them (`s(2..3) :` needs `s(2)`
     /// or `s(3)`), one with unbound arguments always may; an atom once it is derivable, `not`
     /// an atom unless it is a fact or has an undefined term (gringo drops the instance's
-    /// literal as false), `not not` an atom unless it is in no domain and no head of the
-    /// program defines it (gringo drops such a literal before grounding). A `not not a : c`
+    /// literal as false), `not not` an atom unless it is in no domain and no head defines it
+    /// or its predicate is complete (`Self::pred_complete`; gringo drops it). A `not not a : c`
     /// moved from a head `.. ; not a : c` (see `negheads`) may hold regardless: gringo grounds
     /// that head's instances though a missing `a` satisfies them, so the other head atoms
     /// enter the domain.
@@ -225,8 +225,8 @@ impl Grounder<'_> {
             Sign::Not => !self.known_fact(rule, pat, binding),
             Sign::NotNot => {
                 from_head
-                    || !self.never_defined.contains(pat)
                     || self.possibly_derived(rule, pat, binding)
+                    || !(self.never_defined.contains(pat) || self.pred_complete(pat))
             }
             Sign::None => self.possibly_derived(rule, pat, binding),
         })
