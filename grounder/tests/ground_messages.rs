@@ -24,9 +24,13 @@ fn ours(name: &str) -> (Vec<String>, Vec<String>) {
             .iter()
             .filter(|d| d.severity == s)
             .map(|d| d.to_string())
-            .collect()
+            .collect::<Vec<String>>()
     };
-    (pick(Severity::Error), pick(Severity::Info))
+    // clingo prints 20 messages; a 21st error that `ground` keeps only makes the printer end
+    // the run with `too many messages` (see `syntax::MAX_ERRORS`).
+    let mut errors = pick(Severity::Error);
+    errors.truncate(20);
+    (errors, pick(Severity::Info))
 }
 
 /// clingo's messages for `name`: (errors, infos).
