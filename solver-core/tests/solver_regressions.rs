@@ -21,6 +21,20 @@ fn atoms(list: &[u32]) -> Vec<Atom> {
     list.iter().map(|a| Atom(*a)).collect()
 }
 
+/// The final brave and cautious answers of `p` are `brave` and `cautious`.
+fn assert_consequences(p: &GroundProgram, brave: Vec<Atom>, cautious: Vec<Atom>) {
+    for (mode, expected) in [(EnumMode::Brave, brave), (EnumMode::Cautious, cautious)] {
+        let options = SolveOptions {
+            enum_mode: mode,
+            opt_mode: OptMode::Ignore,
+            ..SolveOptions::default()
+        };
+        let models = all_models(p, options);
+        let last = models.last().map(|m| m.atoms.clone());
+        assert_eq!(last, Some(expected), "{mode:?}");
+    }
+}
+
 /// `#external a. [release]` followed by `#external a. [free]`: a release is final in clasp
 /// (`5 1 3` then `5 1 0`), so `a` stays false: exactly one model, `{}`.
 /// (Found by `properties`: the solver also reported `{a}`.)
@@ -42,22 +56,7 @@ fn brave_and_cautious_range_over_the_projection_statement() {
     let p = program(
         "asp 1 0 0\n1 1 2 1 2 0 0\n3 1 2\n1 0 1 3 0 1 1\n4 1 a 1 1\n4 1 b 1 2\n4 1 c 1 3\n0\n",
     );
-    for (mode, expected) in [
-        (EnumMode::Brave, atoms(&[2])),
-        (EnumMode::Cautious, atoms(&[])),
-    ] {
-        let options = SolveOptions {
-            enum_mode: mode,
-            opt_mode: OptMode::Ignore,
-            ..SolveOptions::default()
-        };
-        let models = all_models(&p, options);
-        assert_eq!(
-            models.last().map(|m| m.atoms.clone()),
-            Some(expected),
-            "{mode:?}"
-        );
-    }
+    assert_consequences(&p, atoms(&[2]), atoms(&[]));
 }
 
 /// `a4 :- 1 <= #sum{1:a3}.` with a3 without rules, `{a4}.`, `a4 ; a7.` and `a6 :- not a7.`
@@ -74,22 +73,7 @@ fn a_weight_body_below_its_bound_once_false_atoms_leave_is_false() {
          1 0 1 5 0 0\n1 0 2 4 7 0 0\n1 0 1 6 0 1 -7\n1 1 1 4 0 0\n\
          4 2 a1 1 1\n4 2 a3 1 3\n4 2 a4 1 4\n4 2 a5 1 5\n4 2 a6 1 6\n4 2 a7 1 7\n0\n",
     );
-    for (mode, expected) in [
-        (EnumMode::Brave, atoms(&[1, 4, 5, 6, 7])),
-        (EnumMode::Cautious, atoms(&[1, 5])),
-    ] {
-        let options = SolveOptions {
-            enum_mode: mode,
-            opt_mode: OptMode::Ignore,
-            ..SolveOptions::default()
-        };
-        let models = all_models(&p, options);
-        assert_eq!(
-            models.last().map(|m| m.atoms.clone()),
-            Some(expected),
-            "{mode:?}"
-        );
-    }
+    assert_consequences(&p, atoms(&[1, 4, 5, 6, 7]), atoms(&[1, 5]));
     let models = all_models(&p, SolveOptions::default());
     let mut found: Vec<Vec<Atom>> = models.iter().map(|m| m.atoms.clone()).collect();
     found.sort();
