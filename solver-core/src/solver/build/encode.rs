@@ -102,15 +102,19 @@ impl GivenFacts {
     /// other literals, when all of those are negative (see
     /// [`ProgramState::guarded_refutations`]).
     fn guarded_refutation(&self, lits: &[Lit]) -> Option<(Lit, Vec<Var>)> {
+        // Called for every constraint while the program is built: nothing is allocated unless
+        // the constraint has that shape.
         let given = |l: &&Lit| !l.is_negative() && self.0.get(l.var().index()) == Some(&true);
-        let (negative, positive): (Vec<Lit>, Vec<Lit>) = lits
+        let mut positive = lits.iter().filter(|l| !l.is_negative() && !given(l));
+        let (Some(&refuted), None) = (positive.next(), positive.next()) else {
+            return None;
+        };
+        let negated: Vec<Var> = lits
             .iter()
-            .filter(|l| !given(l))
-            .partition(|l| l.is_negative());
-        match positive.as_slice() {
-            [l] if !negative.is_empty() => Some((*l, negative.iter().map(|n| n.var()).collect())),
-            _ => None,
-        }
+            .filter(|l| l.is_negative())
+            .map(|l| l.var())
+            .collect();
+        (!negated.is_empty()).then_some((refuted, negated))
     }
 }
 
